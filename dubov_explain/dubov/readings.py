@@ -1,0 +1,198 @@
+"""Named readings: every place where the Dubov 2025 text admits more than one reading.
+
+Each :class:`Reading` names the article it interprets, its default value and the
+alternatives, with a note that says what each value means.  The engine never branches on a
+bare boolean: it asks ``readings.value("name")``.  The trace header lists the readings in
+force, so a golden snapshot records which interpretation produced it.
+
+Select a reading on the command line with ``--reading NAME=VALUE`` or in the API with
+``Readings.from_pairs({"NAME": "VALUE"})``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Reading:
+    name: str
+    article: str
+    question: str
+    default: str
+    choices: Mapping[str, str]
+
+    def describe(self, value: str) -> str:
+        return self.choices[value]
+
+
+CATALOGUE: tuple[Reading, ...] = (
+    Reading(
+        name="upfloat-history",
+        article="1.7, 3.3.4-3.3.6 [C8]-[C10]",
+        question="Which past rounds count as an upfloat of a player?",
+        default="played",
+        choices={
+            "played": "a round counts when the player played a game over the board against an "
+            "opponent whose pairing score before that round was higher (forfeits and byes never "
+            "count; the reading of py4swiss)",
+            "paired": "a round counts when the player was paired (game played or forfeited) "
+            "against an opponent with a higher pairing score: the pairing, not the game, made "
+            "the upfloat",
+        },
+    ),
+    Reading(
+        name="upfloat-previous-round",
+        article="3.3.6 [C10]",
+        question="What is 'the previous round' for a player who did not play it?",
+        default="calendar",
+        choices={
+            "calendar": "the round just before the one being paired; a player who was not "
+            "paired then did not upfloat in the previous round",
+            "last-paired": "the most recent round in which the player was paired",
+        },
+    ),
+    Reading(
+        name="aro-quick-games",
+        article="1.6.1",
+        question="Do games of less than one move (TRF W/D/L) count as met over-the-board for ARO?",
+        default="count",
+        choices={
+            "count": "yes: they are games between paired players that took place at the board "
+            "(bbpPairings and py4swiss treat them as played)",
+            "exclude": "no: only games of at least one move enter the ARO",
+        },
+    ),
+    Reading(
+        name="bye-games-played",
+        article="2.1.4",
+        question="Does 'has played the highest number of games' count forfeited games?",
+        default="played",
+        choices={
+            "played": "only games played over the board (forfeits are not games; GHR 3.4-3.5)",
+            "paired": "every round in which the player was paired, forfeits included",
+        },
+    ),
+    Reading(
+        name="bye-eligibility",
+        article="2.1.1 with 3.1.2 [C2]",
+        question="Which earlier unplayed points bar the pairing-allocated bye?",
+        default="basic-rule-4",
+        choices={
+            "basic-rule-4": "[C2] as worded: a previous PAB, or any single round in which the "
+            "player scored a win's points without playing (PAB, full-point bye, forfeit win)",
+            "article-2.1.1": "2.1.1 as worded: a previous PAB or a forfeit win only "
+            "(a full-point bye does not bar; py4swiss's reading)",
+        },
+    ),
+    Reading(
+        name="c9-measure",
+        article="3.3.5 [C9]",
+        question="What does 'the number of times a maximum upfloater is upfloated' add up?",
+        default="sum",
+        choices={
+            "sum": "the sum, over the maximum upfloaters of the set, of the times each has "
+            "already been upfloated",
+            "max": "the largest number of times any maximum upfloater of the set has been "
+            "upfloated",
+        },
+    ),
+    Reading(
+        name="colour-history-5.2.4",
+        article="5.2.4 (with GHR 4.5 / 2026 3.4)",
+        question="How are two colour histories compared when rounds were not played?",
+        default="played-only",
+        choices={
+            "played-only": "each history is the sequence of played games only, and the two are "
+            "aligned from their most recent played game backwards (GHR 3.4: B W B u W is read "
+            "as u B W B W)",
+            "by-round": "the histories are compared round by round, most recent first; rounds "
+            "in which either player did not play are skipped",
+        },
+    ),
+    Reading(
+        name="absolute-conflict",
+        article="1.5.2.1",
+        question="Which colour does an absolute preference ask for when the colour difference "
+        "and the last two games point opposite ways (e.g. W W W W B B)?",
+        default="difference",
+        choices={
+            "difference": "the colour difference decides (difference > +1 asks for Black)",
+            "last-two": "the last two games decide (two Blacks in a row ask for White)",
+        },
+    ),
+    Reading(
+        name="container-order",
+        article="4.2.3.2 with the example of 4.2.3.1 and 3.3.2 [C6]",
+        question="In which order are the containers of upfloater sets taken?",
+        default="lowest-first",
+        choices={
+            "lowest-first": "by [C6] as 3.3.2 words it: the container whose lowest score is "
+            "highest first, then the second lowest, and so on ({2.5, 2.5} before {3, 1.5})",
+            "listed": "in the order the example of 4.2.3.1 lists them, highest score first "
+            "({3, 1.5} before {2.5, 2.5})",
+        },
+    ),
+    Reading(
+        name="unavoidable-pairs",
+        article="2.2.4.1",
+        question="How many pairs of the smaller subgroup 'must unavoidably be paired together'?",
+        default="minimum",
+        choices={
+            "minimum": "the least number of such pairs over all legal pairings of the bracket",
+            "isolated": "only players of the smaller subgroup who have no legal opponent at "
+            "all in the other subgroup count, half of them rounded up; when that shift leaves "
+            "no legal pairing, the minimum is used (and the trace says so)",
+        },
+    ),
+)
+
+BY_NAME = {r.name: r for r in CATALOGUE}
+
+
+class ReadingError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Readings:
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_pairs(cls, pairs: Mapping[str, str] | None = None) -> "Readings":
+        chosen = {r.name: r.default for r in CATALOGUE}
+        for name, value in (pairs or {}).items():
+            if name not in BY_NAME:
+                raise ReadingError(
+                    f"unknown reading {name!r}; known: {', '.join(sorted(BY_NAME))}"
+                )
+            if value not in BY_NAME[name].choices:
+                raise ReadingError(
+                    f"reading {name!r} has no value {value!r}; choose one of "
+                    f"{', '.join(BY_NAME[name].choices)}"
+                )
+            chosen[name] = value
+        return cls(chosen)
+
+    @classmethod
+    def parse(cls, items: list[str] | None) -> "Readings":
+        pairs: dict[str, str] = {}
+        for item in items or []:
+            if "=" not in item:
+                raise ReadingError(f"--reading expects NAME=VALUE, found {item!r}")
+            name, value = item.split("=", 1)
+            pairs[name.strip()] = value.strip()
+        return cls.from_pairs(pairs)
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, BY_NAME[name].default)
+
+    def as_dict(self) -> dict[str, str]:
+        return {r.name: self.value(r.name) for r in CATALOGUE}
+
+    def non_default(self) -> dict[str, str]:
+        return {k: v for k, v in self.as_dict().items() if v != BY_NAME[k].default}
+
+
+DEFAULT = Readings.from_pairs()

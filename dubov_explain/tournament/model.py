@@ -1,0 +1,183 @@
+"""The immutable tournament model: what happened, as a TRF file records it.
+
+Nothing here interprets the Dubov rules; :mod:`dubov_explain.tournament.standings` derives
+the per-player state before a round from this model.
+
+Conventions (``shared/reference/trf.md`` sections 3-5):
+
+* players are identified by their ``001`` starting rank (the tournament pairing number, TPN);
+* a :class:`RoundEntry` is one 10-column round block of a ``001`` line; ``opponent`` is
+  ``None`` for ``0000`` (any bye, or not paired);
+* result codes are kept as the file wrote them, upper-cased for the letter codes
+  (``1 = 0 + - W D L H F U Z``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+
+class Colour(str, Enum):
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> "Colour":
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+    @property
+    def word(self) -> str:
+        return "White" if self is Colour.WHITE else "Black"
+
+
+#: result codes of a game between two paired players (trf.md section 4)
+PLAYED_CODES = frozenset("1=0WDL")
+FORFEIT_CODES = frozenset("+-")
+BYE_CODES = frozenset("HFUZ")
+ALL_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
+
+#: the result a player's opponent must have for each code of a paired game
+COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One round block of a ``001`` line."""
+
+    opponent: int | None
+    colour: Colour | None
+    code: str
+
+    @property
+    def played(self) -> bool:
+        """A game played over the board (counts for colours, ARO and [C1])."""
+        return self.opponent is not None and self.code in PLAYED_CODES
+
+    @property
+    def paired(self) -> bool:
+        """The player was paired with an opponent (played or forfeited)."""
+        return self.opponent is not None
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.opponent is not None and self.code in FORFEIT_CODES
+
+    @property
+    def is_pab(self) -> bool:
+        return self.opponent is None and self.code == "U"
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """Points per result (JaVaFo ``XXS`` codes; defaults 1 / 0.5 / 0, PAB = win)."""
+
+    values: Mapping[str, Fraction] = field(default_factory=dict)
+
+    DEFAULTS = {
+        "WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": Fraction(1, 2),
+        "WL": Fraction(0), "BL": Fraction(0), "ZPB": Fraction(0), "HPB": Fraction(1, 2),
+        "FPB": Fraction(1), "PAB": Fraction(1), "FW": Fraction(1), "FL": Fraction(0),
+    }
+
+    def value(self, key: str) -> Fraction:
+        return self.values.get(key, self.DEFAULTS[key])
+
+    @property
+    def win(self) -> Fraction:
+        """The points of a win (used by [C2]: "as many points as rewarded for a win")."""
+        return max(self.value("WW"), self.value("BW"))
+
+    def points(self, entry: RoundEntry) -> Fraction:
+        code = entry.code
+        if code == "U":
+            return self.value("PAB")
+        if code == "H":
+            return self.value("HPB")
+        if code == "F":
+            return self.value("FPB")
+        if code == "Z":
+            return self.value("ZPB")
+        if code == "+":
+            return self.value("FW")
+        if code == "-":
+            return self.value("FL")
+        side = "B" if entry.colour is Colour.BLACK else "W"
+        outcome = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}[code]
+        return self.value(side + outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    number: int
+    name: str
+    rating: int
+    sex: str = " "
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    points: Fraction = Fraction(0)
+    rank: int | None = None
+    entries: tuple[RoundEntry, ...] = ()
+    #: 1-based line number in the source file (0 when built in code)
+    line: int = 0
+
+    def entry(self, round_no: int) -> RoundEntry | None:
+        """The block for round ``round_no`` (1-based), or None when the line stops earlier."""
+        if 1 <= round_no <= len(self.entries):
+            return self.entries[round_no - 1]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A tournament as read from a TRF, immutable.
+
+    ``records`` keeps every non-player line in file order (code, raw text) so that a
+    writer can put back what the reader did not interpret.
+    """
+
+    players: tuple[Player, ...]
+    total_rounds: int | None = None
+    initial_colour: Colour | None = None
+    scoring: Scoring = field(default_factory=Scoring)
+    #: groups of players none of whom may be paired with another (XXP / 260)
+    forbidden: tuple[tuple[int, ...], ...] = ()
+    #: players listed in XXZ (absent from the round to be paired)
+    absent: frozenset[int] = frozenset()
+    #: XXA acceleration: player -> tuple of points per round (index 0 = round 1)
+    acceleration: Mapping[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    #: other records in file order: (code, full line text)
+    records: tuple[tuple[str, str], ...] = ()
+    name: str = ""
+    source: str = "<memory>"
+
+    def player(self, number: int) -> Player:
+        return self.by_number[number]
+
+    @property
+    def by_number(self) -> dict[int, Player]:
+        return {p.number: p for p in self.players}
+
+    @property
+    def rounds_with_games(self) -> int:
+        """Highest round in which at least one player was paired or got the PAB."""
+        last = 0
+        for p in self.players:
+            for i, e in enumerate(p.entries, start=1):
+                if e.opponent is not None or e.code == "U":
+                    last = max(last, i)
+        return last
+
+    @property
+    def round_to_pair(self) -> int:
+        """The first round without games ("pair the next round", trf.md section 9)."""
+        return self.rounds_with_games + 1
+
+    def replace_players(self, players: Iterable[Player]) -> "Tournament":
+        from dataclasses import replace
+
+        return replace(self, players=tuple(players))
