@@ -19,6 +19,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable, Mapping
 
+from ..errors import Problem
+
 
 class Colour(str, Enum):
     WHITE = "w"
@@ -41,6 +43,11 @@ ALL_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
 
 #: the result a player's opponent must have for each code of a paired game
 COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+
+#: result of a game that is paired but not finished yet (written as a blank result column
+#: next to an opponent and a colour; see :mod:`dubov_explain.trf.reader`). Worth 0 points
+#: until :func:`dubov_explain.trf.writer.enter_results` replaces it. Not in ``ALL_CODES``.
+PENDING = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +76,11 @@ class RoundEntry:
     def is_pab(self) -> bool:
         return self.opponent is None and self.code == "U"
 
+    @property
+    def pending(self) -> bool:
+        """Paired, result not entered yet (code :data:`PENDING`)."""
+        return self.opponent is not None and self.code == PENDING
+
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
@@ -92,6 +104,8 @@ class Scoring:
 
     def points(self, entry: RoundEntry) -> Fraction:
         code = entry.code
+        if code == PENDING:
+            return Fraction(0)
         if code == "U":
             return self.value("PAB")
         if code == "H":
@@ -154,6 +168,19 @@ class Tournament:
     records: tuple[tuple[str, str], ...] = ()
     name: str = ""
     source: str = "<memory>"
+    #: XXC ``rank``: JaVaFo pairs by position in the file instead of the 001 starting rank
+    pair_by_rank: bool = False
+    #: TRF26 ``240`` byes: round -> {player: bye type H/F/Z}; iterating a round's mapping
+    #: gives the player numbers
+    round_absences: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+    #: TRF26 ``260`` prohibited pairings: (first round, last round, players). The groups whose
+    #: range covers the round to pair are also in ``forbidden`` (after the XXP groups).
+    forbidden_rounds: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    #: for each of ``records``, how many ``001`` lines precede it in the file (missing
+    #: entries mean 0: before the players)
+    record_positions: tuple[int, ...] = ()
+    #: warnings found while reading (not part of the content: excluded from ``==``)
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)
 
     def player(self, number: int) -> Player:
         return self.by_number[number]

@@ -1,0 +1,84 @@
+"""Exit codes and input problems shared by the whole program.
+
+Exit codes follow bbpPairings' convention (``shared/reference/trf.md`` section 10:
+0 success, 1 no valid pairing, 2 unexpected error, 3 invalid request, 5 file access error),
+so scripts written for bbpPairings can drive this program unchanged.
+
+A :class:`Problem` is one thing wrong (or doubtful) in an input file, located by file, line
+and column (1-based; the column is the first column of the faulty field). Readers and
+checkers collect *all* problems of a file and raise a single :class:`InputError`, so that a
+user fixes a file in one pass instead of one error per run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Literal
+
+#: the pairing (or check) succeeded
+EXIT_OK = 0
+#: the request was valid but no pairing satisfies the absolute criteria
+EXIT_NO_PAIRING = 1
+#: an unexpected internal error (a bug)
+EXIT_INTERNAL = 2
+#: the input is invalid (bad TRF, inconsistent tournament, bad arguments)
+EXIT_INVALID_INPUT = 3
+#: a file could not be read or written
+EXIT_FILE = 5
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One located problem in an input file.
+
+    ``str(problem)`` is the compiler-style ``file:line:column: message``, e.g.
+    ``t.trf:14:97: colour must be w, b or -, found 'x'``.
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+class DubovError(Exception):
+    """Base class of the errors that end the program with a defined exit code."""
+
+    exit_code: int = EXIT_INTERNAL
+
+
+class InputError(DubovError):
+    """The input is invalid; carries every problem found (exit code 3)."""
+
+    exit_code = EXIT_INVALID_INPUT
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: list[Problem] = list(problems)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+class FileAccessError(DubovError):
+    """A file could not be opened, read or written (exit code 5)."""
+
+    exit_code = EXIT_FILE
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
