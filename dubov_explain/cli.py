@@ -1,0 +1,211 @@
+"""The ``dubov-explain`` command: parse arguments, call the API, print.  Nothing else.
+
+Exit codes (bbpPairings' convention, ``shared/reference/fide-endorsement.md`` 4.1):
+0 success, 1 no valid pairing, 2 internal error, 3 invalid input, 5 file access error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from . import __version__
+from .errors import (
+    EXIT_FILE,
+    EXIT_INTERNAL,
+    EXIT_INVALID_INPUT,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    DubovError,
+    FileAccessError,
+)
+
+
+def _add_input(p: argparse.ArgumentParser) -> None:
+    p.add_argument("trf", nargs="?", help="tournament file (TRF16 / TRF(x) / TRF26)")
+    p.add_argument(
+        "--example",
+        nargs="?",
+        const="dubov-example-round4-request.trf",
+        metavar="NAME",
+        help="use an example tournament shipped with the package instead of a file "
+        "(default: the worked example, round 4)",
+    )
+    p.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="choose a reading of an ambiguous article (see `dubov-explain readings`)",
+    )
+    p.add_argument("--lenient", action="store_true", help="downgrade documented consistency problems to warnings")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dubov-explain",
+        description="Pair a Swiss tournament by the FIDE Dubov System (2025) and explain every step.",
+    )
+    parser.add_argument("--version", action="version", version=f"dubov-explain {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("pair", help="pair the next round (JaVaFo/bbpPairings output format)")
+    _add_input(p)
+    p.add_argument("-o", "--output", metavar="FILE", help="write the pairing here instead of stdout")
+    p.add_argument("--trace", metavar="FILE.json", help="write the full trace as JSON")
+
+    s = sub.add_parser("standings", help="print the standings before the round to pair")
+    _add_input(s)
+
+    sub.add_parser("readings", help="list the named readings of the rule text")
+    sub.add_parser("examples", help="list the example tournaments shipped with the package")
+    return parser
+
+
+def _load(args):
+    from .examples import example_names, load_example
+    from .tournament.consistency import check_consistency
+    from .trf.reader import read_trf
+
+    if args.example:
+        if args.example not in example_names():
+            raise FileAccessError(args.example, "no such example; see `dubov-explain examples`")
+        t = load_example(args.example)
+    elif args.trf:
+        t = read_trf(args.trf)
+    else:
+        raise _Usage("give a TRF file or --example")
+    problems = check_consistency(t, lenient=args.lenient)
+    errors = [p for p in problems if p.is_error]
+    for w in (p for p in problems if not p.is_error):
+        print(f"warning: {w}", file=sys.stderr)
+    if errors:
+        from .errors import InputError
+
+        raise InputError(errors)
+    return t
+
+
+class _Usage(Exception):
+    pass
+
+
+def _write(path: str, text: str, inputs: list[str]) -> None:
+    target = Path(path)
+    for src in inputs:
+        if src and target.exists() and Path(src).exists() and os.path.samefile(src, target):
+            raise FileAccessError(path, "refusing to overwrite the input file")
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise FileAccessError(path, exc.strerror or str(exc)) from None
+
+
+def pairing_text(result) -> str:
+    """The JaVaFo/bbpPairings pairing format: count, then `white black`, the bye as `N 0`."""
+    lines = [f"{w} {b}" for w, b in result.boards]
+    if result.bye is not None:
+        lines.append(f"{result.bye} 0")
+    return "\n".join([str(len(lines))] + lines) + "\n"
+
+
+def cmd_pair(args) -> int:
+    from .dubov.engine import pair_round
+    from .dubov.readings import Readings
+    from .trace.events import Impossible
+
+    readings = Readings.parse(args.reading)
+    t = _load(args)
+    trace = pair_round(t, readings)
+    if args.trace:
+        _write(args.trace, trace.to_json(), [args.trf])
+    result = trace.result
+    if isinstance(result, Impossible):
+        print(f"no valid pairing: {result.reason}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    text = pairing_text(result)
+    if args.output:
+        _write(args.output, text, [args.trf])
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_standings(args) -> int:
+    from .dubov.readings import Readings
+    from .tournament.standings import compute_standings
+    from .render.text import standings_table
+
+    readings = Readings.parse(args.reading)
+    t = _load(args)
+    st = compute_standings(t, readings=readings)
+    sys.stdout.write(standings_table(st, t))
+    return EXIT_OK
+
+
+def cmd_readings(args) -> int:
+    from .dubov.readings import CATALOGUE
+
+    for r in CATALOGUE:
+        print(f"{r.name}  (article {r.article})")
+        print(f"  {r.question}")
+        for value, text in r.choices.items():
+            mark = "*" if value == r.default else " "
+            print(f"  {mark} {value}: {text}")
+        print()
+    return EXIT_OK
+
+
+def cmd_examples(args) -> int:
+    from .examples import example_names
+
+    for name in example_names():
+        print(name)
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handlers = {
+        "pair": cmd_pair,
+        "standings": cmd_standings,
+        "readings": cmd_readings,
+        "examples": cmd_examples,
+    }
+    try:
+        return handlers[args.command](args)
+    except DubovError as exc:
+        print(str(exc), file=sys.stderr)
+        return exc.exit_code
+    except _Usage as exc:
+        parser.error(str(exc))
+        return EXIT_INVALID_INPUT
+    except ValueError as exc:  # bad --reading values and the like
+        from .dubov.readings import ReadingError
+
+        if isinstance(exc, ReadingError):
+            print(f"dubov-explain: {exc}", file=sys.stderr)
+            return EXIT_INVALID_INPUT
+        return _internal(exc)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # pragma: no cover - a bug; say so without a traceback
+        return _internal(exc)
+
+
+def _internal(exc: BaseException) -> int:
+    if os.environ.get("DUBOV_EXPLAIN_DEBUG"):
+        raise exc
+    print(
+        f"dubov-explain: internal error ({type(exc).__name__}: {exc}); "
+        "set DUBOV_EXPLAIN_DEBUG=1 for the traceback and please report it",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Plain-text tables for the terminal (the arbiter's check list)."""
+
+from __future__ import annotations
+
+from ..tournament.model import Tournament
+from ..tournament.standings import Standings
+
+
+def _fmt(score) -> str:
+    return f"{float(score):.1f}"
+
+
+def standings_table(st: Standings, t: Tournament) -> str:
+    """`dubov-explain standings`: one row per player, before the round to pair."""
+    head = (
+        f"Standings before round {st.round} of {st.total_rounds}"
+        f"{' (last round: [C8]-[C10] off)' if st.last_round else ''}; MaxT = {st.max_t} (1.7.2)\n"
+    )
+    cols = ["No", "Name", "Rtg", "Rank", "Score", "Colours", "Diff", "Pref", "ARO", "Games",
+            "Upfl", "Prev", "PAB ok", "Status"]
+    rows = []
+    for p in sorted(st.players, key=lambda p: (-p.score, p.initial_rank)):
+        pref = f"{p.strength.value} {p.preference.word}"
+        status = "to pair" if p.present else f"absent ({p.absence})"
+        rows.append([
+            str(p.number), p.name[:24], str(p.rating), str(p.initial_rank), _fmt(p.score),
+            "".join(c.value.upper() for c in p.colours) or "-", f"{p.colour_difference:+d}",
+            pref, str(p.aro), str(p.games_played),
+            f"{p.upfloats}{'*' if p.max_upfloater else ''}", "yes" if p.upfloated_previous else "no",
+            "yes" if p.bye_eligible else "no", status,
+        ])
+    widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(cols)]
+    def line(cells):
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+    out = [head, line(cols), line(["-" * w for w in widths])]
+    out += [line(r) for r in rows]
+    bars = [p for p in st.players if not p.bye_eligible]
+    if bars:
+        out.append("")
+        out.append("Not eligible for the pairing-allocated bye ([C2]):")
+        out += [f"  {p.number}: {p.bye_bar}" for p in sorted(bars, key=lambda p: p.number)]
+    out.append("")
+    out.append("Upfl: times upfloated (* = maximum upfloater, 1.7); Prev: upfloated in the previous round.")
+    return "\n".join(out) + "\n"
