@@ -1,0 +1,668 @@
+"""Read a TRF file into the immutable :class:`~dubov_explain.tournament.model.Tournament`.
+
+Accepted input (``shared/reference/trf.md``):
+
+* TRF16 ``001`` player records by exact columns (section 3.1) with 10-column round blocks
+  from column 92 (section 3.2); the "blank means default" rules: four blank opponent columns
+  = ``0000``, blank colour = ``-``, blank result = ``Z``; letter codes in any case (stored
+  upper-case, colours lower-case). Lines may stop early: missing trailing fields take their
+  defaults (rating 0, points 0, rank none, no more rounds).
+* A player whose line stops before the last round with games (section 9) gets ``0000 - Z``
+  blocks for the missing rounds, as the spec's "blank = 0000 - Z" rule says, and a warning.
+  Blocks after that round are kept as they are (pre-entered byes for the round to pair).
+* **Pending results** (this project's extension, see :data:`~dubov_explain.tournament.model.
+  PENDING`): a block with an opponent and a *blank* result column (``   5 w  ``) is a game
+  that is paired but not finished. The spec's "blank = Z" cannot apply there (``Z`` is a bye
+  and has no opponent), bbpPairings rejects such a block and py4swiss rejects any blank
+  result, so such files are for this program only; they are written only when a caller
+  enters a round without results (:func:`dubov_explain.trf.writer.append_round`).
+* TRF(x) records of JaVaFo (section 7.1): ``XXR`` total rounds, ``XXC`` (``rank``,
+  ``white1``, ``black1``), ``XXS`` scoring (several lines, later values win; shortcuts ``W``,
+  ``D`` and py4swiss' ``L``), ``XXP`` forbidden groups, ``XXZ`` absent players (may repeat),
+  ``XXA`` acceleration (player at 5-8, round r at ``10 + 5(r-1)``, 4 wide).
+* TRF26 records (section 7.3): ``142`` rounds, ``152 W|B``, ``162`` scoring (code at column
+  6, value at 7-10, stride 9; ``A`` and bbpPairings' ``Z`` both mean absence; a ``W`` line
+  without ``P`` also sets the PAB, "P = W"; ``X`` is ignored with a warning), ``240`` byes
+  per round (into ``Tournament.round_absences``), ``260`` prohibited pairings with a round
+  range (into ``forbidden_rounds``; the groups whose range covers the round to pair are also
+  appended to ``forbidden``).
+* Line ends CR, LF or CRLF (section 1); UTF-8 (a BOM is skipped) with a Latin-1 fallback and
+  a warning in :func:`read_trf`.
+* ``###`` comments, blank lines, header records (``012`` ...) and records with unknown codes
+  are kept in ``Tournament.records`` in file order, with ``record_positions`` saying how many
+  ``001`` lines came before each, so the writer puts them back unchanged and in place.
+
+Every problem found is located (file, line, 1-based column of the first column of the
+faulty field) and says what was expected; all problems of a file are collected and raised
+together as one :class:`~dubov_explain.errors.InputError`. Semantic checks across players
+(games recorded on one side, points that do not add up, ...) are in
+:func:`dubov_explain.tournament.consistency.check_consistency`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..errors import FileAccessError, InputError, Problem
+from ..tournament.model import (
+    ALL_CODES,
+    PENDING,
+    Colour,
+    Player,
+    RoundEntry,
+    Scoring,
+    Tournament,
+)
+
+__all__ = ["read_trf", "parse_trf", "applicable_forbidden", "SCORING_KEYS"]
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_DIGITS = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+_TOKEN = re.compile(r"[^ \t]+")
+
+#: XXS codes in JaVaFo's order (trf.md 7.1)
+SCORING_KEYS = ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL")
+#: XXS shortcuts: ``W`` and ``D`` from JaVaFo, ``L`` from py4swiss (trf.md 7.1)
+_XXS_SHORTCUTS = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL", "FL", "ZPB"),
+}
+#: TRF26 162 codes (trf.md 7.3); ``Z`` is bbpPairings' spelling of ``A``
+_TRF26_SCORING = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"),
+    "Z": ("ZPB", "FL"),
+    "P": ("PAB",),
+}
+#: 1-based columns of the static part of a 001 line that must be blank (trf.md 3.1)
+_PLAYER_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+_RESULT_LIST = "1 = 0 + - W D L H F U Z"
+
+
+def applicable_forbidden(
+    forbidden_rounds: tuple[tuple[int, int, tuple[int, ...]], ...], round_no: int
+) -> list[tuple[int, ...]]:
+    """The TRF26 ``260`` groups whose round range covers ``round_no`` (trf.md 7.3)."""
+    return [g for first, last, g in forbidden_rounds if first <= round_no <= last]
+
+
+def read_trf(path: str | os.PathLike[str]) -> Tournament:
+    """Read the TRF file at ``path``.
+
+    Raises :class:`FileAccessError` (exit 5) when the file cannot be read and
+    :class:`InputError` (exit 3) with every problem found when it is not a valid TRF.
+    Text that is not valid UTF-8 is read as Latin-1 with a warning (trf.md 13.2).
+    """
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise FileAccessError(name, f"cannot read: {exc.strerror or exc}") from None
+    warnings: list[Problem] = []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        prefix = data[: exc.start]
+        lines = _LINE_BREAK.split(prefix.decode("utf-8", errors="replace"))
+        warnings.append(
+            Problem(
+                name,
+                len(lines),
+                len(lines[-1]) + 1,
+                f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); the file is read as Latin-1",
+                "warning",
+            )
+        )
+        text = data.decode("latin-1")
+    return parse_trf(text, name, _warnings=warnings)
+
+
+@dataclass
+class _State:
+    """Everything collected while reading one file."""
+
+    source: str
+    problems: list[Problem] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    records: list[tuple[str, str]] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)
+    total_rounds: int | None = None
+    total_rounds_line: int = 0
+    initial_colour: Colour | None = None
+    initial_colour_line: int = 0
+    pair_by_rank: bool = False
+    scoring: dict[str, Fraction] = field(default_factory=dict)
+    xxp: list[tuple[int, ...]] = field(default_factory=list)
+    forbidden_rounds: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
+    absent: set[int] = field(default_factory=set)
+    round_absences: dict[int, dict[int, str]] = field(default_factory=dict)
+    round_absence_lines: dict[tuple[int, int], int] = field(default_factory=dict)
+    acceleration: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    acceleration_lines: dict[int, int] = field(default_factory=dict)
+    #: player numbers named by XX/2xx records: (number, line, column, record code)
+    references: list[tuple[int, int, int, str]] = field(default_factory=list)
+
+    def error(self, line: int, column: int, message: str) -> None:
+        self.problems.append(Problem(self.source, line, column, message, "error"))
+
+    def warn(self, line: int, column: int, message: str) -> None:
+        self.problems.append(Problem(self.source, line, column, message, "warning"))
+
+
+def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] | None = None
+              ) -> Tournament:
+    """Parse TRF ``text``; ``source`` names the file in problems and in the result.
+
+    Never raises anything but :class:`InputError` (all problems, errors only; the warnings
+    of a successful read are in ``Tournament.warnings``).
+    """
+    st = _State(source)
+    if _warnings:
+        st.problems.extend(_warnings)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()  # the line end of the last line does not start a new line
+    handlers = {
+        "001": _read_player,
+        "XXR": _read_rounds,
+        "142": _read_rounds,
+        "XXC": _read_xxc,
+        "152": _read_152,
+        "XXS": _read_xxs,
+        "162": _read_162,
+        "XXP": _read_xxp,
+        "260": _read_260,
+        "XXZ": _read_xxz,
+        "240": _read_240,
+        "XXA": _read_xxa,
+    }
+    for lineno, line in enumerate(lines, start=1):
+        code = line[:3]
+        handler = handlers.get(code.upper())
+        if line.strip() == "" or line.startswith("###") or handler is None:
+            st.records.append(("" if line.strip() == "" else code, line))
+            st.positions.append(len(st.players))
+            continue
+        if len(line) > 3 and line[3] != " ":
+            st.error(lineno, 4, f"column 4 must be blank after the record code {code!r}, "
+                                f"found {line[3]!r}")
+            continue
+        handler(st, line, lineno)
+    return _finish(st)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _tab_free(st: _State, line: str, lineno: int) -> bool:
+    """Fixed-column records cannot contain tabs: report the first one."""
+    i = line.find("\t")
+    if i < 0:
+        return True
+    st.error(lineno, i + 1, "tab character in a fixed-column record; use spaces")
+    return False
+
+
+def _blank_column(st: _State, line: str, lineno: int, column: int, what: str = "") -> None:
+    if len(line) >= column and line[column - 1] != " ":
+        suffix = f" ({what})" if what else ""
+        st.error(lineno, column, f"column {column} must be blank{suffix}, found "
+                                 f"{line[column - 1]!r}")
+
+
+def _tokens(line: str) -> list[tuple[int, str]]:
+    """Whitespace-separated tokens after the record code, with 1-based columns."""
+    return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(line, 4)]
+
+
+def _player_id(st: _State, lineno: int, column: int, raw: str, what: str) -> int | None:
+    s = raw.strip(" ")
+    if _DIGITS.fullmatch(s) and 1 <= int(s) <= 9999:
+        return int(s)
+    st.error(lineno, column, f"{what} must be a starting rank 1-9999, found {raw!r}")
+    return None
+
+
+def _decimal(raw: str) -> Fraction | None:
+    s = raw.strip(" ")
+    if _DECIMAL.fullmatch(s):
+        return Fraction(s)
+    return None
+
+
+# --------------------------------------------------------------------------- 001
+
+
+def _read_player(st: _State, line: str, lineno: int) -> None:
+    """A ``001`` record, by the columns of trf.md 3.1 and the blocks of 3.2."""
+    if not _tab_free(st, line, lineno):
+        return
+    ok = True
+    for col in _PLAYER_SEPARATORS:
+        if len(line) >= col and line[col - 1] != " ":
+            ok = False
+            st.error(lineno, col, f"column {col} must be blank (fields of a 001 line are at "
+                                  f"fixed columns), found {line[col - 1]!r}")
+    raw = line[4:8]
+    number: int | None = None
+    if raw.strip() == "":
+        st.error(lineno, 5, "starting rank (columns 5-8) is missing")
+        ok = False
+    else:
+        number = _player_id(st, lineno, 5, raw, "starting rank (columns 5-8)")
+        ok = ok and number is not None
+
+    rating = 0
+    raw = line[48:52]
+    if raw.strip():
+        if _DIGITS.fullmatch(raw.strip()):
+            rating = int(raw.strip())
+        else:
+            ok = False
+            st.error(lineno, 49, f"rating (columns 49-52) must be a number or blank, found "
+                                 f"{raw!r}")
+    points = Fraction(0)
+    raw = line[80:84]
+    if raw.strip():
+        value = _decimal(raw)
+        if value is None:
+            ok = False
+            st.error(lineno, 81, f"points (columns 81-84) must be a number like 2.5, found "
+                                 f"{raw!r}")
+        else:
+            points = value
+    rank: int | None = None
+    raw = line[85:89]
+    if raw.strip():
+        if _DIGITS.fullmatch(raw.strip()):
+            rank = int(raw.strip())
+        else:
+            ok = False
+            st.error(lineno, 86, f"rank (columns 86-89) must be a number or blank, found "
+                                 f"{raw!r}")
+
+    entries: list[RoundEntry] = []
+    body = line.rstrip(" ")
+    start = 91
+    while start < len(body):
+        entry = _read_block(st, body, lineno, start)
+        if entry is None:
+            ok = False
+        else:
+            entries.append(entry)
+        start += 10
+    if not ok or number is None:
+        return
+    st.players.append(
+        Player(
+            number=number,
+            name=line[14:47].strip(),
+            rating=rating,
+            sex=line[9:10] or " ",
+            title=line[10:13].strip(),
+            federation=line[53:56].strip(),
+            fide_id=line[57:68].strip(),
+            birth_date=line[69:79].strip(),
+            points=points,
+            rank=rank,
+            entries=tuple(entries),
+            line=lineno,
+        )
+    )
+
+
+def _read_block(st: _State, body: str, lineno: int, start: int) -> RoundEntry | None:
+    """One 10-column round block starting at 0-based index ``start`` (trf.md 3.2)."""
+    col = start + 1  # 1-based column of the opponent field
+    ok = True
+    raw = body[start:start + 4]
+    opponent: int | None = None
+    if raw.strip(" ") not in ("", "0000") and not (
+        _DIGITS.fullmatch(raw.strip(" ")) and int(raw.strip(" ")) == 0
+    ):
+        if _DIGITS.fullmatch(raw.strip(" ")):
+            opponent = int(raw.strip(" "))
+        else:
+            ok = False
+            st.error(lineno, col, f"opponent (columns {col}-{col + 3}) must be a starting "
+                                  f"rank or 0000, found {raw!r}")
+    for offset in (4, 6, 8, 9):
+        ch = body[start + offset:start + offset + 1]
+        if ch not in ("", " "):
+            ok = False
+            st.error(lineno, col + offset, f"column {col + offset} must be blank (round block "
+                                           f"separator), found {ch!r}")
+    ch = body[start + 5:start + 6]
+    colour: Colour | None = None
+    if ch in ("w", "W"):
+        colour = Colour.WHITE
+    elif ch in ("b", "B"):
+        colour = Colour.BLACK
+    elif ch not in ("", " ", "-"):
+        ok = False
+        st.error(lineno, col + 5, f"colour must be w, b or -, found {ch!r}")
+    ch = body[start + 7:start + 8]
+    code = ch.upper()
+    if ch in ("", " "):
+        code = "Z" if opponent is None else PENDING
+    elif code not in ALL_CODES:
+        ok = False
+        st.error(lineno, col + 7, f"result must be one of {_RESULT_LIST}, found {ch!r}")
+    if not ok:
+        return None
+    return RoundEntry(opponent, colour, code)
+
+
+# --------------------------------------------------------------------------- XX / 1x2 / 2x0
+
+
+def _read_rounds(st: _State, line: str, lineno: int) -> None:
+    """``XXR n`` (JaVaFo) or ``142 n`` (TRF26): the total number of rounds (trf.md 7)."""
+    code = line[:3].upper()
+    tokens = _tokens(line)
+    content = line[4:].strip()
+    if len(tokens) != 1 or not _DIGITS.fullmatch(tokens[0][1]) or int(tokens[0][1]) < 1:
+        col = tokens[0][0] if tokens else 5
+        st.error(lineno, col, f"{code} must give the total number of rounds as a whole number "
+                              f"1 or more, found {content!r}")
+        return
+    n = int(tokens[0][1])
+    if st.total_rounds is not None and st.total_rounds != n:
+        st.error(lineno, tokens[0][0], f"total number of rounds given again as {n} (line "
+                                       f"{st.total_rounds_line} gave {st.total_rounds})")
+        return
+    st.total_rounds, st.total_rounds_line = n, lineno
+
+
+def _set_colour(st: _State, lineno: int, column: int, colour: Colour) -> None:
+    if st.initial_colour is not None and st.initial_colour is not colour:
+        st.error(lineno, column, f"initial colour given again as {colour.word.lower()} (line "
+                                 f"{st.initial_colour_line} gave "
+                                 f"{st.initial_colour.word.lower()})")
+        return
+    st.initial_colour, st.initial_colour_line = colour, lineno
+
+
+def _read_xxc(st: _State, line: str, lineno: int) -> None:
+    """``XXC rank white1 black1`` (trf.md 7.1, 8)."""
+    for col, word in _tokens(line):
+        w = word.lower()
+        if w == "rank":
+            st.pair_by_rank = True
+        elif w in ("white1", "black1"):
+            _set_colour(st, lineno, col, Colour.WHITE if w == "white1" else Colour.BLACK)
+        else:
+            st.error(lineno, col, f"XXC word must be rank, white1 or black1, found {word!r}")
+
+
+def _read_152(st: _State, line: str, lineno: int) -> None:
+    """``152 W`` or ``152 B``: initial colour (TRF26, trf.md 2 and 8)."""
+    content = line[4:].strip()
+    if content.upper() not in ("W", "B"):
+        st.error(lineno, 5, f"152 must be W or B, found {content!r}")
+        return
+    _set_colour(st, lineno, 5, Colour.WHITE if content.upper() == "W" else Colour.BLACK)
+
+
+def _read_xxs(st: _State, line: str, lineno: int) -> None:
+    """``XXS CODE=VALUE ...`` scoring (trf.md 7.1); later values override earlier ones."""
+    for col, token in _tokens(line):
+        key, eq, raw = token.partition("=")
+        key = key.upper()
+        if not eq:
+            st.error(lineno, col, f"XXS entries must be CODE=VALUE, found {token!r}")
+            continue
+        if key not in SCORING_KEYS and key not in _XXS_SHORTCUTS:
+            st.error(lineno, col, f"unknown XXS code {key!r}; expected one of "
+                                  f"{' '.join(SCORING_KEYS)} or the shortcuts W D L")
+            continue
+        value = _decimal(raw)
+        if value is None:
+            st.error(lineno, col + len(key) + 1, f"XXS value must be a number like 0.5, found "
+                                                 f"{raw!r}")
+            continue
+        for k in _XXS_SHORTCUTS.get(key, (key,)):
+            st.scoring[k] = value
+
+
+def _read_162(st: _State, line: str, lineno: int) -> None:
+    """TRF26 ``162`` scoring: code at column 6, value at 7-10, stride 9 (trf.md 7.3)."""
+    if not _tab_free(st, line, lineno):
+        return
+    _blank_column(st, line, lineno, 5)
+    body = line.rstrip(" ")
+    seen: dict[str, Fraction] = {}
+    i = 5
+    if len(body) <= i:
+        st.error(lineno, 6, "162 needs at least one result code and its points, e.g. "
+                            "'162  W 3.0'")
+        return
+    while i < len(body):
+        ch = body[i]
+        raw = body[i + 1:i + 5]
+        if ch.upper() == "X":
+            st.warn(lineno, i + 1, "162 code X (unknown result) is not used by this program; "
+                                   "ignored")
+        elif ch.upper() not in _TRF26_SCORING:
+            st.error(lineno, i + 1, f"162 result code must be one of W D L A P X, found {ch!r}")
+        else:
+            value = _decimal(raw)
+            if value is None:
+                st.error(lineno, i + 2, f"162 points (columns {i + 2}-{i + 5}) must be a "
+                                        f"number like 1.0, found {raw!r}")
+            else:
+                seen[ch.upper()] = value
+        for c in range(i + 6, i + 10):
+            _blank_column(st, body, lineno, c)
+        i += 9
+    for code, value in seen.items():
+        for k in _TRF26_SCORING[code]:
+            st.scoring[k] = value
+    if "W" in seen and "P" not in seen:
+        st.scoring["PAB"] = seen["W"]  # TRF26: P defaults to W
+
+
+def _id_list(st: _State, line: str, lineno: int, code: str) -> list[int] | None:
+    ids: list[int] = []
+    ok = True
+    for col, token in _tokens(line):
+        n = _player_id(st, lineno, col, token, f"{code} entries")
+        if n is None:
+            ok = False
+        else:
+            ids.append(n)
+            st.references.append((n, lineno, col, code))
+    return ids if ok else None
+
+
+def _read_xxp(st: _State, line: str, lineno: int) -> None:
+    """``XXP id id ...``: none of these may be paired with another (trf.md 7.1)."""
+    ids = _id_list(st, line, lineno, "XXP")
+    if ids is None:
+        return
+    if len(ids) < 2:
+        st.error(lineno, 5, f"XXP needs at least two starting ranks, found {len(ids)}")
+        return
+    st.xxp.append(tuple(ids))
+
+
+def _read_xxz(st: _State, line: str, lineno: int) -> None:
+    """``XXZ id id ...``: absent from the round to pair; several lines allowed (7.1)."""
+    ids = _id_list(st, line, lineno, "XXZ")
+    if ids is not None:
+        st.absent.update(ids)
+
+
+def _fixed_ids(st: _State, body: str, lineno: int, start: int, code: str) -> list[int] | None:
+    """Player ids 4 wide at 0-based ``start``, ``start + 5``, ... (240, 260)."""
+    ids: list[int] = []
+    ok = True
+    i = start
+    while i < len(body):
+        _blank_column(st, body, lineno, i)  # separator before the id (1-based column i)
+        raw = body[i:i + 4]
+        n = _player_id(st, lineno, i + 1, raw, f"{code} player")
+        if n is None:
+            ok = False
+        else:
+            ids.append(n)
+            st.references.append((n, lineno, i + 1, code))
+        i += 5
+    return ids if ok else None
+
+
+def _round_field(st: _State, line: str, lineno: int, a: int, what: str) -> int | None:
+    raw = line[a - 1:a + 2]
+    s = raw.strip(" ")
+    if _DIGITS.fullmatch(s) and int(s) >= 1:
+        return int(s)
+    st.error(lineno, a, f"{what} (columns {a}-{a + 2}) must be a round number like 004, "
+                        f"found {raw!r}")
+    return None
+
+
+def _read_240(st: _State, line: str, lineno: int) -> None:
+    """TRF26 ``240 T rrr id id ...``: bye type at 5, round at 7-9, ids at 11-14, ... (7.3)."""
+    if not _tab_free(st, line, lineno):
+        return
+    body = line.rstrip(" ")
+    kind = body[4:5].upper()
+    ok = True
+    if kind not in ("F", "H", "Z"):
+        st.error(lineno, 5, f"240 bye type must be F, H or Z, found {body[4:5]!r}")
+        ok = False
+    _blank_column(st, body, lineno, 6)
+    round_no = _round_field(st, body, lineno, 7, "240 round")
+    ids = _fixed_ids(st, body, lineno, 10, "240")
+    if not ids and ids is not None:
+        st.error(lineno, 11, "240 needs at least one starting rank at columns 11-14")
+        return
+    if not ok or round_no is None or ids is None:
+        return
+    byes = st.round_absences.setdefault(round_no, {})
+    for n in ids:
+        if n in byes:
+            st.error(lineno, 11, f"player {n} already has a 240 bye for round {round_no} "
+                                 f"(line {st.round_absence_lines[(round_no, n)]})")
+            continue
+        byes[n] = kind
+        st.round_absence_lines[(round_no, n)] = lineno
+
+
+def _read_260(st: _State, line: str, lineno: int) -> None:
+    """TRF26 ``260 fff lll id id ...``: rounds at 5-7 and 9-11, ids at 13-16, ... (7.3)."""
+    if not _tab_free(st, line, lineno):
+        return
+    body = line.rstrip(" ")
+    first = _round_field(st, body, lineno, 5, "260 first round")
+    _blank_column(st, body, lineno, 8)
+    last = _round_field(st, body, lineno, 9, "260 last round")
+    ids = _fixed_ids(st, body, lineno, 12, "260")
+    if first is None or last is None or ids is None:
+        return
+    if first > last:
+        st.error(lineno, 9, f"260 last round {last} is before the first round {first}")
+        return
+    if len(ids) < 2:
+        st.error(lineno, 13, f"260 needs at least two starting ranks, found {len(ids)}")
+        return
+    st.forbidden_rounds.append((first, last, tuple(ids)))
+
+
+def _read_xxa(st: _State, line: str, lineno: int) -> None:
+    """``XXA NNNN pp.p pp.p ...``: id at 5-8, round r at ``10 + 5(r-1)`` (trf.md 7.1)."""
+    if not _tab_free(st, line, lineno):
+        return
+    body = line.rstrip(" ")
+    n = _player_id(st, lineno, 5, body[4:8], "XXA player (columns 5-8)")
+    values: list[Fraction] = []
+    ok = n is not None
+    i = 9
+    while i < len(body):
+        _blank_column(st, body, lineno, i)
+        raw = body[i:i + 4]
+        if raw.strip() == "":
+            values.append(Fraction(0))
+        else:
+            value = _decimal(raw)
+            if value is None:
+                ok = False
+                st.error(lineno, i + 1, f"XXA points (columns {i + 1}-{i + 4}) must be a "
+                                        f"number like 1.0, found {raw!r}")
+            else:
+                values.append(value)
+        i += 5
+    if not ok or n is None:
+        return
+    st.references.append((n, lineno, 5, "XXA"))
+    if n in st.acceleration:
+        st.error(lineno, 5, f"acceleration of player {n} given again (line "
+                            f"{st.acceleration_lines[n]})")
+        return
+    st.acceleration[n] = tuple(values)
+    st.acceleration_lines[n] = lineno
+
+
+# --------------------------------------------------------------------------- finishing
+
+
+def _finish(st: _State) -> Tournament:
+    if not st.players and not any(p.is_error for p in st.problems):
+        st.error(1, 1, "no player records (001 lines) found")
+    numbers = {p.number for p in st.players}
+    if st.players:
+        for n, lineno, col, code in st.references:
+            if n not in numbers:
+                st.error(lineno, col, f"{code} names player {n}, who has no 001 line")
+    errors = [p for p in st.problems if p.is_error]
+    if errors:
+        raise InputError(sorted(errors, key=lambda p: (p.line, p.column)))
+
+    # trf.md 3.2 / 9: a line that stops before the last round with games is read as absent
+    # (0000 - Z) for the missing rounds.
+    last = max(
+        (i for p in st.players for i, e in enumerate(p.entries, 1)
+         if e.opponent is not None or e.code == "U"),
+        default=0,
+    )
+    players: list[Player] = []
+    for p in st.players:
+        if len(p.entries) < last:
+            missing = last - len(p.entries)
+            first = len(p.entries) + 1
+            rounds = f"round {first}" if missing == 1 else f"rounds {first}-{last}"
+            st.warn(p.line, 92 + 10 * len(p.entries),
+                    f"no block for {rounds}; read as 0000 - Z (absent)")
+            p = replace(p, entries=p.entries + (RoundEntry(None, None, "Z"),) * missing)
+        players.append(p)
+
+    round_to_pair = last + 1
+    name = next((text[4:].strip() for code, text in st.records if code == "012"), "")
+    return Tournament(
+        players=tuple(players),
+        total_rounds=st.total_rounds,
+        initial_colour=st.initial_colour,
+        scoring=Scoring(dict(st.scoring)),
+        forbidden=tuple(st.xxp) + tuple(applicable_forbidden(tuple(st.forbidden_rounds),
+                                                             round_to_pair)),
+        absent=frozenset(st.absent),
+        acceleration=dict(st.acceleration),
+        records=tuple(st.records),
+        name=name,
+        source=st.source,
+        pair_by_rank=st.pair_by_rank,
+        round_absences={r: dict(m) for r, m in st.round_absences.items()},
+        forbidden_rounds=tuple(st.forbidden_rounds),
+        record_positions=tuple(st.positions),
+        warnings=tuple(p for p in st.problems if not p.is_error),
+    )

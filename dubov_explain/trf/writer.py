@@ -1,0 +1,350 @@
+"""Write a :class:`~dubov_explain.tournament.model.Tournament` as TRF(x) text, and enter a
+round's pairings and results.
+
+Writer rules (``shared/reference/trf.md`` section 13, "safe writer", and section 3.2):
+
+* ``001`` lines at the exact columns of section 3.1; ``0000`` for "no opponent", never
+  blanks; always an explicit colour (``w``, ``b`` or ``-``) and an explicit result code;
+  opponents right-aligned in 4 columns; unrated players (rating 0) get a blank rating field;
+  trailing blanks are cut.
+* The points field is written **as stored** (``Player.points``); it is not recomputed, so a
+  file that did not add up still does not (the consistency checker reports it).
+* Padding: a player with fewer blocks than the last round with games
+  (``Tournament.rounds_with_games``) is padded with ``0000 - Z`` up to that round. It is *not*
+  padded further: a column that only holds pre-entered byes is the round to pair (section 9),
+  and padding everybody with ``Z`` there would mark the whole field absent. (The reader does
+  the same padding, so writing is lossless.)
+* Header records, comments, blank lines and unknown records are written back unchanged and
+  in their original place relative to the ``001`` lines (``Tournament.record_positions``).
+  The first ``012`` record is rewritten only if ``Tournament.name`` was changed.
+* The records the reader interprets are regenerated after everything else, in TRF(x) form
+  (section 13.1: readable by JaVaFo, bbpPairings and py4swiss): ``XXR``, ``XXC``, ``XXS``
+  (only the values stored), ``XXP``, then the TRF26 ``260`` and ``240`` lines (no TRF(x)
+  equivalent with a round range / bye type), ``XXZ``, ``XXA``. TRF26 ``142``/``152``/``162``
+  input is therefore written as ``XXR``/``XXC``/``XXS``.
+* Line ends are LF (accepted by every reader checked, section 1).
+
+Round trip: ``parse_trf(write_trf(t))`` equals ``t`` (line numbers aside) for every ``t``
+read from a file, and ``write_trf`` of that is the same text byte for byte.
+
+**Pending results.** A round entered by :func:`append_round` has no results yet; the model
+stores code :data:`~dubov_explain.tournament.model.PENDING` (``""``, 0 points) and the text
+has the opponent and colour with a *blank* result column (``   5 w  ``). TRF has no pending
+code: the spec reads a blank result as ``Z``, which cannot go with an opponent, so the
+combination is free to mean "pending"; bbpPairings rejects it ("invalid line") and py4swiss
+rejects every blank result, so such a file is this program's intermediate state, not a
+pairing request for other tools. :func:`enter_results` turns it into a normal TRF.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Mapping
+
+from ..errors import FileAccessError
+from ..tournament.model import (
+    COMPLEMENT,
+    PENDING,
+    PLAYED_CODES,
+    FORFEIT_CODES,
+    Colour,
+    Player,
+    RoundEntry,
+    Tournament,
+)
+from .reader import SCORING_KEYS, applicable_forbidden
+
+__all__ = ["write_trf", "save_trf", "append_round", "enter_results", "format_decimal"]
+
+
+def format_decimal(value: Fraction, min_places: int = 1) -> str:
+    """``value`` as an exact decimal with at least ``min_places`` decimals (``2.5``,
+    ``17.0``, ``0.25``). Raises ValueError when no finite decimal is exact (1/3)."""
+    for places in range(0, 7):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            break
+    else:
+        raise ValueError(f"{value} has no exact decimal form")
+    places = max(places, min_places)
+    n = int(value * 10**places)
+    digits = str(abs(n)).rjust(places + 1, "0")
+    text = digits[:-places] + "." + digits[-places:] if places else digits
+    return ("-" if n < 0 else "") + text
+
+
+def _points_field(value: Fraction, what: str = "points (columns 81-84)") -> str:
+    """Points in 4 columns, ``11.5`` style (trf.md 3.1 points, 7.1 XXA)."""
+    text = format_decimal(value)
+    if len(text) > 4 and value.denominator == 1:
+        text = str(value.numerator)
+    if len(text) > 4:
+        raise ValueError(f"{what}: {text} does not fit 4 columns")
+    return text.rjust(4)
+
+
+def _fit(value: str, width: int, what: str, number: int) -> str:
+    if len(value) > width:
+        raise ValueError(f"player {number}: {what} {value!r} is longer than {width} columns")
+    return value
+
+
+def _block(entry: RoundEntry) -> str:
+    """One round block without its two trailing blanks (trf.md 3.2)."""
+    if entry.opponent is None:
+        opponent = "0000"
+    elif 1 <= entry.opponent <= 9999:
+        opponent = str(entry.opponent).rjust(4)
+    else:
+        raise ValueError(f"opponent {entry.opponent} does not fit 4 columns")
+    colour = entry.colour.value if entry.colour is not None else "-"
+    code = " " if entry.code == PENDING else entry.code
+    if len(code) != 1:
+        raise ValueError(f"result code {entry.code!r} is not one character")
+    return f"{opponent} {colour} {code}"
+
+
+def player_line(p: Player, rounds: int = 0) -> str:
+    """The ``001`` line of ``p``, its blocks padded with ``0000 - Z`` up to ``rounds``."""
+    if not 1 <= p.number <= 9999:
+        raise ValueError(f"starting rank {p.number} is not 1-9999")
+    if not 0 <= p.rating <= 9999:
+        raise ValueError(f"player {p.number}: rating {p.rating} is not 0-9999")
+    sex = p.sex or " "
+    entries = p.entries + (RoundEntry(None, None, "Z"),) * max(0, rounds - len(p.entries))
+    head = (
+        f"001 {p.number:>4} {_fit(sex, 1, 'sex', p.number)}"
+        f"{_fit(p.title, 3, 'title', p.number):>3} "
+        f"{_fit(p.name, 33, 'name', p.number):<33} "
+        f"{str(p.rating) if p.rating else '':>4} "
+        f"{_fit(p.federation, 3, 'federation', p.number):<3} "
+        f"{_fit(p.fide_id, 11, 'FIDE ID', p.number):>11} "
+        f"{_fit(p.birth_date, 10, 'birth date', p.number):<10} "
+        f"{_points_field(p.points)} "
+        f"{'' if p.rank is None else _fit(str(p.rank), 4, 'rank', p.number):>4}  "
+    )
+    assert len(head) == 91
+    return (head + "  ".join(_block(e) for e in entries)).rstrip(" ")
+
+
+def _id4(n: int) -> str:
+    return str(n).rjust(4)
+
+
+def _generated_records(t: Tournament) -> list[str]:
+    """The interpreted records, regenerated in TRF(x) form (plus TRF26 240/260)."""
+    out: list[str] = []
+    if t.total_rounds is not None:
+        out.append(f"XXR {t.total_rounds}")
+    words = (["rank"] if t.pair_by_rank else []) + (
+        [] if t.initial_colour is None
+        else ["white1" if t.initial_colour is Colour.WHITE else "black1"]
+    )
+    if words:
+        out.append("XXC " + " ".join(words))
+    values = t.scoring.values
+    unknown = sorted(set(values) - set(SCORING_KEYS))
+    if unknown:
+        raise ValueError(f"unknown scoring keys {unknown}")
+    if values:
+        out.append("XXS " + " ".join(
+            f"{k}={format_decimal(Fraction(values[k]))}" for k in SCORING_KEYS if k in values))
+    # forbidden = XXP groups, then the 260 groups covering the round to pair (reader rule)
+    xxp = list(t.forbidden)
+    for group in reversed(applicable_forbidden(t.forbidden_rounds, t.round_to_pair)):
+        for i in range(len(xxp) - 1, -1, -1):
+            if xxp[i] == group:
+                del xxp[i]
+                break
+    for group in xxp:
+        out.append("XXP " + " ".join(str(n) for n in group))
+    for first, last, group in t.forbidden_rounds:
+        out.append(f"260 {first:03d} {last:03d} " + " ".join(_id4(n) for n in group))
+    for round_no in sorted(t.round_absences):
+        byes = t.round_absences[round_no]
+        for kind in sorted(set(byes.values())):
+            ids = sorted(n for n, k in byes.items() if k == kind)
+            out.append(f"240 {kind} {round_no:03d} " + " ".join(_id4(n) for n in ids))
+    if t.absent:
+        out.append("XXZ " + " ".join(str(n) for n in sorted(t.absent)))
+    for n in sorted(t.acceleration):
+        values_a = t.acceleration[n]
+        line = f"XXA {_id4(n)}" + "".join(
+            " " + _points_field(Fraction(v), "XXA points") for v in values_a)
+        out.append(line.rstrip(" "))
+    return out
+
+
+def write_trf(t: Tournament) -> str:
+    """The TRF(x) text of ``t`` (LF line ends), following the rules in the module docstring."""
+    lines: list[str] = []
+    rounds = t.rounds_with_games
+    records = list(t.records)
+    positions = list(t.record_positions) + [0] * (len(records) - len(t.record_positions))
+    named = False
+    for i, (code, text) in enumerate(records):
+        if code == "012" and not named:
+            named = True
+            if text[4:].strip() != t.name:
+                records[i] = (code, f"012 {t.name}".rstrip(" "))
+    if t.name and not named:
+        records.insert(0, ("012", f"012 {t.name}"))
+        positions.insert(0, 0)
+    slots: dict[int, list[str]] = {}
+    for (code, text), pos in zip(records, positions):
+        slots.setdefault(min(max(pos, 0), len(t.players)), []).append(text)
+    for i, p in enumerate(t.players):
+        lines.extend(slots.get(i, ()))
+        lines.append(player_line(p, rounds))
+    lines.extend(slots.get(len(t.players), ()))
+    lines.extend(_generated_records(t))
+    return "".join(line + "\n" for line in lines)
+
+
+def save_trf(t: Tournament, path: str | os.PathLike[str]) -> None:
+    """Write ``write_trf(t)`` to ``path``. Refuses to overwrite the file ``t`` was read from
+    (the input file is never touched); raises :class:`FileAccessError` (exit 5)."""
+    name = os.fspath(path)
+    try:
+        if t.source and os.path.exists(t.source) and Path(name).resolve() == Path(
+                t.source).resolve():
+            raise FileAccessError(name, "refusing to overwrite the input file")
+    except OSError as exc:
+        raise FileAccessError(name, str(exc)) from None
+    try:
+        with open(name, "w", encoding="utf-8", newline="") as f:
+            f.write(write_trf(t))
+    except OSError as exc:
+        raise FileAccessError(name, f"cannot write: {exc.strerror or exc}") from None
+
+
+def _absences_for(t: Tournament, round_no: int) -> dict[int, str]:
+    """Bye code of each player marked absent for ``round_no`` (240 type, XXZ = Z)."""
+    out = {n: "Z" for n in t.absent}
+    out.update(t.round_absences.get(round_no, {}))
+    return out
+
+
+def append_round(
+    t: Tournament, round_no: int, pairs: list[tuple[int, int]], bye: int | None
+) -> Tournament:
+    """Enter the pairings of round ``round_no``: ``pairs`` as (white, black), ``bye`` the
+    player who gets the pairing-allocated bye (``0000 - U``, worth the PAB value at once).
+
+    Games get the result :data:`PENDING` (see the module docstring). Every other player
+    must be accounted for: a pre-entered block for the round is kept; a player listed in a
+    ``240`` line for the round gets that bye code (H/F/Z, its points added); a player in
+    ``absent`` (XXZ) gets ``0000 - Z``. Anybody else is an error (ValueError): the engine
+    never leaves a present player out. Lines shorter than ``round_no - 1`` are padded with
+    ``0000 - Z``. Afterwards ``absent`` (XXZ) is cleared, since it meant "absent from the
+    round to pair", and the ``260`` groups in ``forbidden`` follow the new round to pair.
+    """
+    if round_no < 1:
+        raise ValueError(f"round {round_no} is not 1 or more")
+    by_number = t.by_number
+    seen: dict[int, str] = {}
+    for white, black in pairs:
+        for n in (white, black):
+            if n not in by_number:
+                raise ValueError(f"player {n} has no 001 line")
+            if n in seen:
+                raise ValueError(f"player {n} is paired twice in round {round_no}")
+            seen[n] = "paired"
+        if white == black:
+            raise ValueError(f"player {white} is paired with himself")
+    if bye is not None:
+        if bye not in by_number:
+            raise ValueError(f"player {bye} has no 001 line")
+        if bye in seen:
+            raise ValueError(f"player {bye} gets the bye but is also paired")
+    new_entries: dict[int, RoundEntry] = {}
+    for white, black in pairs:
+        new_entries[white] = RoundEntry(black, Colour.WHITE, PENDING)
+        new_entries[black] = RoundEntry(white, Colour.BLACK, PENDING)
+    if bye is not None:
+        new_entries[bye] = RoundEntry(None, None, "U")
+    absences = _absences_for(t, round_no)
+    missing: list[int] = []
+    players: list[Player] = []
+    for p in t.players:
+        entries = list(p.entries[:round_no - 1])
+        entries += [RoundEntry(None, None, "Z")] * (round_no - 1 - len(entries))
+        existing = p.entry(round_no)
+        points = p.points
+        if existing is not None and existing.opponent is not None:
+            raise ValueError(f"player {p.number} already has a game in round {round_no}")
+        if existing is not None and existing.code == "U":
+            raise ValueError(f"player {p.number} already has the bye in round {round_no}")
+        if p.number in new_entries:
+            if existing is not None:
+                raise ValueError(f"player {p.number} has a pre-entered {existing.code} in "
+                                 f"round {round_no} and cannot be paired")
+            entry = new_entries[p.number]
+            points += t.scoring.points(entry)
+        elif existing is not None:
+            entry = existing
+        elif p.number in absences:
+            entry = RoundEntry(None, None, absences[p.number])
+            points += t.scoring.points(entry)
+        else:
+            missing.append(p.number)
+            continue
+        entries.append(entry)
+        entries += list(p.entries[round_no:])
+        players.append(replace(p, entries=tuple(entries), points=points))
+    if missing:
+        raise ValueError(f"round {round_no}: players {missing} are neither paired nor absent")
+    old = applicable_forbidden(t.forbidden_rounds, t.round_to_pair)
+    out = replace(t, players=tuple(players), absent=frozenset())
+    new = applicable_forbidden(t.forbidden_rounds, out.round_to_pair)
+    forbidden = list(t.forbidden)
+    for group in reversed(old):
+        for i in range(len(forbidden) - 1, -1, -1):
+            if forbidden[i] == group:
+                del forbidden[i]
+                break
+    return replace(out, forbidden=tuple(forbidden) + tuple(new))
+
+
+def enter_results(t: Tournament, round_no: int, results: Mapping[int, str]) -> Tournament:
+    """Enter (or correct) results of round ``round_no``: ``results`` maps a player to *his*
+    result code (``1 = 0 W D L + -``, any case). The opponent gets the complement unless
+    also given (then the two must complement, or both be ``-``: a double forfeit). Points
+    fields are updated by the scoring system. Raises ValueError on anything else.
+    """
+    codes: dict[int, str] = {}
+    by_number = t.by_number
+    for n, raw in results.items():
+        code = raw.upper()
+        if code not in PLAYED_CODES | FORFEIT_CODES:
+            raise ValueError(f"player {n}: result must be one of 1 = 0 W D L + -, found {raw!r}")
+        if n not in by_number:
+            raise ValueError(f"player {n} has no 001 line")
+        e = by_number[n].entry(round_no)
+        if e is None or e.opponent is None:
+            raise ValueError(f"player {n} has no game in round {round_no}")
+        codes[n] = code
+    for n, code in list(codes.items()):
+        opp = by_number[n].entry(round_no).opponent  # type: ignore[union-attr]
+        assert opp is not None
+        if opp in codes:
+            other = codes[opp]
+            if not (other == COMPLEMENT[code] or code == other == "-"):
+                raise ValueError(f"round {round_no}: results {code!r} for {n} and {other!r} "
+                                 f"for {opp} do not match")
+        else:
+            codes[opp] = COMPLEMENT[code]
+    players = []
+    for p in t.players:
+        if p.number not in codes:
+            players.append(p)
+            continue
+        old = p.entries[round_no - 1]
+        new = replace(old, code=codes[p.number])
+        points = p.points - t.scoring.points(old) + t.scoring.points(new)
+        entries = p.entries[:round_no - 1] + (new,) + p.entries[round_no:]
+        players.append(replace(p, entries=entries, points=points))
+    return replace(t, players=tuple(players))
