@@ -1,0 +1,168 @@
+"""Tournament consistency: does what the TRF says add up? Reports, never repairs.
+
+The checks follow ``shared/reference/trf.md`` sections 3.2, 4, 6 and the rejection list of
+section 13.6. Each problem is located at the field that is wrong, in the file the tournament
+was read from (``Player.line``; columns from trf.md 3.1/3.2: starting rank 5, points 81,
+round r's opponent ``92 + 10(r-1)``, colour ``97 + 10(r-1)``, result ``99 + 10(r-1)``).
+
+Checks (all errors by default):
+
+1. duplicate starting ranks;
+2. an opponent number without a ``001`` line; an opponent pointing to the player himself;
+3. a game recorded on one side only (the opponent's block for that round does not name the
+   player back, or is missing);
+4. colours that do not complement: ``w``/``b`` for a played or pending game; a forfeit may
+   carry its scheduled colours or ``-`` (section 3.2), but not the same colour twice;
+5. results that do not complement (``1/0``, ``=/=``, ``W/L``, ``D/D``, ``+/-``; the double
+   forfeit ``-/-`` is legal; a pending game must be pending on both sides);
+6. a bye code (``H F U Z``) with an opponent, and a game code with ``0000``;
+7. a played result (``1 = 0 W D L``) or a pending game without a colour;
+8. a bye with a colour (byes have no colour, section 4);
+9. two ``U`` (pairing-allocated byes) in one round (section 4: at most one per round);
+10. a rematch: two *played* games between the same pair (forfeits do not count as a
+    meeting, GHR 2026 3.5);
+11. more round blocks than the total number of rounds (``XXR``/``142``);
+12. the points field against the sum of the results under the tournament's scoring system
+    (section 6: acceleration excluded, pre-entered byes included; pending games count 0).
+
+With ``lenient=True`` these documented cases become warnings, because real files often
+have them and pairing does not depend on them: **the points mismatch (12)**, since the
+engine recomputes scores from the results, and **a bye with a colour (8)**, since colours
+of byes are ignored for the colour history (GHR 2026 3.4).
+
+Pair problems (3-5, 10) are reported once per pair, on the player whose line comes first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import Problem, Severity
+from .model import ALL_CODES, BYE_CODES, COMPLEMENT, PENDING, PLAYED_CODES, Player, Tournament
+
+__all__ = ["check_consistency"]
+
+_SCORED = ALL_CODES | {PENDING}
+
+
+def _cols(round_no: int) -> tuple[int, int, int]:
+    """Columns of the opponent, colour and result fields of round ``round_no``."""
+    base = 92 + 10 * (round_no - 1)
+    return base, base + 5, base + 7
+
+
+def _fmt(value: Fraction) -> str:
+    if value.denominator == 1:
+        return f"{value.numerator}.0"
+    if (value * 10).denominator == 1:
+        return f"{float(value):.1f}"
+    return str(float(value)) if (value * 10**6).denominator == 1 else str(value)
+
+
+def _show(code: str) -> str:
+    return "pending" if code == PENDING else repr(code)
+
+
+def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
+    """All consistency problems of ``t``, sorted by line and column (see the module doc).
+
+    ``lenient=True`` downgrades the points mismatch and the bye with a colour to warnings.
+    """
+    out: list[Problem] = []
+    src = t.source
+
+    def add(p: Player, column: int, message: str, severity: Severity = "error") -> None:
+        out.append(Problem(src, p.line, column, message, severity))
+
+    soft: Severity = "warning" if lenient else "error"
+
+    # 1. duplicate starting ranks
+    first: dict[int, Player] = {}
+    for p in t.players:
+        if p.number in first:
+            add(p, 5, f"starting rank {p.number} is used again (first on line "
+                      f"{first[p.number].line})")
+        else:
+            first[p.number] = p
+    order = {id(p): i for i, p in enumerate(t.players)}
+    pab_by_round: dict[int, Player] = {}
+    played_pairs: dict[frozenset[int], tuple[int, Player]] = {}
+
+    for p in t.players:
+        if first.get(p.number) is not p:
+            continue  # a duplicate: its games cannot be told apart from the first one's
+        if t.total_rounds is not None and len(p.entries) > t.total_rounds:
+            add(p, _cols(t.total_rounds + 1)[0],
+                f"{len(p.entries)} round blocks but the tournament has {t.total_rounds} "
+                f"rounds (XXR/142)")
+        for r, e in enumerate(p.entries, start=1):
+            c_opp, c_col, c_res = _cols(r)
+            code = e.code
+            if e.opponent is None:
+                if code not in BYE_CODES:
+                    add(p, c_opp, f"round {r}: result {_show(code)} needs an opponent, found "
+                                  f"0000")
+                    continue
+                if e.colour is not None:
+                    add(p, c_col, f"round {r}: bye {code!r} must have colour '-', found "
+                                  f"{e.colour.value!r}", soft)
+                if code == "U":
+                    if r in pab_by_round:
+                        add(p, c_res, f"round {r}: second pairing-allocated bye (U); player "
+                                      f"{pab_by_round[r].number} already has one")
+                    else:
+                        pab_by_round[r] = p
+                continue
+            # a paired entry
+            if code in BYE_CODES:
+                add(p, c_res, f"round {r}: result {code!r} is a bye but an opponent "
+                              f"({e.opponent}) is given")
+                continue
+            if (code in PLAYED_CODES or code == PENDING) and e.colour is None:
+                what = "a pending game" if code == PENDING else f"played result {code!r}"
+                add(p, c_col, f"round {r}: {what} needs colour w or b, found '-'")
+            if e.opponent == p.number:
+                add(p, c_opp, f"round {r}: opponent is the player himself ({p.number})")
+                continue
+            q = first.get(e.opponent)
+            if q is None:
+                add(p, c_opp, f"round {r}: opponent {e.opponent} has no 001 line")
+                continue
+            f = q.entry(r)
+            if f is None or f.opponent != p.number:
+                shown = ("no block" if f is None
+                         else "0000" if f.opponent is None else f"opponent {f.opponent}")
+                add(p, c_opp, f"round {r}: game against {q.number} is recorded on this side "
+                              f"only (player {q.number} shows {shown} in round {r})")
+                continue
+            if order[id(q)] < order[id(p)]:
+                continue  # pair checks are reported on the first of the two lines
+            # 4. colours
+            both_coloured = e.colour is not None and f.colour is not None
+            if both_coloured and e.colour is f.colour:
+                add(p, c_col, f"round {r}: both players have colour {e.colour.value!r} "
+                              f"(player {q.number}, line {q.line})")
+            # 5. results
+            if code == PENDING or f.code == PENDING:
+                if code != f.code:
+                    add(p, c_res, f"round {r}: result {_show(code)} does not match "
+                                  f"{_show(f.code)} of player {q.number} (line {q.line})")
+            elif not (COMPLEMENT.get(code) == f.code or code == f.code == "-"):
+                add(p, c_res, f"round {r}: result {code!r} does not match {f.code!r} of "
+                              f"player {q.number} (line {q.line}); expected "
+                              f"{COMPLEMENT.get(code, '?')!r}")
+            # 10. rematch of a played game
+            if e.played and f.played:
+                key = frozenset((p.number, q.number))
+                if key in played_pairs:
+                    add(p, c_opp, f"round {r}: {p.number} and {q.number} already played each "
+                                  f"other in round {played_pairs[key][0]}")
+                else:
+                    played_pairs[key] = (r, p)
+
+        # 12. points
+        total = sum((t.scoring.points(e) for e in p.entries if e.code in _SCORED), Fraction(0))
+        if total != p.points:
+            add(p, 81, f"points field says {_fmt(p.points)} but the results add up to "
+                       f"{_fmt(total)}", soft)
+    return sorted(out, key=lambda q: (q.line, q.column))
