@@ -229,7 +229,7 @@ def _player_id(st: _State, lineno: int, column: int, raw: str, what: str) -> int
     s = raw.strip(" ")
     if _DIGITS.fullmatch(s) and 1 <= int(s) <= 9999:
         return int(s)
-    st.error(lineno, column, f"{what} must be a starting rank 1-9999, found {raw!r}")
+    st.error(lineno, column, f"{what} must be a number 1-9999, found {raw!r}")
     return None
 
 
@@ -476,7 +476,7 @@ def _id_list(st: _State, line: str, lineno: int, code: str) -> list[int] | None:
     ids: list[int] = []
     ok = True
     for col, token in _tokens(line):
-        n = _player_id(st, lineno, col, token, f"{code} entries")
+        n = _player_id(st, lineno, col, token, f"{code} entry")
         if n is None:
             ok = False
         else:
@@ -511,7 +511,7 @@ def _fixed_ids(st: _State, body: str, lineno: int, start: int, code: str) -> lis
     while i < len(body):
         _blank_column(st, body, lineno, i)  # separator before the id (1-based column i)
         raw = body[i:i + 4]
-        n = _player_id(st, lineno, i + 1, raw, f"{code} player")
+        n = _player_id(st, lineno, i + 1, raw, f"{code} player (columns {i + 1}-{i + 4})")
         if n is None:
             ok = False
         else:

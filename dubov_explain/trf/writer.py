@@ -63,13 +63,14 @@ __all__ = ["write_trf", "save_trf", "append_round", "enter_results", "format_dec
 def format_decimal(value: Fraction, min_places: int = 1) -> str:
     """``value`` as an exact decimal with at least ``min_places`` decimals (``2.5``,
     ``17.0``, ``0.25``). Raises ValueError when no finite decimal is exact (1/3)."""
-    for places in range(0, 7):
-        scaled = value * 10**places
-        if scaled.denominator == 1:
-            break
-    else:
+    d, twos, fives = value.denominator, 0, 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    if d != 1:
         raise ValueError(f"{value} has no exact decimal form")
-    places = max(places, min_places)
+    places = max(twos, fives, min_places)
     n = int(value * 10**places)
     digits = str(abs(n)).rjust(places + 1, "0")
     text = digits[:-places] + "." + digits[-places:] if places else digits
@@ -326,6 +327,11 @@ def enter_results(t: Tournament, round_no: int, results: Mapping[int, str]) -> T
         e = by_number[n].entry(round_no)
         if e is None or e.opponent is None:
             raise ValueError(f"player {n} has no game in round {round_no}")
+        q = by_number.get(e.opponent)
+        f = q.entry(round_no) if q is not None else None
+        if f is None or f.opponent != n:
+            raise ValueError(f"round {round_no}: the game of player {n} against {e.opponent} "
+                             f"is not recorded on both sides")
         codes[n] = code
     for n, code in list(codes.items()):
         opp = by_number[n].entry(round_no).opponent  # type: ignore[union-attr]
