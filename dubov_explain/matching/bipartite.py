@@ -1,0 +1,126 @@
+"""Maximum cardinality bipartite matching on an implicit graph.
+
+Greedy start, then one breadth-first augmenting-path search per free left vertex
+(Kuhn's algorithm with BFS).  See the package docstring for complexity and the
+dense-graph tricks (shrinking pool of unvisited right vertices, probing free right
+vertices first, deleting frustrated trees).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ._common import CompatibleLike, as_callable, index_vertices
+
+_PROBE = 32
+
+
+def bipartite_max_matching(
+    left: Sequence[int],
+    right: Sequence[int],
+    compatible: CompatibleLike,
+    initial: Mapping[int, int] | None = None,
+) -> dict[int, int]:
+    """Maximum matching between ``left`` and ``right``, as a ``{left: right}`` dict.
+
+    ``compatible(l, r)`` is always called with the left vertex first, so the two sides
+    may reuse the same ints.  ``initial`` (``{left: right}``) is an optional warm start;
+    pairs not in ``left`` x ``right``, clashing, or incompatible are dropped.  Keys of
+    the result follow the order of ``left``.
+    """
+    left = list(left)
+    right = list(right)
+    comp = as_callable(compatible)
+    index_vertices(left, "left")
+    rpos = index_vertices(right, "right")
+    nl, nr = len(left), len(right)
+    mate_l = [-1] * nl
+    mate_r = [-1] * nr
+
+    if initial:
+        get = initial.get
+        for i, u in enumerate(left):
+            w = get(u)
+            if w is None:
+                continue
+            j = rpos.get(w)
+            if j is None or mate_r[j] >= 0:
+                continue
+            if comp(u, w):
+                mate_l[i] = j
+                mate_r[j] = i
+
+    # Greedy: each free left vertex takes the first free compatible right vertex.
+    free_r = [j for j in range(nr) if mate_r[j] < 0]
+    for i in range(nl):
+        if mate_l[i] >= 0 or not free_r:
+            continue
+        u = left[i]
+        for k, j in enumerate(free_r):
+            if comp(u, right[j]):
+                mate_l[i] = j
+                mate_r[j] = i
+                del free_r[k]
+                break
+
+    alive_r = list(range(nr))
+    dead_r = [False] * nr
+    for root in range(nl):
+        if mate_l[root] >= 0:
+            continue
+        if not free_r:
+            break  # every right vertex is matched: nothing left to gain
+        seen = [False] * nr
+        parent = [-1] * nr  # right vertex -> left vertex that reached it
+        queue = [root]
+        probe = free_r[:_PROBE]
+        pool = alive_r
+        end = -1
+        qi = 0
+        while qi < len(queue) and end < 0:
+            x = queue[qi]
+            qi += 1
+            ux = left[x]
+            newpool = []
+            keep = newpool.append
+            for j in pool:
+                if seen[j]:
+                    continue
+                if not comp(ux, right[j]):
+                    keep(j)
+                    continue
+                seen[j] = True
+                parent[j] = x
+                y = mate_r[j]
+                if y < 0:
+                    end = j
+                    break
+                queue.append(y)
+                uy = left[y]
+                for f in probe:
+                    if not seen[f] and comp(uy, right[f]):
+                        seen[f] = True
+                        parent[f] = y
+                        end = f
+                        break
+                if end >= 0:
+                    break
+            pool = newpool
+        if end >= 0:
+            j = end
+            while j >= 0:
+                i = parent[j]
+                nxt = mate_l[i]
+                mate_l[i] = j
+                mate_r[j] = i
+                j = nxt
+            free_r = [f for f in free_r if mate_r[f] < 0]
+            continue
+        # Frustrated tree: its right vertices can never lie on an augmenting path
+        # again (its left vertices are only reachable through them).
+        for j in range(nr):
+            if seen[j]:
+                dead_r[j] = True
+        alive_r = [j for j in alive_r if not dead_r[j]]
+
+    return {left[i]: right[j] for i, j in enumerate(mate_l) if j >= 0}
