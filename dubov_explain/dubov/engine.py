@@ -103,6 +103,7 @@ class Compatibility:
         for key in st.forbidden:
             a, b = tuple(key)
             self.forbidden.setdefault(a, set()).add(b)
+            self.forbidden.setdefault(b, set()).add(a)
         self.abs_colour: dict[int, Colour] = {
             p.number: p.preference for p in st.players if p.strength is Strength.ABSOLUTE
         }
@@ -371,24 +372,27 @@ class DubovEngine:
         return self.form_groups
 
     def minimum_upfloaters(self, R: list[int], L: list[int]) -> tuple[int, str]:
-        k0 = len(R) % 2
-        mR = matching.max_matching(R, self.compat, self.base)
-        deficit = len(R) - 2 * (len(mR) // 2)
-        lb = max(k0, deficit)
+        """2.2.1: the least number of R-L edges in a perfect matching of R+L.
+
+        Lower bound: the residents left unmatched by a maximum matching inside R (this has
+        the parity of |R|).  A maximum matching of R whose unmatched residents can all be
+        given distinct lower players, the rest of L still pairing completely, reaches the
+        bound and proves it; a few orders of R are tried before the exact minimum-cost
+        matching of R+L is computed.
+        """
         if not L:
             return 0, "no lower scoregroup: the residents are paired among themselves"
-        initial = {a: b for a, b in mR.items()}
-        for a, c in self.base.items():
-            if a in initial or c in initial:
+        mR = matching.max_matching(R, self.compat, self.base)
+        deficit = len(R) - len(mR)
+        for order_ in (R, R[::-1]):
+            mR = matching.max_matching(order_, self.compat, mR if order_ is R else None)
+            if len(R) - len(mR) != deficit:
                 continue
-            initial[a] = c
+            lonely = [n for n in R if n not in mR]
+            if matching.has_perfect_matching(lonely + L, self._upfloat_edge(set(lonely)), self.base):
+                return deficit, self._k_words(deficit, R, deficit)
         all_ = R + L
-        m = matching.max_matching(all_, self.compat, initial)
         rset = set(R)
-        if len(m) == len(all_):
-            cross = sum(1 for a in R if m[a] not in rset)
-            if cross == lb:
-                return lb, self._k_words(lb, R, deficit)
         res = matching.min_cost_perfect_matching(
             all_, self.compat, lambda u, v: 1 if ((u in rset) != (v in rset)) else 0
         )
@@ -397,6 +401,14 @@ class DubovEngine:
         return k, self._k_words(k, R, deficit) + (
             " (found by an exact minimum-cost matching of the residents with all lower players)"
         )
+
+    def _upfloat_edge(self, lonely: set[int]):
+        compat = self.compat
+
+        def ok(u: int, v: int) -> bool:
+            return (u not in lonely or v not in lonely) and compat(u, v)
+
+        return ok
 
     def _k_words(self, k: int, R: list[int], deficit: int) -> str:
         if k == 0:
@@ -409,6 +421,8 @@ class DubovEngine:
                 f"at most {len(R) - deficit} of them can be paired among themselves "
                 "([C1]/[C3])"
             )
+        if k > deficit:
+            parts.append("and the lower scoregroups could not otherwise all be paired ([C4])")
         return ", ".join(parts) + f": {k} upfloater(s) needed for a legal pairing"
 
     # ------------------------------------------------------------------ 2.2.3
@@ -450,6 +464,20 @@ class DubovEngine:
         x_side = "G1" if len(g1) <= len(g2) else "G2"
         X, Y = (g1, g2) if x_side == "G1" else (g2, g1)
         p, why = self.unavoidable_pairs(X, Y)
+        if self.readings.value("unavoidable-pairs") == "isolated":
+            p_min, why_min = self.unavoidable_pairs(X, Y, force_minimum=True)
+            if p < p_min:
+                # isolated players are a lower bound of the minimum: fewer shifts than the
+                # minimum leave no legal pairing of G1 with G2, so the reading cannot be
+                # followed literally here; the trace says so and the minimum is used
+                self.emit(
+                    ev.ShiftNeeded(
+                        article="2.2.4.1", score=fmt(b.score), step=1, count=p, source=x_side,
+                        explanation=why + f"; shifting only {p} would leave no legal pairing, "
+                        f"so the minimum is used: {why_min}",
+                    )
+                )
+                p, why = p_min, why_min
         if p > 0:
             self.emit(
                 ev.ShiftNeeded(
@@ -458,17 +486,6 @@ class DubovEngine:
                 )
             )
             done = self.shift_step1(X, Y, x_side, p)
-            if not done and self.readings.value("unavoidable-pairs") != "minimum":
-                p2, why2 = self.unavoidable_pairs(X, Y, force_minimum=True)
-                self.emit(
-                    ev.ShiftNeeded(
-                        article="2.2.4.1", score=fmt(b.score), step=1, count=p2,
-                        source=x_side,
-                        explanation="no legal pairing after that shift; the minimum is used: "
-                        + why2,
-                    )
-                )
-                done = self.shift_step1(X, Y, x_side, p2)
             assert done, "2.2.4.1: a legal shift always exists for the minimum"
         g1, g2 = b.g1, b.g2
         if len(g1) != len(g2):

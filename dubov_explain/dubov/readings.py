@@ -142,8 +142,11 @@ CATALOGUE: tuple[Reading, ...] = (
         choices={
             "minimum": "the least number of such pairs over all legal pairings of the bracket",
             "isolated": "only players of the smaller subgroup who have no legal opponent at "
-            "all in the other subgroup count, half of them rounded up; when that shift leaves "
-            "no legal pairing, the minimum is used (and the trace says so)",
+            "all in the other subgroup count, half of them rounded up.  That count never "
+            "exceeds the minimum, and shifting fewer than the minimum leaves no legal pairing "
+            "of G1 with G2; so where the two differ the engine records the isolated count, "
+            "states that it cannot be followed, and shifts the minimum: the pairings agree, "
+            "the traces do not",
         },
     ),
 )
