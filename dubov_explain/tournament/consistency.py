@@ -138,8 +138,7 @@ def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
             if order[id(q)] < order[id(p)]:
                 continue  # pair checks are reported on the first of the two lines
             # 4. colours
-            both_coloured = e.colour is not None and f.colour is not None
-            if both_coloured and e.colour is f.colour:
+            if e.colour is not None and e.colour is f.colour:
                 add(p, c_col, f"round {r}: both players have colour {e.colour.value!r} "
                               f"(player {q.number}, line {q.line})")
             # 5. results
