@@ -77,7 +77,8 @@ def _load(args):
         t = read_trf(args.trf)
     else:
         raise _Usage("give a TRF file or --example")
-    problems = check_consistency(t, lenient=args.lenient)
+    problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=args.lenient)
+    problems += pending_problems(t)
     errors = [p for p in problems if p.is_error]
     for w in (p for p in problems if not p.is_error):
         print(f"warning: {w}", file=sys.stderr)
@@ -86,6 +87,23 @@ def _load(args):
 
         raise InputError(errors)
     return t
+
+
+def pending_problems(t) -> list:
+    """A round cannot be paired while an earlier round still has pending results."""
+    from .errors import Problem
+    from .tournament.model import PENDING
+
+    out = []
+    for p in t.players:
+        for r, e in enumerate(p.entries, start=1):
+            if e.code == PENDING:
+                out.append(
+                    Problem(t.source, p.line, 99 + 10 * (r - 1),
+                            f"round {r} of player {p.number} has no result yet; enter the "
+                            "results before pairing the next round")
+                )
+    return out
 
 
 class _Usage(Exception):

@@ -91,8 +91,10 @@ def fmt(score: Fraction) -> str:
 class Compatibility:
     """Who may meet whom: [C1], [C3] and forbidden pairs (XXP)."""
 
-    def __init__(self, st: Standings):
+    def __init__(self, st: Standings, forced: dict[int, int] | None = None):
         self.st = st
+        #: what-if runs (why-not): player -> the only opponent allowed
+        self.forced = dict(forced or {})
         self.opponents: dict[int, set[int]] = {}
         self.met_round: dict[frozenset[int], tuple[int, ...]] = st.met
         for key in st.met:
@@ -117,6 +119,10 @@ class Compatibility:
             return False
         if v in self._opp.get(u, self._empty) or v in self._forb.get(u, self._empty):
             return False
+        if self.forced:
+            fu, fv = self.forced.get(u), self.forced.get(v)
+            if (fu is not None and fu != v) or (fv is not None and fv != u):
+                return False
         cu = self.abs_colour.get(u)
         return cu is None or cu is not self.abs_colour.get(v)
 
@@ -131,6 +137,9 @@ class Compatibility:
             return "[C3]", f"{u} and {v} both have an absolute preference for {cu.word}"
         if v in self.forbidden.get(u, ()):
             return "XXP", f"{u} and {v} are a forbidden pair (XXP)"
+        for a, b in ((u, v), (v, u)):
+            if self.forced.get(a) not in (None, b):
+                return "what-if", f"{a} is held for {self.forced[a]} in this what-if run"
         return None
 
 
@@ -158,11 +167,21 @@ class NoPairing(Exception):
 class DubovEngine:
     """Pairs one round.  Use :func:`pair_round`."""
 
-    def __init__(self, t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None):
+    def __init__(
+        self,
+        t: Tournament,
+        readings: Readings = DEFAULT,
+        round_no: int | None = None,
+        forced: tuple[tuple[int, int], ...] = (),
+    ):
         self.t = t
         self.readings = readings
         self.st = compute_standings(t, round_no, readings)
-        self.compat = Compatibility(self.st)
+        self.forced = tuple(forced)
+        fmap: dict[int, int] = {}
+        for a, b in self.forced:
+            fmap[a], fmap[b] = b, a
+        self.compat = Compatibility(self.st, fmap)
         self.events: list[ev.Event] = []
         self.remaining: list[int] = []
         self.bye: int | None = None
@@ -203,6 +222,8 @@ class DubovEngine:
         except NoPairing:
             pass
         meta = {"rulebook": RULEBOOK, "edition": EDITION, "round": self.st.round}
+        if self.forced:
+            meta["what_if"] = [list(p) for p in self.forced]
         return Trace(tuple(self.events), meta)
 
     def open_round(self):
@@ -268,9 +289,12 @@ class DubovEngine:
             if self.readings.value("bye-games-played") == "played"
             else (lambda p: p.games_paired)
         )
-        eligible = [self.p(n) for n in players if self.p(n).bye_eligible]
+        held = self.compat.forced
+        eligible = [self.p(n) for n in players if self.p(n).bye_eligible and n not in held]
         ineligible = tuple(
-            (n, self.p(n).bye_bar) for n in players if not self.p(n).bye_eligible
+            (n, self.p(n).bye_bar or f"held for {held[n]} in this what-if run")
+            for n in players
+            if not self.p(n).bye_eligible or n in held
         )
         order_ = sorted(eligible, key=lambda p: (p.score, -games(p), -p.initial_rank))
         self.emit(
@@ -1013,7 +1037,10 @@ def standing_row(p: PlayerStanding) -> dict:
 
 
 def pair_round(
-    t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None
+    t: Tournament,
+    readings: Readings = DEFAULT,
+    round_no: int | None = None,
+    forced: tuple[tuple[int, int], ...] = (),
 ) -> Trace:
     """Pair the next round (or ``round_no``) and return the trace.
 
@@ -1021,5 +1048,10 @@ def pair_round(
     >>> trace = pair_round(load_example("dubov-example-round4-request.trf"))
     >>> trace.result.boards, trace.result.bye
     (((4, 1), (2, 8), (6, 9)), 5)
+
+``forced`` pairs make a what-if run (used by why-not explanations): each listed player
+    may meet only the given partner; the procedure is otherwise unchanged, so the first
+    event where the what-if trace parts from the real one is the decision that kept the
+    pair apart.
     """
-    return DubovEngine(t, readings, round_no).run()
+    return DubovEngine(t, readings, round_no, forced).run()
