@@ -85,14 +85,16 @@ def pairing_problems(
             probs.append(f"round {r}: [C1] {w}-{b} already played in round {k}")
 
     # [C2]: no PAB to a player who had one, or scored a win's points without playing
+    # (reading bye-eligibility=article-2.1.1: a previous PAB or forfeit win only)
     if res.bye is not None:
         p = request.player(res.bye)
         win = request.scoring.win
+        by_points = readings.value("bye-eligibility") == "basic-rule-4"
         for k in range(1, r):
             e = p.entry(k)
             if e is None or e.played:
                 continue
-            if e.is_pab or e.code == "+" or request.scoring.points(e) >= win:
+            if e.is_pab or e.code == "+" or (by_points and request.scoring.points(e) >= win):
                 probs.append(
                     f"round {r}: [C2] bye to {res.bye}, who scored a win's points without "
                     f"playing in round {k} ({e.code})"
