@@ -552,21 +552,27 @@ class DubovEngine:
             f"smaller subgroup ([C1]/[C3] exclude the rest)"
         )
 
-    def _feasible_after_step1(self, Xp: list[int], Yp: list[int], pool2: set[int]) -> bool:
-        xs = set(Xp)
+    def _completable(self, fixed: list[int], larger: list[int], movable: set[int]) -> bool:
+        """Can G1/G2 still be paired after the shifts so far?
+
+        ``fixed`` is the side that will not change any more (it may not pair internally);
+        ``larger`` still has to give up players: a pair inside it is allowed when one of
+        its two players is ``movable`` (that one is shifted, so the pair crosses the
+        groups).  A perfect matching of this graph is exactly a choice of the remaining
+        shifters followed by a legal pairing of G1 with G2.
+        """
+        side = set(fixed)
         compat = self.compat
 
-        def ok(u, v):
+        def ok(u: int, v: int) -> bool:
             if not compat(u, v):
                 return False
-            ux, vx = u in xs, v in xs
-            if ux and vx:
-                return False
-            if ux != vx:
+            uf, vf = u in side, v in side
+            if uf != vf:
                 return True
-            return u in pool2 or v in pool2
+            return not uf and (u in movable or v in movable)
 
-        return matching.has_perfect_matching(Xp + Yp, ok) is not None
+        return matching.has_perfect_matching(fixed + larger, ok) is not None
 
     def shift_step1(self, X, Y, x_side: str, p: int) -> bool:
         b = self.bracket
@@ -584,7 +590,7 @@ class DubovEngine:
                 pool2 = {n for n in Yp if self.p(n).preference is y_colour}
             else:
                 pool2 = set(Y)
-            if not self._feasible_after_step1(Xp, Yp, pool2):
+            if not self._completable(Xp, Yp, pool2):
                 count += 1
                 if len(rejected) < EXPLICIT:
                     rejected.append((tuple(combo), "no legal pairing after this shift"))
@@ -617,27 +623,14 @@ class DubovEngine:
         chosen: list[int] = []
         rejected = []
         start = 0
-        compat = self.compat
         while len(chosen) < q:
             found = False
             for idx in range(start, len(pool)):
                 c = pool[idx]
                 F = set(chosen) | {c}
-                A = set(pool[idx + 1:])
-                Tp = set(T) | F
-                players = list(T) + list(Z)
-
-                def ok(u, v, Tp=Tp, A=A):
-                    if not compat(u, v):
-                        return False
-                    ut, vt = u in Tp, v in Tp
-                    if ut and vt:
-                        return False
-                    if ut != vt:
-                        return True
-                    return u in A or v in A
-
-                if matching.has_perfect_matching(players, ok) is not None:
+                fixed = list(T) + [n for n in Z if n in F]
+                rest = [n for n in Z if n not in F]
+                if self._completable(fixed, rest, set(pool[idx + 1:])):
                     chosen.append(c)
                     start = idx + 1
                     found = True
