@@ -14,7 +14,9 @@ byes or non-default readings), the request is rebuilt from the finished tourname
   (the generator's own pairing of the round is the first, the replay the second);
 * JSON round trip: ``Trace.from_json(j).to_json() == j``;
 * the trace alone reproduces the pairing: the ``colour-allocated`` events (white, black)
-  plus the ``bye-assigned`` event give the published pairing, as a set.
+  plus the ``bye-assigned`` event give the published pairing, as a set;
+* an ``Impossible`` (1.8.3) is only answered when no complete pairing exists (checked
+  with networkx, independently of the engine's matching code); the generator then stops.
 
 A failure names the case as ``(players, rounds, seed)`` with its options; regenerate it
 with ``simulate(players, rounds, seed, options=...)``.
@@ -29,7 +31,11 @@ import pytest
 from dubov_explain.dubov.engine import pair_round
 from dubov_explain.dubov.readings import CATALOGUE, Readings
 from dubov_explain.simulate import GeneratorOptions, history_before, simulate
-from dubov_explain.simulate.checks import pairing_problems, tournament_problems
+from dubov_explain.simulate.checks import (
+    complete_pairing_exists,
+    pairing_problems,
+    tournament_problems,
+)
 from dubov_explain.trace.events import Impossible, PairingPublished, Trace
 
 
@@ -100,6 +106,8 @@ def test_every_round_of_a_generated_tournament(case):
         if isinstance(trace.result, Impossible):
             assert r == sim.stopped_round
             assert trace.result.reason
+            assert not complete_pairing_exists(request, r, readings), (
+                f"{where}: round {r}: Impossible, but a complete pairing exists (1.8.1)")
             continue
         problems = pairing_problems(request, r, trace, readings)
         assert problems == [], f"{where}: round {r}: {problems}"

@@ -409,3 +409,11 @@ def test_generated_tournament_survives_a_trf_round_trip(sims, case):
     for rec in sim.rounds[1:]:
         request = parse_trf(write_trf(rec.request))
         assert pair_round(request).to_json() == rec.trace.to_json(), rec.round
+
+
+def test_complete_pairing_check_agrees_on_simple_cases():
+    from dubov_explain.simulate.checks import complete_pairing_exists
+
+    sim = simulate(2, 4, 0, options=GeneratorOptions.quiet(), keep_rounds=True)
+    assert complete_pairing_exists(sim.rounds[0].request, 1)
+    assert not complete_pairing_exists(sim.rounds[1].request, 2)

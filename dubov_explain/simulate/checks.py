@@ -19,6 +19,7 @@ from ..tournament.standings import Strength, compute_standings
 
 __all__ = [
     "absent_in",
+    "complete_pairing_exists",
     "pairing_problems",
     "trace_pairing",
     "tournament_problems",
@@ -177,3 +178,49 @@ def tournament_problems(t: Tournament) -> list[str]:
         if len(who) > 1:
             probs.append(f"round {k}: several pairing-allocated byes {who}")
     return probs
+
+
+def complete_pairing_exists(
+    request: Tournament, r: int, readings: Readings = DEFAULT
+) -> bool:
+    """1.8.1, decided independently of the engine's matching code (networkx): is there a
+    pairing of every player to be paired, except at most one who gets the bye, that keeps
+    [C1], [C2] and [C3] (and the forbidden pairs)?  Used to confirm an ``Impossible``."""
+    import networkx as nx
+
+    st = compute_standings(request, r, readings)
+    players = sorted({p.number for p in request.players} - absent_in(request, r))
+    forbidden = st.forbidden
+
+    def ok(u: int, v: int) -> bool:
+        key = frozenset((u, v))
+        if key in st.met or key in forbidden:
+            return False
+        a, b = st[u], st[v]
+        return not (
+            a.strength is Strength.ABSOLUTE and b.strength is Strength.ABSOLUTE
+            and a.preference is b.preference
+        )
+
+    def perfect(group: list[int]) -> bool:
+        if len(group) % 2:
+            return False
+        g = nx.Graph()
+        g.add_nodes_from(group)
+        g.add_edges_from((u, v) for i, u in enumerate(group) for v in group[i + 1:] if ok(u, v))
+        return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(group)
+
+    if len(players) % 2 == 0:
+        return perfect(players)
+    by_points = readings.value("bye-eligibility") == "basic-rule-4"
+    win = request.scoring.win
+    for n in players:
+        p = request.player(n)
+        barred = any(
+            e is not None and not e.played and (
+                e.is_pab or e.code == "+" or (by_points and request.scoring.points(e) >= win))
+            for e in (p.entry(k) for k in range(1, r))
+        )
+        if not barred and perfect([m for m in players if m != n]):
+            return True
+    return False
