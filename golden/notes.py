@@ -1,0 +1,2 @@
+NOTES: dict[str, list[str]] = {}
+WITNESS: dict[str, dict[str, list[str]]] = {}

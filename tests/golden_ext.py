@@ -1,0 +1,206 @@
+"""The golden corpus: its cases, their reading variants, and the syrupy extension that
+keeps one readable Markdown snapshot per case and variant in ``golden/snapshots/``.
+
+A case is ``golden/cases/NAME.trf``, a TRF written by the project's writer.  Its ``###``
+comment lines (TRF26 comments, kept by the reader and the writer) carry:
+
+* ``### case: NAME`` / ``### articles: ...`` / ``### purpose: ...`` -- the index row;
+* ``### readings: NAME=VALUE[, NAME=VALUE ...]`` -- one line per reading variant.  A case
+  without such lines is paired once, under the default readings; a case with them is
+  paired once per line, with exactly those readings set (the others at their default),
+  so its snapshots do not move when a default changes;
+* ``### note: ...`` / ``### witness ...: ...`` -- the hand check and the witnesses' verdicts.
+
+The snapshot of a variant is ``golden/snapshots/ID.md`` where ID is ``NAME`` or
+``NAME__reading=value[,reading=value]``: the pairing and the trace rendered as Markdown,
+so that a snapshot diff reads like a changed explanation.
+
+``DUBOV_GOLDEN_DIR`` points the whole mechanism at another directory (used by the tests
+of the mechanism itself).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def golden_dir() -> Path:
+    return Path(os.environ.get("DUBOV_GOLDEN_DIR") or ROOT / "golden")
+
+
+def cases_dir() -> Path:
+    return golden_dir() / "cases"
+
+
+def snapshots_dir() -> Path:
+    return golden_dir() / "snapshots"
+
+
+SNAPSHOT_SUFFIX = ".md"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One case paired under one set of readings."""
+
+    case: str
+    path: Path
+    readings: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def id(self) -> str:
+        if not self.readings:
+            return self.case
+        return self.case + "__" + ",".join(f"{k}={v}" for k, v in self.readings)
+
+    @property
+    def snapshot(self) -> Path:
+        return snapshots_dir() / (self.id + SNAPSHOT_SUFFIX)
+
+
+@dataclass(frozen=True)
+class CaseInfo:
+    name: str
+    path: Path
+    articles: str = ""
+    purpose: str = ""
+    variants: tuple[tuple[tuple[str, str], ...], ...] = ()
+    notes: tuple[str, ...] = ()
+    witnesses: dict = field(default_factory=dict)
+
+
+_READINGS = re.compile(r"^###\s*readings:\s*(.*)$")
+_FIELD = re.compile(r"^###\s*(case|articles|purpose|note|witness [\w.-]+):\s?(.*)$")
+
+
+def read_case_info(path: Path) -> CaseInfo:
+    articles = purpose = ""
+    variants: list[tuple[tuple[str, str], ...]] = []
+    notes: list[str] = []
+    witnesses: dict[str, list[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = _READINGS.match(line)
+        if m:
+            pairs = []
+            for item in m.group(1).split(","):
+                name, _, value = item.strip().partition("=")
+                pairs.append((name.strip(), value.strip()))
+            variants.append(tuple(pairs))
+            continue
+        m = _FIELD.match(line)
+        if not m:
+            continue
+        key, text = m.group(1), m.group(2)
+        if key == "articles":
+            articles = text
+        elif key == "purpose":
+            purpose = text
+        elif key == "note":
+            notes.append(text)
+        elif key.startswith("witness "):
+            witnesses.setdefault(key.split(" ", 1)[1], []).append(text)
+    return CaseInfo(
+        name=path.stem, path=path, articles=articles, purpose=purpose,
+        variants=tuple(variants), notes=tuple(notes),
+        witnesses={k: tuple(v) for k, v in witnesses.items()},
+    )
+
+
+def load_cases(directory: Path | None = None) -> list[CaseInfo]:
+    d = directory or cases_dir()
+    return [read_case_info(p) for p in sorted(d.glob("*.trf"))]
+
+
+def load_variants(directory: Path | None = None) -> list[Variant]:
+    out = []
+    for info in load_cases(directory):
+        for readings in info.variants or ((),):
+            out.append(Variant(info.name, info.path, readings))
+    return out
+
+
+def expected_snapshots(variants: list[Variant]) -> set[str]:
+    return {v.id + SNAPSHOT_SUFFIX for v in variants}
+
+
+def unused_snapshots(directory: Path, variants: list[Variant]) -> list[Path]:
+    """Snapshot files in ``directory`` that no case variant produces."""
+    expected = expected_snapshots(variants)
+    return sorted(p for p in directory.iterdir() if p.is_file() and p.name not in expected)
+
+
+# --------------------------------------------------------------------------- rendering
+def render_variant(variant: Variant, trace) -> str:
+    """The snapshot text: a short head naming the case, then the round report."""
+    head = [f"<!-- golden snapshot of {variant.case}; regenerate with "
+            "`python -m pytest tests/test_golden.py --snapshot-update` -->"]
+    if variant.readings:
+        chosen = ", ".join(f"`{k}={v}`" for k, v in variant.readings)
+        head.append(f"<!-- readings set by the case: {chosen} -->")
+    return "\n".join(head) + "\n\n" + round_report_markdown(trace).rstrip("\n") + "\n"
+
+
+def round_report_markdown(trace) -> str:
+    """PROVISIONAL until the project's Markdown round report lands in ``render/``: the
+    pairing as a table, then every event with its article and fields."""
+    from dubov_explain.trace import events as ev
+
+    out = []
+    head = trace.events[0]
+    out.append(f"# Round {head.round} of {head.total_rounds}")
+    out.append("")
+    res = trace.result
+    if isinstance(res, ev.Impossible):
+        out.append(f"**No pairing** (1.8.3): {res.reason}")
+    else:
+        out.append("| Board | White | Black |")
+        out.append("| ---: | ---: | ---: |")
+        for i, (w, b) in enumerate(res.boards, start=1):
+            out.append(f"| {i} | {w} | {b} |")
+        if res.bye is not None:
+            out.append(f"| bye | {res.bye} | |")
+    out.append("")
+    out.append("## Trace")
+    out.append("")
+    for i, e in enumerate(trace.events, start=1):
+        d = e.to_dict()
+        kind = d.pop("kind")
+        art = d.pop("article")
+        fields_ = "; ".join(f"{k}: {v}" for k, v in d.items())
+        out.append(f"{i}. **{kind}** ({art}) {fields_}")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- syrupy
+_PARAM = re.compile(r"\[(.*)\]$")
+
+
+class GoldenMarkdownExtension(SingleFileSnapshotExtension):
+    """One ``.md`` file per parametrized test id, in ``golden/snapshots/``.
+
+    The test must be parametrized with ids equal to :attr:`Variant.id`.
+    """
+
+    file_extension = "md"
+    _write_mode = WriteMode.TEXT
+
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(snapshots_dir())
+
+    @classmethod
+    def discovery_dirname(cls, *, test_location) -> str:
+        return str(snapshots_dir())
+
+    @classmethod
+    def get_snapshot_name(cls, *, test_location, index=0) -> str:
+        m = _PARAM.search(test_location.snapshot_name)
+        name = m.group(1) if m else test_location.snapshot_name
+        return name if not index else f"{name}.{index}"

@@ -1,0 +1,243 @@
+"""The golden corpus: every case of ``golden/cases`` paired under each of its reading
+variants, the pairing and the trace rendered as Markdown and compared with
+``golden/snapshots/ID.md`` (see ``tests/golden_ext.py`` and the README, "Golden review").
+
+* a changed pairing or trace fails its case (a *stale* snapshot): read the diff, then
+  accept it with ``python -m pytest --snapshot-update`` or fix the change;
+* a snapshot that no case variant produces any more (an *unused* snapshot) fails
+  :func:`test_no_unused_snapshots`; ``--snapshot-update`` deletes it;
+* the corpus itself is checked: cases re-read identically, the index lists them, they
+  cover the articles the issue names, and each named reading has a case where its values
+  pair differently.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from golden_ext import (
+    GoldenMarkdownExtension,
+    ROOT,
+    golden_dir,
+    load_cases,
+    load_variants,
+    render_variant,
+    snapshots_dir,
+    unused_snapshots,
+)
+from dubov_explain.dubov.engine import pair_round
+from dubov_explain.dubov.readings import BY_NAME, CATALOGUE, Readings
+from dubov_explain.trace import events as ev
+from dubov_explain.trf.reader import read_trf
+from dubov_explain.trf.writer import write_trf
+
+pytestmark = pytest.mark.filterwarnings("ignore:.*Can not relate snapshot")
+
+VARIANTS = load_variants()
+CASES = load_cases()
+#: the real corpus (not a copy under test by the mechanism tests below)
+REAL = "DUBOV_GOLDEN_DIR" not in os.environ
+real_only = pytest.mark.skipif(not REAL, reason="checks the real corpus only")
+
+
+def _trace(variant):
+    return pair_round(read_trf(variant.path), Readings.from_pairs(dict(variant.readings)))
+
+
+@pytest.fixture
+def golden_snapshot(snapshot):
+    return snapshot.use_extension(GoldenMarkdownExtension)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
+def test_golden(variant, golden_snapshot):
+    assert render_variant(variant, _trace(variant)) == golden_snapshot
+
+
+def test_no_unused_snapshots(request):
+    """A snapshot that no case variant produces fails the run; --snapshot-update removes it."""
+    directory = snapshots_dir()
+    if not directory.exists():
+        pytest.skip("no snapshots yet")
+    stray = unused_snapshots(directory, VARIANTS)
+    if stray and request.config.getoption("--snapshot-update", default=False):
+        for p in stray:
+            p.unlink()
+        return
+    assert not stray, (
+        "unused golden snapshots (no case variant produces them): "
+        + ", ".join(p.name for p in stray)
+        + "; run `python -m pytest --snapshot-update` to delete them"
+    )
+
+
+# --------------------------------------------------------------------------- the corpus
+@pytest.mark.parametrize("info", CASES, ids=[c.name for c in CASES])
+def test_case_rereads_identically(info):
+    """Each case was written by the project's writer: reading and writing it gives it back."""
+    text = info.path.read_text(encoding="utf-8")
+    assert write_trf(read_trf(info.path)) == text
+    assert info.articles and info.purpose, "every case names its articles and purpose"
+    for readings in info.variants:
+        Readings.from_pairs(dict(readings))  # known names and values
+
+
+def _index_rows() -> dict[str, tuple[str, str]]:
+    rows = {}
+    for line in (golden_dir() / "README.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\| \[([^\]]+)\]\(cases/[^)]+\) \| (.*?) \| (.*) \|$", line)
+        if m:
+            rows[m.group(1)] = (m.group(2), m.group(3))
+    return rows
+
+
+@real_only
+def test_index_lists_every_case_with_its_purpose():
+    rows = _index_rows()
+    assert set(rows) == {c.name for c in CASES}
+    for c in CASES:
+        assert rows[c.name] == (c.articles, c.purpose), c.name
+
+
+REQUIRED = (
+    ["2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.1.5"]
+    + ["2.2.1", "2.2.2", "2.2.3", "2.2.4.1", "2.2.4.2", "2.2.5", "2.2.6"]
+    + [f"[C{i}]" for i in range(1, 11)]
+    + ["last round", "4.2", "4.3", "4.4"]
+    + ["5.2.1", "5.2.2", "5.2.3", "5.2.4", "5.2.5"]
+)
+
+
+def _exhibits(token: str, trace) -> bool:
+    """Does the trace show what a case claims to teach?"""
+    e = trace.events
+    head = e[0]
+    if token in ("2.1.3", "2.1.4", "2.1.5"):
+        return any(x.decided_by == token for x in trace.of(ev.ByeAssigned))
+    if token in ("2.1.1", "[C2]"):
+        return any(x.ineligible for x in trace.of(ev.ByeCandidates)) or any(
+            x.decided_by == "2.1.1" for x in trace.of(ev.ByeAssigned))
+    if token == "2.1.2":
+        return bool(trace.of(ev.ByeRejected))
+    if token in ("2.2.1", "[C5]"):
+        return any(x.count > 0 for x in trace.of(ev.MinimumUpfloaters))
+    if token in ("2.2.2", "4.2", "4.2.3.3"):
+        return bool(trace.of(ev.UpfloatersChosen))
+    if token == "2.2.3":
+        return bool(trace.of(ev.GroupsFormed))
+    if token in ("2.2.4.1", "2.2.4.2"):
+        return any(x.article == token for x in trace.of(ev.Shift))
+    if token in ("4.3", "4.3.3"):
+        return any(len(x.pool) >= 2 for x in trace.of(ev.Shift))
+    if token == "2.2.5":
+        return bool(trace.of(ev.S1Sorted))
+    if token in ("2.2.6", "4.4", "4.4.2"):
+        return any(x.index != "1" for x in trace.of(ev.TranspositionChosen))
+    if token.startswith("5.2."):
+        return any(x.rule == token for x in trace.of(ev.ColourAllocated))
+    if token == "last round":
+        return head.last_round
+    if token == "1.8.3":
+        return isinstance(trace.result, ev.Impossible)
+    if token in ("[C6]", "[C7]", "[C8]", "[C9]", "[C10]"):
+        if head.last_round and token in ("[C8]", "[C9]", "[C10]"):
+            return True  # taught as "off in the last round"
+        return any(x.decided_by == token or token in str(x.containers_skipped)
+                   for x in trace.of(ev.UpfloatersChosen))
+    if token in ("[C1]", "[C3]", "[C4]"):
+        return token in trace.to_json()
+    return True
+
+
+@real_only
+def test_corpus_covers_the_articles_and_each_case_shows_what_it_claims():
+    covered: dict[str, list[str]] = {t: [] for t in REQUIRED}
+    wrong = []
+    for info in CASES:
+        tokens = [t.strip() for t in info.articles.split(",")]
+        variants = [v for v in VARIANTS if v.case == info.name]
+        traces = [_trace(v) for v in variants]
+        for token in tokens:
+            if token in covered:
+                covered[token].append(info.name)
+            if not any(_exhibits(token, tr) for tr in traces):
+                wrong.append(f"{info.name} claims {token}")
+        if "4.2.3" in info.articles or "4.2.3.1" in info.articles or "[C6]" in tokens:
+            covered["4.2"].append(info.name)
+        if any(t.startswith("4.3") for t in tokens):
+            covered["4.3"].append(info.name)
+        if any(t.startswith("4.4") for t in tokens):
+            covered["4.4"].append(info.name)
+    assert not wrong, wrong
+    assert not [t for t, names in covered.items() if not names], covered
+    assert len(CASES) >= 40
+
+
+@real_only
+@pytest.mark.parametrize("reading", [r.name for r in CATALOGUE])
+def test_each_reading_has_a_case_where_its_values_part(reading):
+    """A case sets every value of the reading; the pairings differ (for unavoidable-pairs,
+    which by construction never changes a pairing, the traces differ)."""
+    values = set(BY_NAME[reading].choices)
+    found = []
+    for info in CASES:
+        vs = [v for v in VARIANTS if v.case == info.name and reading in dict(v.readings)]
+        if {dict(v.readings)[reading] for v in vs} != values:
+            continue
+        traces = [_trace(v) for v in vs]
+        results = {(getattr(t.result, "boards", None), getattr(t.result, "bye", None)) for t in traces}
+        bodies = {tuple(repr(e) for e in t.events[1:]) for t in traces}
+        if reading == "unavoidable-pairs":
+            if len(results) == 1 and len(bodies) == len(traces):
+                found.append(info.name)
+        elif len(results) == len(traces):
+            found.append(info.name)
+    assert found, f"no golden case shows the values of {reading} apart"
+
+
+# --------------------------------------------------------------------------- the mechanism
+def _inner(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, DUBOV_GOLDEN_DIR=str(tmp_path / "golden"), PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q",
+         str(ROOT / "tests" / "test_golden.py"), *args],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )
+
+
+@real_only
+def test_stale_and_unused_snapshots_fail_the_run(tmp_path):
+    """The README's `python -m pytest` fails on a stale or an unused snapshot: shown on a
+    copy of two cases of the corpus, run in a separate pytest process."""
+    picked = [v for v in VARIANTS if v.case.startswith("2.1.3") or v.case.startswith("5.2.2")]
+    assert picked and all(v.snapshot.exists() for v in picked)
+    g = tmp_path / "golden"
+    (g / "cases").mkdir(parents=True)
+    (g / "snapshots").mkdir()
+    for v in picked:
+        shutil.copy(v.path, g / "cases" / v.path.name)
+        shutil.copy(v.snapshot, g / "snapshots" / v.snapshot.name)
+    (g / "README.md").write_text("copy\n")
+
+    clean = _inner(tmp_path)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+
+    stray = g / "snapshots" / "removed-case.md"
+    stray.write_text("# a case that no longer exists\n")
+    unused = _inner(tmp_path)
+    assert unused.returncode != 0 and "removed-case.md" in unused.stdout, unused.stdout
+
+    updated = _inner(tmp_path, "--snapshot-update")
+    assert updated.returncode == 0 and not stray.exists(), updated.stdout
+
+    snap = g / "snapshots" / picked[0].snapshot.name
+    snap.write_text(snap.read_text() + "a line of an older explanation\n")
+    stale = _inner(tmp_path)
+    assert stale.returncode != 0 and picked[0].id in stale.stdout, stale.stdout
