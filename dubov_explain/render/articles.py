@@ -1,0 +1,109 @@
+"""The text of the Dubov 2025 articles, for showing "the article at hand" next to a decision.
+
+The law (``shared/rules/dubov-2025.txt``) is shipped as package data in
+``dubov_explain/render/rules/``; this module splits it into numbered articles (``2.2.4``,
+its items ``2.2.4.1`` / ``2.2.4.2``, the criteria ``[C1]``-``[C10]``) so a renderer can look up
+the text an event cites.  It reads text only: no rule logic lives here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+_TOP = re.compile(r"^(\d+)\.\s{2,}(\S.*)$")          # "2.       Pairing Procedures"
+_NUM = re.compile(r"^(\d+(?:\.\d+)+)\s+(\S.*)$")     # "2.2.4      G1/G2 re-composition"
+_ITEM = re.compile(r"^\s+(\d+)\.\s+(\S.*)$")         # "  1. If players from ..."
+_CRIT = re.compile(r"\[(C\d+)\]")
+
+#: articles outside the Dubov text that the engine cites
+EXTERNAL = {
+    "GHR 3.6": "General Handling Rules for Swiss Tournaments (2026), 3.6, recommended order of "
+    "the published boards: (1) higher score of the higher-ranked player of the pair; (2) higher "
+    "sum of the two scores; (3) smaller pairing number of the higher-ranked player. (Not part "
+    "of the Dubov text; summarised from shared/reference/swiss-general-rules.md.)",
+}
+
+
+@lru_cache(maxsize=1)
+def articles() -> dict[str, str]:
+    """Article number (and ``C1``..``C10``) -> its text, items included."""
+    text = (resources.files("dubov_explain") / "render" / "rules" / "dubov-2025.txt").read_text(
+        encoding="utf-8"
+    )
+    out: dict[str, list[str]] = {}
+    current: str | None = None
+    item_parent: str | None = None
+    started = False
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        m = _TOP.match(line)
+        if m and not line.startswith(" "):
+            started = True
+            current, item_parent = m.group(1), m.group(1)
+            out[current] = [f"{m.group(1)}. {m.group(2)}"]
+            continue
+        if not started:
+            continue
+        m = _NUM.match(line)
+        if m:
+            current = item_parent = m.group(1)
+            out[current] = [f"{m.group(1)} {m.group(2)}"]
+            crit = _CRIT.match(m.group(2))
+            if crit:
+                out[crit.group(1)] = out[current]
+            continue
+        m = _ITEM.match(raw)
+        if m and item_parent and "." in item_parent:
+            current = f"{item_parent}.{m.group(1)}"
+            out[current] = [f"{current} {m.group(2)}"]
+            # the item also belongs to its parent's text
+            out[item_parent].append(f"{m.group(1)}. {m.group(2)}")
+            continue
+        if current and line.strip():
+            out[current].append(line.strip())
+            if current != item_parent and item_parent:
+                out[item_parent].append(line.strip())
+    return {k: "\n".join(v) for k, v in out.items()}
+
+
+def article_refs(cited: str) -> list[str]:
+    """The article numbers inside a citation such as ``"2.2.4.1"``, ``"[C4]"`` or
+    ``"4.2.3.2 with the example of 4.2.3.1 and 3.3.2 [C6]"``, most specific first."""
+    refs: list[str] = []
+    for tok in re.findall(r"GHR \d+(?:\.\d+)*|\d+(?:\.\d+)+|\d+|C\d+", cited):
+        if tok not in refs:
+            refs.append(tok)
+    return refs
+
+
+def article_text(cited: str) -> list[tuple[str, str]]:
+    """``[(number, text), ...]`` for every article a citation names that we have text for."""
+    table = articles()
+    out = []
+    for ref in article_refs(cited):
+        if ref in EXTERNAL:
+            out.append((ref, EXTERNAL[ref]))
+            continue
+        key = ref
+        # fall back to the nearest enclosing article ("4.2.3.3" -> "4.2.3")
+        while key not in table and "." in key:
+            key = key.rsplit(".", 1)[0]
+        if key in table and all(k != key for k, _ in out):
+            out.append((key, _with_children(table, key)))
+    return out
+
+
+def _with_children(table: dict[str, str], key: str, limit: int = 2500) -> str:
+    """An article that is only a heading ("4.4 Sorting G2 Players") shown with its
+    sub-articles, when they are short enough to read at a glance."""
+    text = table[key]
+    if len(text) > 200 or key.startswith("C"):
+        return text
+    depth = key.count(".") + 1
+    kids = [k for k in table if k.startswith(key + ".") and k.count(".") == depth]
+    if not kids:
+        return text
+    full = "\n".join([text] + [table[k] for k in kids])
+    return full if len(full) <= limit else text

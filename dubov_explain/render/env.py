@@ -1,0 +1,137 @@
+"""The jinja2 environment over ``templates/`` and the Markdown-to-HTML step.
+
+Templates live in the repository's top-level ``templates/`` folder and are installed inside
+the package as ``dubov_explain/templates`` (``pyproject.toml`` maps the folder), so an
+installed copy renders from any directory.  ``*.html.j2`` templates are autoescaped;
+``*.md.j2`` templates write Markdown, in which player names are escaped by the ``md``
+filter.  Markdown becomes HTML through markdown-it-py with raw HTML disabled: a name such
+as ``<script>`` can only ever come out as text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+from markdown_it import MarkdownIt
+
+from . import view as V
+
+
+#: the rules of 5.2, in a few words each
+COLOUR_RULES = {
+    "5.2.1": "both have yet to play: the initial colour by pairing number",
+    "5.2.2": "grant both colour preferences",
+    "5.2.3": "grant the stronger colour preference",
+    "5.2.4": "alternate to the most recent round with different colours",
+    "5.2.5": "grant the preference of the higher ranked player",
+}
+
+
+def template_dirs() -> list[str]:
+    """The installed ``dubov_explain/templates``, else the source checkout's ``templates/``."""
+    out = []
+    try:
+        pkg = resources.files("dubov_explain") / "templates"
+        if pkg.is_dir():
+            out.append(str(pkg))
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover
+        pass
+    src = Path(__file__).resolve().parents[2] / "templates"
+    if src.is_dir() and str(src) not in out:
+        out.append(str(src))
+    if not out:  # pragma: no cover - a broken install
+        raise RuntimeError("dubov_explain: templates not found (package data missing)")
+    return out
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(template_dirs()),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2", "html"),
+                                            default_for_string=True, default=True),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["md"] = V.md_escape
+    env.filters["mdt"] = V.md_text
+    env.filters["markdown"] = markdown_html
+    env.filters["cap"] = lambda s: (str(s)[:1].upper() + str(s)[1:]) if s else ""
+    env.globals.update(
+        NL="\n",
+        colour_rules=COLOUR_RULES,
+        bracket=V.bracket_name,
+        players=V.players,
+        pset=V.pset,
+        pair=V.pair,
+        plural=V.plural,
+        points=V.points,
+        table=V.md_table,
+        summarise=V.rejected_summary,
+        absence=lambda code: V.ABSENCE_WORDS.get(code, code),
+    )
+    return env
+
+
+def render(name: str, **context) -> str:
+    return environment().get_template(name).render(**context)
+
+
+def event_markdown(e, v: V.View) -> str:
+    """One event in the shared wording of ``templates/events.md.j2``."""
+    return str(environment().get_template("events.md.j2").module.event(e, v)).strip()
+
+
+@lru_cache(maxsize=1)
+def _md() -> MarkdownIt:
+    # commonmark with tables; raw HTML off so nothing in the text can become a tag
+    return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable(
+        "table"
+    )
+
+
+def slug(text: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s or "section"
+
+
+def markdown_html(text: str, heading_ids: bool = False) -> str:
+    """Markdown -> HTML (a ``markupsafe.Markup``, safe to insert unescaped)."""
+    from markupsafe import Markup
+
+    md = _md()
+    tokens = md.parse(text)
+    if heading_ids:
+        seen: dict[str, int] = {}
+        for i, tok in enumerate(tokens):
+            if tok.type == "heading_open" and i + 1 < len(tokens):
+                base = slug(tokens[i + 1].content)
+                seen[base] = seen.get(base, 0) + 1
+                tok.attrSet("id", base if seen[base] == 1 else f"{base}-{seen[base]}")
+    return Markup(md.renderer.render(tokens, md.options, {}))
+
+
+def headings(text: str, level: int = 2) -> list[tuple[str, str]]:
+    """``[(id, title), ...]`` of the Markdown headings of one level, ids as in
+    :func:`markdown_html` with ``heading_ids=True``."""
+    md = _md()
+    tokens = md.parse(text)
+    seen: dict[str, int] = {}
+    out = []
+    for i, tok in enumerate(tokens):
+        if tok.type == "heading_open" and i + 1 < len(tokens):
+            title = tokens[i + 1].content
+            base = slug(title)
+            seen[base] = seen.get(base, 0) + 1
+            hid = base if seen[base] == 1 else f"{base}-{seen[base]}"
+            if tok.tag == f"h{level}":
+                # the visible title: the inline children's text (escapes resolved)
+                plain = "".join(c.content for c in (tokens[i + 1].children or []) if c.type in ("text", "code_inline"))
+                out.append((hid, plain or title))
+    return out

@@ -1,0 +1,61 @@
+"""Player explanations and why-not answers as Markdown, HTML and JSON.
+
+The data come from :mod:`dubov_explain.explain.why` (which reads traces and, for why-not,
+compares a what-if trace with the real one); the words come from ``templates/``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..trace.events import EVENT_TYPES, Event, Trace
+from . import env as E
+from .report import _tidy, html_page
+from .view import View
+
+
+def _event(d: dict | None) -> Event | None:
+    if not d:
+        return None
+    d = dict(d)
+    cls = EVENT_TYPES[d.pop("kind")]
+
+    def tup(x: Any) -> Any:
+        if isinstance(x, list):
+            return tuple(tup(y) for y in x)
+        if isinstance(x, dict):
+            return {k: tup(y) for k, y in x.items()}
+        return x
+
+    return cls(**{k: tup(v) for k, v in d.items()})
+
+
+def why_not_md(w, trace: Trace, title: str | None = None) -> str:
+    v = View(trace, title)
+    return _tidy(E.render("whynot.md.j2", w=w, v=v, real_event=_event(w.real),
+                          what_if_event=_event(w.what_if)))
+
+
+def player_md(x, trace: Trace, title: str | None = None) -> str:
+    v = View(trace, title)
+    rows = []
+    for n in [x.player] + ([x.opponent] if x.opponent is not None else []):
+        r = v.row(n)
+        rows.append([f"{n} {r['name']}", r["colours"] or "none", f"{r['colour_difference']:+d}",
+                     f"{r['strength']} {r['preference']} ({r['preference_rule']})"])
+    return _tidy(E.render("player.md.j2", x=x, v=v, colour_rows=rows))
+
+
+def why_not_html(w, trace: Trace, title: str | None = None) -> str:
+    return html_page(why_not_md(w, trace, title), f"Why not {w.player}–{w.against}?", "explanation")
+
+
+def player_html(x, trace: Trace, title: str | None = None) -> str:
+    v = View(trace, title)
+    return html_page(player_md(x, trace, title), f"Player {x.player} {v.name(x.player)}: round {x.round}",
+                     "explanation")
+
+
+def to_json(obj) -> str:
+    return json.dumps(obj.to_dict(), indent=1, ensure_ascii=False) + "\n"

@@ -1,0 +1,193 @@
+"""What a renderer knows about one trace, read from its events only.
+
+A :class:`View` indexes a :class:`~dubov_explain.trace.events.Trace`: the round header, the
+standings rows (names, scores, colour histories), the events grouped by bracket.  Nothing
+here knows a rule; it only reads what the engine recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+from ..trace import events as ev
+from ..trace.events import Trace
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&#])")
+_MD_LIGHT = re.compile(r"([\\`*_<>|~&])")
+
+ABSENCE_WORDS = {
+    "H": "half-point bye",
+    "Z": "zero-point bye",
+    "F": "full-point bye",
+    "XXZ": "listed absent (XXZ)",
+    "240": "absent (TRF26 240)",
+}
+
+
+def md_escape(text: object) -> str:
+    """Escape every character Markdown could read as markup (for player names and the like).
+
+    With markdown-it's ``html`` option off and these escapes, a name such as
+    ``<script>alert(1)</script>`` reaches the HTML as text, never as a tag.
+    """
+    return _MD_SPECIAL.sub(r"\\\1", str(text))
+
+
+def md_text(text: object) -> str:
+    """Lighter escape for the engine's own sentences: keeps ``[C1]`` readable in a terminal."""
+    return _MD_LIGHT.sub(r"\\\1", str(text))
+
+
+def md_table(headers: Sequence[str], rows: Iterable[Sequence[object]], align: str = "") -> str:
+    """A Markdown pipe table, padded so it also reads as a plain-text table.
+
+    Cells are escaped; ``align`` is one letter per column (``l``/``r``), default left.
+    """
+    head = [md_escape(h) for h in headers]
+    body = [[md_escape(c) for c in r] for r in rows]
+    widths = [max([len(head[i])] + [len(r[i]) for r in body]) for i in range(len(head))]
+    widths = [max(w, 3) for w in widths]
+    align = (align or "").ljust(len(head), "l")
+
+    def cell(text: str, i: int) -> str:
+        return text.rjust(widths[i]) if align[i] == "r" else text.ljust(widths[i])
+
+    lines = ["| " + " | ".join(cell(h, i) for i, h in enumerate(head)) + " |"]
+    lines.append(
+        "| "
+        + " | ".join(("-" * (widths[i] - 1) + ":") if align[i] == "r" else "-" * widths[i]
+                     for i in range(len(head)))
+        + " |"
+    )
+    for r in body:
+        lines.append("| " + " | ".join(cell(c, i) for i, c in enumerate(r)) + " |")
+    return "\n".join(lines)
+
+
+def players(ns: Iterable[int]) -> str:
+    ns = list(ns)
+    return ", ".join(str(n) for n in ns) if ns else "none"
+
+
+def pset(ns: Iterable[int]) -> str:
+    return "{" + ", ".join(str(n) for n in ns) + "}"
+
+
+def pair(p: Sequence[int]) -> str:
+    return f"{p[0]}–{p[1]}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def bracket_name(score: str) -> str:
+    return f"{score}-point bracket"
+
+
+def points(score: str) -> str:
+    return f"{score} point" + ("" if score == "1" else "s")
+
+
+class View:
+    """Index of one trace for the templates (``v`` in every template)."""
+
+    def __init__(self, trace: Trace, title: str | None = None):
+        self.trace = trace
+        self.events = trace.events
+        self.opened = next((e for e in trace.events if isinstance(e, ev.RoundOpened)), None)
+        snap = next((e for e in trace.events if isinstance(e, ev.StandingsSnapshot)), None)
+        self.max_t = snap.max_t if snap else None
+        self.rows: dict[int, dict] = {r["number"]: r for r in (snap.rows if snap else ())}
+        self.title = title or ""
+        self.result = trace.events[-1] if trace.events else None
+        self.what_if = trace.meta.get("what_if")
+
+    # ------------------------------------------------------------------ players
+    def row(self, n: int) -> dict:
+        return self.rows.get(n, {"number": n, "name": f"player {n}", "score": "?"})
+
+    def name(self, n: int) -> str:
+        return self.row(n).get("name") or ""
+
+    def label(self, n: int) -> str:
+        """``8 Horvat, Hana`` (Markdown-escaped)."""
+        nm = self.name(n)
+        return f"{n} {md_escape(nm)}" if nm else str(n)
+
+    def score(self, n: int) -> str:
+        return str(self.row(n).get("score", "?"))
+
+    def standings_order(self) -> list[dict]:
+        """Rows by score (highest first), then initial ranking."""
+        return sorted(
+            self.rows.values(),
+            key=lambda r: (-float(r["score"]), r["initial_rank"], r["number"]),
+        )
+
+    def position(self, n: int) -> int | None:
+        for i, r in enumerate(self.standings_order(), start=1):
+            if r["number"] == n:
+                return i
+        return None
+
+    # ------------------------------------------------------------------ structure
+    @property
+    def round(self) -> int | None:
+        return self.opened.round if self.opened else self.trace.meta.get("round")
+
+    def bye_events(self) -> list[ev.Event]:
+        kinds = (ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned)
+        return [e for e in self.events if isinstance(e, kinds)]
+
+    def brackets(self) -> list[tuple[str, list[ev.Event]]]:
+        """``[(score, events of that bracket), ...]`` in the order paired."""
+        out: list[tuple[str, list[ev.Event]]] = []
+        current: list[ev.Event] | None = None
+        for e in self.events:
+            if isinstance(e, ev.BracketOpened):
+                current = [e]
+                out.append((e.score, current))
+            elif current is not None:
+                current.append(e)
+                if isinstance(e, ev.BracketClosed):
+                    current = None
+        return out
+
+    @property
+    def published(self) -> ev.PairingPublished | None:
+        r = self.result
+        return r if isinstance(r, ev.PairingPublished) else None
+
+    @property
+    def impossible(self) -> ev.Impossible | None:
+        r = self.result
+        return r if isinstance(r, ev.Impossible) else None
+
+    def board_of(self, n: int) -> tuple[int, int, int] | None:
+        """(board, white, black) of player n in the published pairing."""
+        pub = self.published
+        if pub is None:
+            return None
+        for i, (w, b) in enumerate(pub.boards, start=1):
+            if n in (w, b):
+                return i, w, b
+        return None
+
+    def readings(self) -> list[tuple[str, str]]:
+        return list((self.opened.readings if self.opened else {}).items())
+
+
+def rejected_summary(rejected: Sequence[Sequence[object]], explicit: int = 6) -> tuple[list, str]:
+    """Split ``((player, criterion, detail), ...)`` into the first few and a count by criterion
+    of the rest: ``(shown, "and 9 more: 7 by [C1], 2 by [C3]")``."""
+    shown = list(rejected[:explicit])
+    rest = rejected[explicit:]
+    if not rest:
+        return shown, ""
+    counts: dict[str, int] = {}
+    for r in rest:
+        counts[str(r[1])] = counts.get(str(r[1]), 0) + 1
+    parts = ", ".join(f"{c} by {k}" for k, c in counts.items())
+    return shown, f"and {len(rest)} more: {parts}"
