@@ -43,6 +43,17 @@ def _add_input(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lenient", action="store_true", help="downgrade documented consistency problems to warnings")
 
 
+FORMATS = ("text", "md", "html", "json")
+
+
+def _title(args, t) -> str:
+    if getattr(t, "name", ""):
+        return t.name
+    if args.example:
+        return args.example
+    return Path(args.trf).name if args.trf else ""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dubov-explain",
@@ -55,9 +66,34 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(p)
     p.add_argument("-o", "--output", metavar="FILE", help="write the pairing here instead of stdout")
     p.add_argument("--trace", metavar="FILE.json", help="write the full trace as JSON")
+    p.add_argument(
+        "--format", choices=FORMATS, default="text",
+        help="what goes to stdout (or -o): text = the pairing (JaVaFo format), md / html = "
+        "the round report, json = the trace",
+    )
+    p.add_argument("--report", metavar="FILE.md|FILE.html",
+                   help="also write the round report (Markdown or HTML by the file's suffix)")
+    p.add_argument("--step-through", metavar="FILE.html",
+                   help="also write the step-through page: one self-contained HTML file that "
+                   "steps through every decision (arrow keys)")
 
     s = sub.add_parser("standings", help="print the standings before the round to pair")
     _add_input(s)
+
+    e = sub.add_parser(
+        "explain",
+        help="explain one player's round, or why two players did not meet",
+        description="Explain one player's round in plain language (standing, bye, bracket, "
+        "upfloat, whom they could have met, colour), or with --against why the two did not "
+        "meet: the criterion that forbids it, or the first decision of the procedure that "
+        "chose otherwise (found by pairing the round again with the two held for each other).",
+    )
+    _add_input(e)
+    e.add_argument("--player", type=int, required=True, metavar="N", help="the player to explain")
+    e.add_argument("--against", type=int, metavar="M", help="why did N not meet M?")
+    e.add_argument("--format", choices=FORMATS, default="text",
+                   help="text and md are the same Markdown; html is it rendered; json the data")
+    e.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
     sub.add_parser("readings", help="list the named readings of the rule text")
     sub.add_parser("examples", help="list the example tournaments shipped with the package")
@@ -136,14 +172,66 @@ def cmd_pair(args) -> int:
 
     readings = Readings.parse(args.reading)
     t = _load(args)
+    if args.report and not args.report.lower().endswith((".md", ".markdown", ".html", ".htm")):
+        raise _Usage(f"--report {args.report}: the file name must end in .md or .html")
     trace = pair_round(t, readings)
     if args.trace:
         _write(args.trace, trace.to_json(), [args.trf])
+    title = _title(args, t)
+    if args.report:
+        from .render.report import report_for_path
+
+        _write(args.report, report_for_path(trace, args.report, title), [args.trf])
+    if args.step_through:
+        from .render.steps import step_through_html
+
+        _write(args.step_through, step_through_html(trace, title), [args.trf])
     result = trace.result
+    if args.format != "text":
+        from .render.report import round_output
+
+        text = round_output(trace, args.format, title)
+        if args.output:
+            _write(args.output, text, [args.trf])
+        else:
+            sys.stdout.write(text)
+        if isinstance(result, Impossible):
+            print(f"no valid pairing: {result.reason}", file=sys.stderr)
+            return EXIT_NO_PAIRING
+        return EXIT_OK
     if isinstance(result, Impossible):
         print(f"no valid pairing: {result.reason}", file=sys.stderr)
         return EXIT_NO_PAIRING
     text = pairing_text(result)
+    if args.output:
+        _write(args.output, text, [args.trf])
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_explain(args) -> int:
+    from .dubov.engine import pair_round
+    from .dubov.readings import Readings
+    from .explain.why import explain_player, why_not
+    from .render import explain as R
+
+    readings = Readings.parse(args.reading)
+    t = _load(args)
+    known = {p.number for p in t.players}
+    for n in (args.player, args.against):
+        if n is not None and n not in known:
+            print(f"dubov-explain: there is no player {n} in this tournament", file=sys.stderr)
+            return EXIT_INVALID_INPUT
+    trace = pair_round(t, readings)
+    title = _title(args, t)
+    if args.against is not None:
+        answer = why_not(t, args.player, args.against, readings, trace=trace)
+        render = {"html": R.why_not_html, "json": None}.get(args.format, R.why_not_md)
+    else:
+        answer = explain_player(t, args.player, readings, trace=trace)
+        render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
+    text = R.to_json(answer) if render is None else render(answer, trace, title)
     if args.output:
         _write(args.output, text, [args.trf])
     else:
@@ -190,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     handlers = {
         "pair": cmd_pair,
         "standings": cmd_standings,
+        "explain": cmd_explain,
         "readings": cmd_readings,
         "examples": cmd_examples,
     }
