@@ -2,6 +2,9 @@
 
 Exit codes (bbpPairings' convention, ``shared/reference/fide-endorsement.md`` 4.1):
 0 success, 1 no valid pairing, 2 internal error, 3 invalid input, 5 file access error.
+``check`` adds 6 (the published pairing is legal but not the engine's) and 7 (it fails the
+absolute test); 0 means identical.  ``replay`` exits 0 even when rounds differ, like
+bbpPairings' checker, unless ``--strict`` (then 6 / 7 as for ``check``).
 """
 
 from __future__ import annotations
@@ -80,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("standings", help="print the standings before the round to pair")
     _add_input(s)
 
+    _add_check_parsers(sub)
+
     e = sub.add_parser(
         "explain",
         help="explain one player's round, or why two players did not meet",
@@ -98,6 +103,82 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("readings", help="list the named readings of the rule text")
     sub.add_parser("examples", help="list the example tournaments shipped with the package")
     return parser
+
+
+def _add_check_parsers(sub) -> None:
+    from .batch import default_jobs
+
+    c = sub.add_parser(
+        "check",
+        help="check a published pairing: absolute test, then comparison with the engine",
+        description="Check one round's published pairing: first the absolute test (everyone "
+        "paired once, at most one bye and only when odd, [C1]-[C3], bye eligibility, colour "
+        "limits), then the comparison with the engine, explaining where the published "
+        "pairing leaves the procedure. Exit codes: 0 identical, 6 legal but different, "
+        "7 illegal (1 no valid pairing, 2 internal error, 3 invalid input, 5 file access).",
+    )
+    c.add_argument("trf", help="tournament file (TRF16 / TRF(x) / TRF26)")
+    c.add_argument("--pairing", metavar="FILE",
+                   help="the published pairing in the JaVaFo/bbpPairings format (count, then "
+                   "'white black', the bye as 'id 0'); without it the round entered in the "
+                   "TRF is checked")
+    c.add_argument("--round", type=int, metavar="R",
+                   help="the round to check (default: with --pairing the round to pair, "
+                   "otherwise the last round with games)")
+    c.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="choose a reading of an ambiguous article")
+    c.add_argument("--trace", metavar="FILE.json", help="write the engine's trace as JSON")
+
+    r = sub.add_parser(
+        "replay",
+        help="re-pair every round from its history and compare (the free pairings checker)",
+        description="Re-pair every round of each file from the history before it and report "
+        "each round identical or different in the JaVaFo/bbpPairings checker format on "
+        "stdout; our explanation of each difference and a summary line go to stderr (or "
+        "--explain FILE). Exit 0 even when rounds differ (bbpPairings' behaviour) unless "
+        "--strict: then 6 when a round differs, 7 when a round fails the absolute test.",
+    )
+    r.add_argument("trf", nargs="+", help="tournament file(s)")
+    r.add_argument("--round", type=int, action="append", metavar="R",
+                   help="check only this round (repeatable; JaVaFo's -c R)")
+    r.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="choose a reading of an ambiguous article")
+    r.add_argument("--explain", metavar="FILE",
+                   help="write the explanations and summary here instead of stderr")
+    r.add_argument("--strict", action="store_true",
+                   help="exit 6 when a round differs, 7 when one is illegal")
+    r.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
+                   help="worker processes for several files (default: all cores)")
+
+    g = sub.add_parser(
+        "generate",
+        help="generate random tournaments paired round by round by the engine (RTG)",
+        description="Generate reproducible random tournaments (TRF(x)), every round paired "
+        "by the engine: Elo-based results with draws, forfeits, quick games, requested "
+        "byes (H/Z), full-point byes behind a switch, withdrawals, late entries, provisional "
+        "ratings. The seed is written into the 012 line. A batch (--count) uses seeds S, "
+        "S+1, ...; -o is then a pattern with {i} and/or {seed} (without one, -{i:0Nd} is "
+        "added before the extension).",
+    )
+    g.add_argument("--players", metavar="N|MIN-MAX",
+                   help="number of players, or a range drawn per file (default 15-215)")
+    g.add_argument("--rounds", metavar="N|MIN-MAX",
+                   help="number of rounds, or a range drawn per file (default 5-15)")
+    g.add_argument("--seed", type=int, help="seed (default: a random one, printed)")
+    g.add_argument("-o", "--output", required=True, metavar="FILE|PATTERN")
+    g.add_argument("--count", type=int, default=1, metavar="K", help="number of files")
+    g.add_argument("--config", metavar="FILE",
+                   help="JaVaFo/bbpPairings-style configuration (key = value; see "
+                   "dubov_explain/simulate/batch.py for the keys)")
+    g.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                   help="set a generator option by name, e.g. --set forfeit_rate=0.05")
+    g.add_argument("--full-point-byes", action="store_true",
+                   help="also generate requested full-point byes (F); off by default, as FIDE "
+                   "discourages them")
+    g.add_argument("--regular", action="store_true",
+                   help="no forfeits, byes, absences or quick games")
+    g.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
+                   help="worker processes for a batch (default: all cores)")
 
 
 def _load(args):
@@ -251,6 +332,189 @@ def cmd_standings(args) -> int:
     return EXIT_OK
 
 
+def _read_text(path: str) -> str:
+    try:
+        with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
+            return f.read()
+    except OSError as exc:
+        raise FileAccessError(path, f"cannot read: {exc.strerror or exc}") from None
+
+
+def cmd_check(args) -> int:
+    from dataclasses import replace
+
+    from .dubov.readings import Readings
+    from .errors import InputError, Problem
+    from .explain.audit import (
+        check_round,
+        input_problems,
+        parse_pairing_file,
+        published_from_pairs,
+        published_from_round,
+        render_check,
+        request_for_round,
+    )
+    from .trf.reader import read_trf
+
+    readings = Readings.parse(args.reading)
+    t = read_trf(args.trf)
+    last = t.rounds_with_games
+    if args.pairing:
+        r = args.round or t.round_to_pair
+        if r < 1 or r > t.round_to_pair:
+            raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file can be paired "
+                                      f"up to round {t.round_to_pair}")])
+        pairs, byes = parse_pairing_file(_read_text(args.pairing), args.pairing)
+        pub = published_from_pairs(r, pairs, byes, source=args.pairing)
+    else:
+        if last == 0:
+            raise _Usage("the file has no round with games; give the pairing with --pairing")
+        r = args.round or last
+        if r < 1 or r > last:
+            raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file has pairings "
+                                      f"for rounds 1-{last}; give --pairing to check another")])
+        pub = published_from_round(t, r)
+    errors, warnings = input_problems(t, [r])
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    if errors:
+        raise InputError(errors)
+    if t.total_rounds is None:
+        t = replace(t, total_rounds=max(last, r))
+        print(f"warning: no total number of rounds (XXR/142); {t.total_rounds} assumed",
+              file=sys.stderr)
+    res = check_round(request_for_round(t, r), r, pub, readings)
+    if args.trace:
+        _write(args.trace, res.trace.to_json(), [args.trf, args.pairing])
+    name = Path(args.trf).stem
+    sys.stdout.write(render_check(res, name))
+    return res.exit_code
+
+
+def cmd_replay(args) -> int:
+    from functools import partial
+
+    from .batch import Progress, parallel_map
+    from .dubov.readings import Readings
+    from .explain.audit import EXIT_DIFFERENT, EXIT_ILLEGAL
+    from .explain.replay import replay_path
+
+    readings = Readings.parse(args.reading)
+    rounds = sorted(set(args.round)) if args.round else None
+    paths = list(args.trf)
+    out_file = None
+    if args.explain:
+        for src in paths:
+            if os.path.exists(src) and os.path.exists(args.explain) and os.path.samefile(src, args.explain):
+                raise FileAccessError(args.explain, "refusing to overwrite an input file")
+        try:
+            out_file = open(args.explain, "w", encoding="utf-8")
+        except OSError as exc:
+            raise FileAccessError(args.explain, exc.strerror or str(exc)) from None
+    totals = dict(files=0, rounds=0, identical=0, different=0, illegal=0, violations=0)
+    error_code = 0
+    fn = partial(replay_path, readings=readings, rounds=rounds)
+    progress = Progress(len(paths), "replay", sys.stderr, enabled=None if len(paths) > 1 else False)
+    explain = (lambda text: out_file.write(text)) if out_file else progress.write
+    try:
+        with progress:
+            for outcome in parallel_map(fn, paths, max(1, args.jobs)):
+                progress.update()
+                for w in outcome.warnings:
+                    progress.write(f"warning: {w}")
+                if outcome.error:
+                    progress.write(outcome.error)
+                    error_code = error_code or outcome.exit_code
+                    continue
+                sys.stdout.write(outcome.report)
+                sys.stdout.flush()
+                explain(outcome.explanation + outcome.summary + "\n")
+                totals["files"] += 1
+                for k in ("rounds", "identical", "different", "illegal", "violations"):
+                    totals[k] += getattr(outcome, k)
+            if len(paths) > 1:
+                explain(
+                    f"replay: {totals['files']} file(s), {totals['rounds']} round(s): "
+                    f"{totals['identical']} identical, {totals['different']} legal but "
+                    f"different, {totals['illegal']} illegal ({totals['violations']} absolute "
+                    f"violation(s))"
+                    + (f"; {len(paths) - totals['files']} file(s) not checked" if error_code else "")
+                    + "\n"
+                )
+    finally:
+        if out_file:
+            out_file.close()
+    if error_code:
+        return error_code
+    if args.strict:
+        if totals["illegal"]:
+            return EXIT_ILLEGAL
+        if totals["different"]:
+            return EXIT_DIFFERENT
+    return EXIT_OK
+
+
+def cmd_generate(args) -> int:
+    import random
+    from dataclasses import replace
+
+    from .batch import Progress, parallel_map
+    from .simulate.batch import make_jobs, parse_range, read_config, run_job
+    from .simulate.generator import GeneratorOptions
+
+    try:
+        base = GeneratorOptions.quiet() if args.regular else GeneratorOptions()
+        if args.full_point_byes:
+            base = replace(base, full_point_byes=True)
+        players = rounds = None
+        if args.config:
+            cfg = read_config(_read_text(args.config), args.config, base)
+            base, players, rounds = cfg.options, cfg.players, cfg.rounds
+        if args.set:
+            cfg = read_config("\n".join(args.set), "--set", base)
+            base = cfg.options
+            players = cfg.players or players
+            rounds = cfg.rounds or rounds
+        if args.players:
+            players = parse_range(args.players, "--players")
+        if args.rounds:
+            rounds = parse_range(args.rounds, "--rounds")
+        players = players or (15, 215)
+        rounds = rounds or (5, 15)
+        if rounds[0] < 1:
+            raise ValueError("--rounds: at least 1")
+        if args.count < 1:
+            raise ValueError("--count: at least 1")
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+        jobs = make_jobs(args.output, seed, args.count, players, rounds, base)
+    except ValueError as exc:
+        print(f"dubov-explain generate: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    last = seed + args.count - 1
+    print(f"seed {seed}" if args.count == 1 else f"seeds {seed}-{last}", file=sys.stderr)
+    error_code = 0
+    stopped = written = 0
+    with Progress(len(jobs), "generate", sys.stderr) as progress:
+        for g in parallel_map(run_job, jobs, max(1, args.jobs)):
+            progress.update()
+            if g.error:
+                progress.write(g.error)
+                error_code = error_code or EXIT_FILE
+                continue
+            written += 1
+            if g.stopped_round is not None:
+                stopped += 1
+                progress.write(
+                    f"warning: {g.path} (seed {g.seed}, {g.players} players, {g.rounds} "
+                    f"rounds): round {g.stopped_round} has no valid pairing (1.8.3); the file "
+                    f"is the request for that round"
+                )
+    if args.count > 1:
+        print(f"generated {written} of {args.count} file(s)"
+              + (f", {stopped} stopped early" if stopped else ""), file=sys.stderr)
+    return error_code
+
+
 def cmd_readings(args) -> int:
     from .dubov.readings import CATALOGUE
 
@@ -281,6 +545,9 @@ def main(argv: list[str] | None = None) -> int:
         "explain": cmd_explain,
         "readings": cmd_readings,
         "examples": cmd_examples,
+        "check": cmd_check,
+        "replay": cmd_replay,
+        "generate": cmd_generate,
     }
     try:
         return handlers[args.command](args)
