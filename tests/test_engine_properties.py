@@ -25,6 +25,8 @@ with ``simulate(players, rounds, seed, options=...)``.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +39,9 @@ from dubov_explain.simulate.checks import (
     tournament_problems,
 )
 from dubov_explain.trace.events import Impossible, PairingPublished, Trace
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.literal import NoPairing, pair_literal  # noqa: E402
 
 
 def _options(rng: random.Random, busy: bool) -> GeneratorOptions:
@@ -123,3 +128,43 @@ def test_the_cases_cover_what_they_claim():
     assert any(o.readings.non_default() for o in opts)
     for rate in ("late_entry_rate", "withdrawal_rate", "half_bye_rate", "forfeit_rate"):
         assert sum(getattr(o, rate) > 0 for o in opts) > 100, rate
+
+
+#: small fields over long histories (up to 11 rounds, withdrawals, late entries), which
+#: ``tests/gen_small.py`` (0-6 rounds) does not draw; only rounds with <= 12 to pair
+LITERAL_CASES = [
+    (n, r, seed, o)
+    for rng in [random.Random(1997)]
+    for n, r, seed, o in (
+        (rng.randint(3, 14), rng.randint(4, 11), rng.randrange(2**32), _options(rng, i % 2 == 0))
+        for i in range(60)
+    )
+]
+
+
+@pytest.mark.parametrize("case", LITERAL_CASES, ids=[_id(c) for c in LITERAL_CASES])
+def test_engine_equals_the_literal_oracle_on_generated_rounds(case):
+    """Each generated round with at most 12 players to pair is paired exactly as the literal,
+    exponential reading of the text (``tests/literal.py``) pairs it."""
+    players, rounds, seed, options = case
+    sim = simulate(players, rounds, seed, options=options, keep_rounds=True)
+    compared = 0
+    for rec in sim.rounds:
+        if rec.request.round_to_pair != rec.round or len(rec.trace.events[0].to_pair) > 12:
+            continue  # the oracle pairs "the next round" of the file, at most 12 players
+        try:
+            boards, bye = pair_literal(rec.request, options.readings)
+            literal = (frozenset(boards), bye)
+        except NoPairing:
+            literal = None
+        res = rec.trace.result
+        engine = (
+            None if isinstance(res, Impossible)
+            else (frozenset(tuple(b) for b in res.boards), res.bye)
+        )
+        assert engine == literal, (
+            f"case {(players, rounds, seed)} options {options}: round {rec.round}: "
+            f"engine {engine}, literal {literal}"
+        )
+        compared += 1
+    assert compared or players > 12
