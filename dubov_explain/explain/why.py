@@ -427,24 +427,25 @@ def explain_player(
                 x.opponent = bl if n == w else w
                 x.opponent_row = rows.get(x.opponent)
     # the bracket the player was paired in, and the brackets above
+    minimum = ""
+    current_res: list[int] = []
     for i, e in enumerate(trace.events, start=1):
         if isinstance(e, ev.BracketOpened):
-            current_score, current_res = e.score, list(e.residents)
+            current_res = list(e.residents)
+        if isinstance(e, ev.MinimumUpfloaters):
+            minimum = f"2.2.1: {e.explanation}."
         if isinstance(e, ev.UpfloatersChosen) and n in e.players:
             x.upfloat.append(
                 f"{n} ({_pts(rows[n]['score'])}) is upfloated into the {e.score}-point bracket "
                 f"(2.2.2): the set {_set(e.players)} was chosen "
                 + _decided_words(e) + "."
             )
+            x.upfloat.append(minimum)
         elif isinstance(e, ev.UpfloatersChosen) and float(e.score) > float(rows[n]["score"]) and x.bracket_score is None:
             x.upfloat.append(
                 f"The {e.score}-point bracket took {_set(e.players)} as upfloaters, not {n} "
                 f"(2.2.2: {_decided_words(e)})."
             )
-        if isinstance(e, ev.MinimumUpfloaters) and float(e.score) > float(rows[n]["score"]) and x.bracket_score is None:
-            ups = [u for u in trace.of(ev.UpfloatersChosen) if u.score == e.score]
-            if ups and n in ups[0].players:
-                x.upfloat.append(f"2.2.1: {e.explanation}.")
         if isinstance(e, ev.BracketOpened) and n in e.residents:
             x.bracket_score, x.resident, x.residents = e.score, True, list(e.residents)
         if isinstance(e, ev.UpfloatersChosen) and n in e.players:

@@ -52,7 +52,10 @@ def template_dirs() -> list[str]:
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(template_dirs()),
+        # HTML templates (and anything unknown) autoescape; Markdown templates do not: they
+        # escape names for Markdown with the `md` filter instead
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2", "html"),
+                                            disabled_extensions=("md.j2",),
                                             default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
