@@ -138,44 +138,15 @@ def unused_snapshots(directory: Path, variants: list[Variant]) -> list[Path]:
 
 # --------------------------------------------------------------------------- rendering
 def render_variant(variant: Variant, trace) -> str:
-    """The snapshot text: a short head naming the case, then the round report."""
-    head = [f"<!-- golden snapshot of {variant.case}; regenerate with "
-            "`python -m pytest tests/test_golden.py --snapshot-update` -->"]
+    """The snapshot text: the project's Markdown round report of the trace (the pairing,
+    the standings and every decision with its article), titled with the case and the
+    readings it sets."""
+    from dubov_explain.render.report import round_report_md
+
+    title = variant.case
     if variant.readings:
-        chosen = ", ".join(f"`{k}={v}`" for k, v in variant.readings)
-        head.append(f"<!-- readings set by the case: {chosen} -->")
-    return "\n".join(head) + "\n\n" + round_report_markdown(trace).rstrip("\n") + "\n"
-
-
-def round_report_markdown(trace) -> str:
-    """PROVISIONAL until the project's Markdown round report lands in ``render/``: the
-    pairing as a table, then every event with its article and fields."""
-    from dubov_explain.trace import events as ev
-
-    out = []
-    head = trace.events[0]
-    out.append(f"# Round {head.round} of {head.total_rounds}")
-    out.append("")
-    res = trace.result
-    if isinstance(res, ev.Impossible):
-        out.append(f"**No pairing** (1.8.3): {res.reason}")
-    else:
-        out.append("| Board | White | Black |")
-        out.append("| ---: | ---: | ---: |")
-        for i, (w, b) in enumerate(res.boards, start=1):
-            out.append(f"| {i} | {w} | {b} |")
-        if res.bye is not None:
-            out.append(f"| bye | {res.bye} | |")
-    out.append("")
-    out.append("## Trace")
-    out.append("")
-    for i, e in enumerate(trace.events, start=1):
-        d = e.to_dict()
-        kind = d.pop("kind")
-        art = d.pop("article")
-        fields_ = "; ".join(f"{k}: {v}" for k, v in d.items())
-        out.append(f"{i}. **{kind}** ({art}) {fields_}")
-    return "\n".join(out) + "\n"
+        title += " (" + ", ".join(f"{k}={v}" for k, v in variant.readings) + ")"
+    return round_report_md(trace, title)
 
 
 # --------------------------------------------------------------------------- syrupy
