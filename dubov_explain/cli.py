@@ -102,7 +102,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("readings", help="list the named readings of the rule text")
     sub.add_parser("examples", help="list the example tournaments shipped with the package")
+    _add_compare_parser(sub)
     return parser
+
+
+def _add_compare_parser(sub) -> None:
+    c = sub.add_parser(
+        "compare",
+        help="pair under two readings and show where they part",
+        description="Pair the round twice, under two sets of readings, and show the first "
+        "decision where the traces differ (the header aside) and both pairings side by side. "
+        "A reading given twice (--reading NAME=A --reading NAME=B) sets the left and the "
+        "right side; a reading given once applies to both, or, when no reading is given "
+        "twice, to the right side only, against the defaults. --left/--right set one side.",
+    )
+    _add_input(c)
+    c.add_argument("--left", action="append", default=[], metavar="NAME=VALUE",
+                   help="a reading of the left side only")
+    c.add_argument("--right", action="append", default=[], metavar="NAME=VALUE",
+                   help="a reading of the right side only")
+    c.add_argument("--format", choices=["text", "md", "html"], default="text")
+    c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
 
 def _add_check_parsers(sub) -> None:
@@ -536,6 +556,20 @@ def cmd_examples(args) -> int:
     return EXIT_OK
 
 
+def cmd_compare(args) -> int:
+    from .explain.compare import compare_readings, parse_sides, render
+
+    left, right = parse_sides(args.reading, args.left, args.right)
+    t = _load(args)
+    title = Path(args.trf).name if args.trf else args.example
+    text = render(compare_readings(t, left, right), args.format, title)
+    if args.output:
+        _write(args.output, text, [args.trf])
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -548,6 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         "check": cmd_check,
         "replay": cmd_replay,
         "generate": cmd_generate,
+        "compare": cmd_compare,
     }
     try:
         return handlers[args.command](args)
