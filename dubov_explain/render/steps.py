@@ -97,7 +97,7 @@ def _cited(e: ev.Event) -> str:
     elif isinstance(e, ev.MinimumUpfloaters):
         extra = ["C5"]
     elif isinstance(e, ev.Shift):
-        extra = ["4.3"]
+        extra = ["4.3", "4.3.3"]
     elif isinstance(e, ev.OpponentChosen):
         extra = ["4.4"] + sorted({str(c) for _, c, _ in e.rejected})
     elif isinstance(e, ev.TranspositionChosen):
