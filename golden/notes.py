@@ -117,7 +117,7 @@ NOTES: dict[str, list[str]] = {
         "Round 1: S1 = 1, 2, G2 = 3, 4. T2 = (3, 4) pairs 2-4, forbidden (XXP), so the first legal transposition is (4, 3): 1-4, 2-3. The trace shows 1-3 rejected by 2.2.6 (the rest of S1 could not be paired).",
     ],
     "4.4-transposition-deep-in-the-order": [
-        "Round 1, 7 players: bye to 7 (2.1.5). S1 = 1, 2, 3; G2 = 4, 5, 6. XXP forbids 1-4 (group 4 3 1), 2-5 and 4-6; transpositions 456 and 465 give 1-4, so T2 = 546 (the third, 4.4.2): 1-5, 2-4, 3-6, all legal.",
+        "Round 1, 7 players: bye to 7 (2.1.5). S1 = 1, 2, 3; G2 = 4, 5, 6. XXP forbids 1-3, 1-4, 3-4 (group 4 3 1), 2-5 and 4-6; transpositions 456 and 465 give 1-4, so T2 = 546 (the third, 4.4.2): 1-5, 2-4, 3-6, all legal.",
     ],
     "3.1.1-c1-opponent-rejected-by-rematch": [
         "S1 = 3, 4 (equal ARO 2450, by ranking), G2 = 1, 2. 3-1 met in round 1 ([C1]), so T2 = 2, 1 (second transposition): 3-2 and 4-1 (2-4 is also forbidden, XXP).",
@@ -187,5 +187,49 @@ NOTES: dict[str, list[str]] = {
     "sim-300p-round7": ["Generated (300 players, 11 rounds, seed 19), cut before round 7; not checked by hand."],
 }
 
-#: filled from running the witnesses over the corpus (see tests/test_witnesses.py)
-WITNESS: dict[str, dict[str, list[str]]] = {}
+#: Disagreements of the witnesses with our default readings, each examined against the text:
+#: "RESULT; analysis", RESULT exactly as tests/test_witnesses.py writes the witness's answer
+#: (games White-Black sorted, then the bye).  py4swiss 0.3.1 was run over the whole corpus;
+#: it agrees on every case not listed here (the 1.8.3 case included: it too finds no pairing).
+WITNESS: dict[str, dict[str, list[str]]] = {
+    "2.1.4-bye-most-games-played": {"py4swiss": [
+        "2-3 4-1, bye 5; py4swiss gives the bye to 5, who played no game, instead of 4, who "
+        "played one. 2.1.4 gives it to the player who 'has played the highest number of games': "
+        "4. We are right. py4swiss's bye weight (engines/dubov/bye_matcher.py) ranks the number "
+        "of games in the same direction as the score, so fewer games win: 2.1.4 inverted.",
+    ]},
+    "4.2.3.1-container-of-mixed-scores": {"py4swiss": [
+        "3-1 5-4, bye 2; the bye goes to 2 (0.5 points, 1 game) instead of 1 (0.5 points, 2 "
+        "games): the same inversion of 2.1.4 as in 2.1.4-bye-most-games-played. We are right by "
+        "2.1.4; the rest follows (1 instead of 2 upfloats to 3).",
+    ]},
+    "2.2.6-first-legal-transposition": {"py4swiss": [
+        "1-2 3-4; py4swiss pairs the two players of G1 together and the two of G2 together. "
+        "Nobody has played, so G1 = {1, 2}, G2 = {3, 4} (2.2.3); 2.2.4.1 shifts only when "
+        "players of the smaller subgroup must unavoidably meet each other, and here 1-4, 2-3 is "
+        "legal, so no shift is allowed; 2.2.6 then takes the first legal transposition, (4, 3), "
+        "after (3, 4) fails on 2-4 (XXP). We are right by 2.2.3, 2.2.4.1 and 2.2.6.",
+    ]},
+    "reading-bye-eligibility": {"py4swiss": [
+        "3-1 4-2, bye 5; py4swiss gives the bye to 5, who had a full-point bye (F): it bars "
+        "only a previous PAB (U) or a forfeit win (+), 2.1.1 as worded; its result is exactly "
+        "our article-2.1.1 variant. [C2] (3.1.2) also bars a player who 'scored in one single "
+        "round, without playing, as many points as rewarded for a win', which an F is. Our "
+        "default follows [C2], the absolute criterion that 2.1.1 refers to.",
+    ]},
+    "reading-bye-games-played": {"py4swiss": [
+        "2-7 4-1 6-3, bye 5; py4swiss gives the bye to 5 (lost by forfeit, so no game played) "
+        "rather than 4 (one game played). This equals our 'paired' variant, but for another "
+        "reason: py4swiss prefers fewer games (2.1.4 inverted, see "
+        "2.1.4-bye-most-games-played). By 2.1.4 with games played over the board (GHR: a "
+        "forfeit is not a game) 4 gets the bye; we are right under the default reading.",
+    ]},
+    "reading-container-order": {"py4swiss": [
+        "2-4 5-8 6-3 7-1 9-10; py4swiss takes {4, 7, 5} from the {2.5, 2.5, 1} container "
+        "before {2.5, 2, 2}: it orders containers as the example of 4.2.3.1 lists them, highest "
+        "score first (exactly our 'listed' variant). 4.2.3.2 sorts containers 'along the lines "
+        "described by [C6]', which maximises the lowest score among the upfloaters first (2 "
+        "against 1), so {2.5, 2, 2} comes first; the example only enumerates the containers. "
+        "Our default (lowest-first) is right by [C6].",
+    ]},
+}
