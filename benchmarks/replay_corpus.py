@@ -1,0 +1,158 @@
+"""Generate K tournaments and replay each one: differences, absolute violations, timing.
+
+The FIDE procedure for a pairing program (``shared/reference/fide-endorsement.md`` 2.5,
+4.3) starts with this self-consistency run: the program's own random tournament generator
+makes a large batch, and its own free pairings checker must replay every file with zero
+discrepancies.  Here each tournament
+
+* gets its size from its seed (players and rounds drawn from the given ranges, default
+  6-300 players and 5-11 rounds) and every irregularity the generator offers: forfeits
+  (one-sided and double), games of less than one move, requested half- and zero-point
+  byes, full-point byes (switched on), withdrawals, late entries, provisional ratings,
+  rating ties, a drawn initial colour; every fourth tournament (by seed) uses three times
+  the default rates of forfeits, byes, withdrawals and late entries;
+* is written as TRF text and read back (the checker sees what a file holds);
+* is replayed round by round (:func:`dubov_explain.explain.replay.replay_tournament`:
+  absolute test, engine re-pairing, explanation of every difference).
+
+A difference or violation here is an inconsistency between the generator and the
+engine/checker; the first few are printed with their seed, round and explanation.
+
+    PYTHONPATH=. python benchmarks/replay_corpus.py --count 1000          # both cores
+    PYTHONPATH=. python benchmarks/replay_corpus.py --count 50 --jobs 1 --seed 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, replace
+
+from dubov_explain.batch import Progress, default_jobs, parallel_map
+from dubov_explain.explain.replay import explanation_text, replay_tournament, report_text
+from dubov_explain.simulate.batch import parse_range, sizes_for
+from dubov_explain.simulate.generator import GeneratorOptions, simulate
+from dubov_explain.trf.reader import parse_trf
+from dubov_explain.trf.writer import write_trf
+
+BASE = GeneratorOptions(full_point_byes=True)
+BUSY = replace(
+    BASE,
+    forfeit_rate=0.06, double_forfeit_rate=0.01, quick_game_rate=0.03, half_bye_rate=0.06,
+    zero_bye_rate=0.06, full_bye_rate=0.03, withdrawal_rate=0.015, late_entry_rate=0.09,
+    unrated_rate=0.15, rating_tie_rate=0.15,
+)
+
+
+@dataclass(frozen=True)
+class Job:
+    seed: int
+    players: tuple[int, int]
+    rounds: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    seed: int
+    players: int
+    rounds: int
+    busy: bool
+    rounds_checked: int
+    stopped_round: int | None
+    identical: int
+    different: int
+    illegal: int
+    violations: int
+    unexplained: int
+    gen_seconds: float
+    replay_seconds: float
+    detail: str = ""
+    error: str = ""
+
+
+def run(job: Job) -> Outcome:
+    n, r = sizes_for(job.seed, job.players, job.rounds)
+    busy = job.seed % 4 == 3
+    options = BUSY if busy else BASE
+    t0 = time.perf_counter()
+    try:
+        sim = simulate(n, r, job.seed, options=options)
+        text = write_trf(sim.tournament)
+        t1 = time.perf_counter()
+        t = parse_trf(text, f"seed-{job.seed}.trf")
+        res = replay_tournament(t, name=f"seed-{job.seed}")
+    except Exception as exc:  # a crash is a finding too: report it with its seed
+        import traceback
+
+        return Outcome(job.seed, n, r, busy, 0, None, 0, 0, 0, 0, 0,
+                       time.perf_counter() - t0, 0.0,
+                       error=f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+    t2 = time.perf_counter()
+    detail = ""
+    if res.different or res.illegal:
+        detail = report_text(res) + explanation_text(res)
+    return Outcome(job.seed, n, r, busy, len(res.rounds), sim.stopped_round, res.identical,
+                   res.different, res.illegal, res.violations, res.unexplained, t1 - t0,
+                   t2 - t1, detail)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1, help="first seed (seeds S..S+K-1)")
+    ap.add_argument("--players", default="6-300")
+    ap.add_argument("--rounds", default="5-11")
+    ap.add_argument("--jobs", type=int, default=default_jobs())
+    ap.add_argument("--show", type=int, default=3, help="print the first N findings in full")
+    args = ap.parse_args(argv)
+    players = parse_range(args.players, "--players")
+    rounds = parse_range(args.rounds, "--rounds")
+    jobs = [Job(args.seed + i, players, rounds) for i in range(args.count)]
+    start = time.perf_counter()
+    outs: list[Outcome] = []
+    shown = 0
+    with Progress(len(jobs), "replay corpus", sys.stderr) as progress:
+        for o in parallel_map(run, jobs, max(1, args.jobs)):
+            outs.append(o)
+            progress.update()
+            if (o.error or o.detail) and shown < args.show:
+                shown += 1
+                progress.write(f"--- seed {o.seed} ({o.players} players, {o.rounds} rounds, "
+                               f"{'busy' if o.busy else 'default'} rates)\n"
+                               + (o.error or o.detail))
+    wall = time.perf_counter() - start
+    rounds_checked = sum(o.rounds_checked for o in outs)
+    diff_files = [o for o in outs if o.different or o.illegal]
+    errors = [o for o in outs if o.error]
+    gen = [o.gen_seconds for o in outs]
+    rep = [o.replay_seconds for o in outs]
+    sizes = [o.players for o in outs]
+    print(f"tournaments         {len(outs)} (seeds {args.seed}-{args.seed + args.count - 1}; "
+          f"{sum(o.busy for o in outs)} with busy rates)")
+    print(f"players             {min(sizes)}-{max(sizes)} (mean {statistics.mean(sizes):.0f}); "
+          f"rounds {min(o.rounds for o in outs)}-{max(o.rounds for o in outs)}")
+    print(f"stopped early       {sum(o.stopped_round is not None for o in outs)} "
+          "(a round with no valid pairing, 1.8.3)")
+    print(f"rounds replayed     {rounds_checked}")
+    print(f"identical rounds    {sum(o.identical for o in outs)}")
+    print(f"different rounds    {sum(o.different for o in outs)} "
+          f"(in {len(diff_files)} tournaments)")
+    print(f"illegal rounds      {sum(o.illegal for o in outs)}")
+    print(f"absolute violations {sum(o.violations for o in outs)}")
+    print(f"engine disagreements {sum(o.unexplained for o in outs)}")
+    print(f"crashes             {len(errors)}"
+          + (f" (seeds {', '.join(str(o.seed) for o in errors[:10])})" if errors else ""))
+    if diff_files:
+        print(f"seeds with findings {', '.join(str(o.seed) for o in diff_files[:20])}")
+    print(f"time                wall {wall:.1f} s on {args.jobs} worker(s); per tournament: "
+          f"generate mean {statistics.mean(gen):.2f} s (max {max(gen):.2f}), replay mean "
+          f"{statistics.mean(rep):.2f} s (max {max(rep):.2f}); "
+          f"{rounds_checked / max(sum(rep), 1e-9):.1f} rounds replayed per CPU second")
+    return 1 if (diff_files or errors) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
