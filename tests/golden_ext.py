@@ -139,14 +139,31 @@ def unused_snapshots(directory: Path, variants: list[Variant]) -> list[Path]:
 # --------------------------------------------------------------------------- rendering
 def render_variant(variant: Variant, trace) -> str:
     """The snapshot text: the project's Markdown round report of the trace (the pairing,
-    the standings and every decision with its article), titled with the case and the
-    readings it sets."""
+    the standings and every decision with its article), titled with the case.
+
+    The report's table of the readings in force (the trace header) is left out and
+    replaced by the readings the case itself sets: otherwise changing one reading's
+    default would touch every snapshot, and the golden diff could not show which cases
+    the change really affects.
+    """
     from dubov_explain.render.report import round_report_md
 
-    title = variant.case
+    text = _drop_section(round_report_md(trace, variant.case), "## Readings in force")
     if variant.readings:
-        title += " (" + ", ".join(f"{k}={v}" for k, v in variant.readings) + ")"
-    return round_report_md(trace, title)
+        chosen = ", ".join(f"`{k}={v}`" for k, v in variant.readings)
+        note = f"Readings set by this case: {chosen}; every other reading at its default."
+    else:
+        note = "Every reading at its default (`dubov-explain readings`)."
+    head, sep, rest = text.partition("\n## ")
+    return head.rstrip("\n") + "\n\n" + note + "\n\n" + sep.lstrip("\n") + rest
+
+
+def _drop_section(text: str, heading: str) -> str:
+    start = text.find(heading + "\n")
+    if start < 0:
+        return text
+    end = text.find("\n## ", start + len(heading))
+    return text[:start] + (text[end + 1:] if end >= 0 else "")
 
 
 # --------------------------------------------------------------------------- syrupy
