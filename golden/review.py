@@ -7,8 +7,9 @@ the new snapshots (``python -m pytest --snapshot-update``)::
     PYTHONPATH=. python golden/review.py --diff     # and the unified diff of each
 
 For every case variant whose rendering no longer matches its snapshot it prints the case,
-whether the pairing changed, and the first paragraph of the report that differs (the
-report has one paragraph per decision, so that is the first decision that changed).
+whether the pairing changed, whether the standings table changed, and the first decision
+paragraph of the report that differs (the report has one paragraph per event, so that is
+the first decision that changed).
 Snapshots without a case and cases without a snapshot are listed too.  Exit status 1 when
 anything differs.
 """
@@ -38,8 +39,17 @@ def boards(text: str) -> str:
     return text[text.find("## Boards"):] if "## Boards" in text else text[-2000:]
 
 
+def decisions(text: str) -> list[str]:
+    """The report's decision paragraphs (each event is a paragraph opening in bold)."""
+    return [p for p in paragraphs(text) if p.startswith("**")]
+
+
+def standings(text: str) -> str:
+    return next((p for p in paragraphs(text) if p.startswith("| Pos")), "")
+
+
 def first_change(old: str, new: str) -> tuple[str, str]:
-    a, b = paragraphs(old), paragraphs(new)
+    a, b = decisions(old), decisions(new)
     for x, y in zip(a, b):
         if x != y:
             return x, y
@@ -64,9 +74,14 @@ def main(argv: list[str]) -> int:
         changed += 1
         what = "PAIRING " if boards(old) != boards(new) else "TRACE   "
         was, now = first_change(old, new)
-        print(f"{what} {v.id}")
-        print("    was: " + " ".join(was.split())[:300])
-        print("    now: " + " ".join(now.split())[:300])
+        extra = " (the standings table changed too)" if standings(old) != standings(new) else ""
+        print(f"{what} {v.id}{extra}")
+        if was or now:
+            print("    first decision that changed:")
+            print("    was: " + " ".join(was.split())[:900])
+            print("    now: " + " ".join(now.split())[:900])
+        else:
+            print("    no decision changed: only the standings table")
         if show_diff:
             sys.stdout.writelines(difflib.unified_diff(
                 old.splitlines(True), new.splitlines(True), f"snapshot/{v.id}.md", f"now/{v.id}.md"))
