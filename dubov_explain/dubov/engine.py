@@ -73,7 +73,7 @@ from ..trace import events as ev
 from ..trace.events import Trace
 from . import order
 from .colours import allocate, higher_ranked
-from .readings import DEFAULT, Readings
+from .readings import CATALOGUE, DEFAULT, Readings
 
 RULEBOOK = "FIDE C.04.4.1 Dubov System"
 EDITION = "approved by the Council 13/04/2024, applied from 1 July 2025"
@@ -243,8 +243,19 @@ class DubovEngine:
                 absent=absent,
                 initial_colour=self.initial_colour.word,
                 initial_colour_source=self.initial_colour_source,
+                tournament=self.t.name,
+                readings_detail=tuple(
+                    (r.name, self.readings.value(r.name), r.default, r.article) for r in CATALOGUE
+                ),
             )
         )
+        if self.forced:
+            verdicts = []
+            for a, b in self.forced:
+                why = self.compat.reason(a, b)
+                crit, fact = why if why is not None else ("", f"{a} and {b} may meet")
+                verdicts.append((a, b, crit, fact))
+            self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
         rows = tuple(standing_row(p) for p in st.players)
         self.emit(ev.StandingsSnapshot(article="1", max_t=st.max_t, rows=rows))
         return self.assign_bye
@@ -291,11 +302,7 @@ class DubovEngine:
         )
         held = self.compat.forced
         eligible = [self.p(n) for n in players if self.p(n).bye_eligible and n not in held]
-        ineligible = tuple(
-            (n, self.p(n).bye_bar or f"held for {held[n]} in this what-if run")
-            for n in players
-            if not self.p(n).bye_eligible or n in held
-        )
+        ineligible = tuple((n, self.p(n).bye_bar) for n in players if not self.p(n).bye_eligible)
         order_ = sorted(eligible, key=lambda p: (p.score, -games(p), -p.initial_rank))
         self.emit(
             ev.ByeCandidates(
@@ -303,6 +310,7 @@ class DubovEngine:
                 ineligible=ineligible,
                 order=tuple(p.number for p in order_),
                 keys=tuple((p.number, fmt(p.score), games(p), p.initial_rank) for p in order_),
+                held=tuple(n for n in players if n in held and self.p(n).bye_eligible),
             )
         )
         rejected = []
@@ -1026,6 +1034,7 @@ def standing_row(p: PlayerStanding) -> dict:
         "bye_bar": p.bye_bar,
         "present": p.present,
         "absence": p.absence,
+        "history": p.history,
     }
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..dubov.engine import Compatibility, pair_round
+from ..dubov.engine import pair_round
 from ..dubov.readings import DEFAULT, Readings
 from ..tournament.model import Tournament
 from ..tournament.standings import compute_standings
@@ -70,7 +70,7 @@ class WhyNot:
 # ---------------------------------------------------------------------------- decisions
 def _key(e: ev.Event) -> tuple | None:
     """What a decision decided; ``None`` for events that only record a what-if artefact."""
-    if isinstance(e, (ev.RoundOpened, ev.StandingsSnapshot, ev.ByeCandidates, ev.ByeRejected)):
+    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.ByeCandidates, ev.ByeRejected)):
         return None
     if isinstance(e, ev.ByeAssigned):
         return ("bye", e.player)
@@ -160,12 +160,11 @@ def why_not(
                     n, m, "paired", "", f"{n} and {m} are paired: board {b}, {w} White, {bl} Black",
                     where=f"board {b}",
                 )
-    # illegal?  the engine's own rule of who may meet whom
-    st = compute_standings(t, round_no, readings)
-    compat = Compatibility(st)
-    why = compat.reason(n, m)
-    if why is not None:
-        crit, fact = why
+    # the what-if run first: its WhatIf event says whether the pair is legal at all
+    wi = pair_round(t, readings, round_no, forced=((n, m),))
+    verdict = next(e for e in wi.events if isinstance(e, ev.WhatIf)).pairs[0]
+    crit, fact = verdict[2], verdict[3]
+    if crit:
         return WhyNot(
             n, m, "illegal", crit, f"{crit}: {fact}", article=_criterion_article(crit),
             where="the absolute criteria (3.1)",
@@ -176,7 +175,6 @@ def why_not(
             "1.8.3: no complete round-pairing exists this round, so nobody is paired",
             article="1.8.3", details=[result.reason],
         )
-    wi = pair_round(t, readings, round_no, forced=((n, m),))
     out = _compare(n, m, trace, wi, rows)
     if isinstance(wi.result, ev.PairingPublished):
         out.what_if_boards = [list(b) for b in wi.result.boards]

@@ -65,6 +65,8 @@ class PlayerStanding:
     bye_bar: str  # empty when eligible, else why not ([C2])
     present: bool
     absence: str  # empty when present, else 'Z', 'H', 'F', 'XXZ' or '240'
+    #: per round before this one: (round, opponent or 0, colour 'w'/'b'/'-', result code)
+    history: tuple[tuple[int, int, str, str], ...] = ()
 
     @property
     def has_played(self) -> bool:
@@ -199,11 +201,15 @@ def compute_standings(
         floats: list[int] = []
         last_paired_round = 0
         bar = ""
+        history: list[tuple[int, int, str, str]] = []
         for k in range(1, r):
             e = p.entry(k)
             if e is None:
                 by_round.append(None)
                 continue
+            history.append(
+                (k, e.opponent or 0, e.colour.value if e.colour is not None else "-", e.code)
+            )
             if e.played and e.colour is not None:
                 colours.append(e.colour)
                 by_round.append(e.colour)
@@ -255,6 +261,7 @@ def compute_standings(
                 bye_bar=bar,
                 present=p.number not in absent,
                 absence=absent.get(p.number, ""),
+                history=tuple(history),
             )
         )
     forbidden = frozenset(

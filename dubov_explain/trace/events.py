@@ -65,6 +65,18 @@ class RoundOpened(Event):
     absent: tuple  # ((player, code), ...)
     initial_colour: str
     initial_colour_source: str
+    tournament: str = ""
+    #: ((name, value, default, article), ...) so renderers need not import the rulebook
+    readings_detail: tuple = ()
+
+
+@_register
+@dataclass(frozen=True)
+class WhatIf(Event):
+    """A what-if run (why-not): each pair may only meet each other; says if that is legal."""
+
+    kind: ClassVar[str] = "what-if"
+    pairs: tuple  # ((a, b, criterion or "", fact), ...); criterion "" when the pair is legal
 
 
 @_register
@@ -89,6 +101,7 @@ class ByeCandidates(Event):
     ineligible: tuple  # ((player, reason), ...) by [C2] / 2.1.1
     order: tuple  # eligible players in the order of 2.1.3-2.1.5
     keys: tuple  # ((player, score, games, initial_rank), ...)
+    held: tuple = ()  # players held for a forced partner in a what-if run
 
 
 @_register
