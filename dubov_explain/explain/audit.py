@@ -527,6 +527,9 @@ def _same_pref_pairs(pairs: Iterable[tuple[int, int]], rows: dict[int, dict]
 
 
 def _c6_key(scores: Sequence[str], reading: str) -> tuple:
+    """The key by which :func:`~dubov_explain.dubov.order.containers` sorts containers
+    (descending): ascending scores ([C6] as 3.3.2 words it) or, by the reading ``listed``,
+    descending scores."""
     vals = sorted(Fraction(s) for s in scores)
     return tuple(reversed(vals)) if reading == "listed" else tuple(vals)
 
@@ -619,10 +622,13 @@ def _bracket_departure(w: list[ev.Event], s: list[ev.Event], rows: dict[int, dic
         reading = readings.value("container-order")
         if tuple(cs["C6"]) != tuple(cw["C6"]):
             ks, kw = _c6_key(cs["C6"], reading), _c6_key(cw["C6"], reading)
-            if ks < kw if reading == "listed" else ks > kw:
+            if ks > kw:  # containers come in descending order of this key (4.2.3.2)
+                how = ("maximise the lowest score among the upfloaters, then the second "
+                       "lowest, and so on" if reading != "listed" else
+                       "containers in the order of the example of 4.2.3.1, highest score "
+                       "first: reading container-order=listed")
                 return dep("bracket", "2.2.2", "[C6]", False, False, intro +
-                           "[C6] (3.3.2, maximise the lowest score among the upfloaters, then "
-                           "the second lowest, and so on) prefers the procedure's set.")
+                           f"[C6] (3.3.2 with 4.2.3.2, {how}) prefers the procedure's set.")
             return disagree("[C6]")
         names = {"C7": "minimise the players who do not get their colour preference",
                  "C8": "minimise the maximum upfloaters",
