@@ -16,7 +16,11 @@ discrepancies.  Here each tournament
   absolute test, engine re-pairing, explanation of every difference).
 
 A difference or violation here is an inconsistency between the generator and the
-engine/checker; the first few are printed with their seed, round and explanation.
+engine/checker; the first few are printed with their seed, round and explanation.  When
+the generator stops because a round has no valid pairing (1.8.3: tiny fields late in a
+long tournament), the request is searched exhaustively (up to 16 players to pair) for a
+complete pairing that respects [C1]-[C3], XXP and [C2]; finding one would be an engine
+bug.
 
     PYTHONPATH=. python benchmarks/replay_corpus.py --count 1000          # both cores
     PYTHONPATH=. python benchmarks/replay_corpus.py --count 50 --jobs 1 --seed 7
@@ -71,6 +75,9 @@ class Outcome:
     replay_seconds: float
     detail: str = ""
     error: str = ""
+    #: for a generator stop (1.8.3): "confirmed" (exhaustive search found no pairing),
+    #: "too large" to search, or the pairing found (an engine bug)
+    stop_check: str = ""
 
 
 def run(job: Job) -> Outcome:
@@ -91,12 +98,45 @@ def run(job: Job) -> Outcome:
                        time.perf_counter() - t0, 0.0,
                        error=f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
     t2 = time.perf_counter()
+    stop_check = ""
+    if sim.stopped_round is not None:
+        stop_check = confirm_impossible(sim.tournament, sim.stopped_round)
     detail = ""
     if res.different or res.illegal:
         detail = report_text(res) + explanation_text(res)
     return Outcome(job.seed, n, r, busy, len(res.rounds), sim.stopped_round, res.identical,
                    res.different, res.illegal, res.violations, res.unexplained, t1 - t0,
-                   t2 - t1, detail)
+                   t2 - t1, detail, stop_check=stop_check)
+
+
+def confirm_impossible(request, r: int, limit: int = 16) -> str:
+    """Search every pairing of round ``r`` of ``request`` (players <= ``limit``)."""
+    from dubov_explain.dubov.engine import Compatibility
+    from dubov_explain.tournament.standings import compute_standings
+
+    st = compute_standings(request, r)
+    compat = Compatibility(st)
+    present = sorted(p.number for p in st.players if p.present)
+    if len(present) > limit:
+        return "too large"
+    byes = [None] if len(present) % 2 == 0 else [n for n in present if st[n].bye_eligible]
+
+    def perfect(ps):
+        if not ps:
+            return []
+        a = ps[0]
+        for i in range(1, len(ps)):
+            if compat(a, ps[i]):
+                rest = perfect(ps[1:i] + ps[i + 1:])
+                if rest is not None:
+                    return [(a, ps[i])] + rest
+        return None
+
+    for b in byes:
+        m = perfect([n for n in present if n != b])
+        if m is not None:
+            return f"ENGINE BUG: pairing {m} bye {b} exists"
+    return "confirmed"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,8 +174,15 @@ def main(argv: list[str] | None = None) -> int:
           f"{sum(o.busy for o in outs)} with busy rates)")
     print(f"players             {min(sizes)}-{max(sizes)} (mean {statistics.mean(sizes):.0f}); "
           f"rounds {min(o.rounds for o in outs)}-{max(o.rounds for o in outs)}")
-    print(f"stopped early       {sum(o.stopped_round is not None for o in outs)} "
-          "(a round with no valid pairing, 1.8.3)")
+    stops = [o for o in outs if o.stopped_round is not None]
+    checks = {}
+    for o in stops:
+        checks[o.stop_check] = checks.get(o.stop_check, 0) + 1
+    print(f"stopped early       {len(stops)} (a round with no valid pairing, 1.8.3; exhaustive "
+          f"search: {', '.join(f'{v} {k}' for k, v in sorted(checks.items())) or 'none'})")
+    wrong_stops = [o for o in stops if o.stop_check.startswith("ENGINE BUG")]
+    for o in wrong_stops[:5]:
+        print(f"  seed {o.seed}: {o.stop_check}")
     print(f"rounds replayed     {rounds_checked}")
     print(f"identical rounds    {sum(o.identical for o in outs)}")
     print(f"different rounds    {sum(o.different for o in outs)} "
@@ -151,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
           f"generate mean {statistics.mean(gen):.2f} s (max {max(gen):.2f}), replay mean "
           f"{statistics.mean(rep):.2f} s (max {max(rep):.2f}); "
           f"{rounds_checked / max(sum(rep), 1e-9):.1f} rounds replayed per CPU second")
-    return 1 if (diff_files or errors) else 0
+    return 1 if (diff_files or errors or wrong_stops) else 0
 
 
 if __name__ == "__main__":

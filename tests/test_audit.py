@@ -269,6 +269,19 @@ def test_forfeit_without_colours_is_compared_without_colours():
     assert res.verdict == IDENTICAL
 
 
+def test_malformed_round_entries_are_record_violations():
+    from dataclasses import replace
+
+    t = build([2200, 2100, 2000, 1900], [[(1, 3, "1"), (4, 2, "=")]], total_rounds=3)
+    p1 = t.player(1)
+    t = t.replace_players([replace(p1, entries=(RoundEntry(3, None, "1"),)) if p.number == 1
+                           else p for p in t.players])
+    res = check_round(request_for_round(t, 1), 1, published_from_round(t, 1))
+    assert res.verdict == ILLEGAL
+    assert [(v.rule, v.players) for v in res.violations] == [("record", (1, 3))]
+    assert "is not a forfeit but 1 has no colour" in res.violations[0].message
+
+
 # ------------------------------------------------------------------ pairing files
 
 

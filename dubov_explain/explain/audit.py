@@ -278,6 +278,12 @@ def published_from_round(t: Tournament, r: int) -> Published:
                                       f"{ca.value!r}"))
             pairs.append(Pair(key[0], key[1], False))
             continue
+        uncoloured = [pl.number for pl, en in ((p, e), (q, f))
+                      if en.colour is None and not en.is_forfeit]
+        if uncoloured:
+            problems.append(Violation("record", key,
+                                      f"round {r}: the game {key[0]} - {key[1]} is not a forfeit "
+                                      f"but {' and '.join(map(str, uncoloured))} has no colour"))
         if ca is Colour.WHITE or cb is Colour.BLACK:
             white: int | None = p.number
         elif ca is Colour.BLACK or cb is Colour.WHITE:
