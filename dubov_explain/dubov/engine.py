@@ -449,9 +449,11 @@ class DubovEngine:
         if len(R) % 2:
             parts.append("an odd number")
         if deficit > len(R) % 2:
+            paired = len(R) - deficit
             parts.append(
-                f"at most {len(R) - deficit} of them can be paired among themselves "
-                "([C1]/[C3])"
+                (f"at most {paired} of them can be paired among themselves" if paired
+                 else "no two of them may meet")
+                + " ([C1]/[C3])"
             )
         if k > deficit:
             parts.append("and the lower scoregroups could not otherwise all be paired ([C4])")
