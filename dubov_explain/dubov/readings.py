@@ -131,7 +131,8 @@ CATALOGUE: tuple[Reading, ...] = (
             "lowest-first": "by [C6] as 3.3.2 words it: the container whose lowest score is "
             "highest first, then the second lowest, and so on ({2.5, 2.5} before {3, 1.5})",
             "listed": "in the order the example of 4.2.3.1 lists them, highest score first "
-            "({3, 1.5} before {2.5, 2.5})",
+            "({3, 1.5} before {2.5, 2.5}); py4swiss 0.3.1 orders them this way (golden case "
+            "reading-container-order), which [C6] as worded does not support",
         },
     ),
     Reading(
