@@ -46,7 +46,7 @@ def test_4_3_3_middle_out_example():
     assert order.middle_out("AB") == list("AB")
 
 
-@pytest.mark.parametrize("index, t2", enumerate(permutations("ABC"), start=1))
+@pytest.mark.parametrize("index, t2", list(enumerate(permutations("ABC"), start=1)))
 def test_4_4_2_transposition_order(index, t2):
     # the note of 4.4.2: {A,B,C} {A,C,B} {B,A,C} {B,C,A} {C,A,B} {C,B,A}, in that order
     expected = ["ABC", "ACB", "BAC", "BCA", "CAB", "CBA"]
