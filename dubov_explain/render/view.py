@@ -175,8 +175,17 @@ class View:
                 return i, w, b
         return None
 
-    def readings(self) -> list[tuple[str, str]]:
-        return list((self.opened.readings if self.opened else {}).items())
+    def readings(self) -> list[tuple[str, str, str]]:
+        """(reading, value, article) rows; a value that is not the default says so."""
+        if self.opened is None:
+            return []
+        detail = {row[0]: row for row in self.opened.readings_detail}
+        rows = []
+        for name, value in self.opened.readings.items():
+            d = detail.get(name)
+            mark = value if d is None or d[2] == value else f"{value} (default: {d[2]})"
+            rows.append((name, mark, d[3] if d else ""))
+        return rows
 
 
 def rejected_summary(rejected: Sequence[Sequence[object]], explicit: int = 6) -> tuple[list, str]:
