@@ -29,7 +29,6 @@ bug.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time

@@ -12,7 +12,6 @@ difference is explained by a criterion, never by an engine disagreement.
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 

@@ -4,13 +4,11 @@ not on a terminal."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from dubov_explain import cli
 from dubov_explain.simulate.batch import file_name, read_config, sizes_for
-from dubov_explain.simulate.generator import GeneratorOptions
 from dubov_explain.trf.reader import read_trf
 
 

@@ -21,7 +21,6 @@ from dubov_explain.explain.why import explain_player, why_not
 from dubov_explain.render.explain import player_html, player_md, why_not_html, why_not_md
 from dubov_explain.render.report import round_report_html, round_report_md
 from dubov_explain.render.steps import step_through_html, steps
-from dubov_explain.trace import events as ev
 from dubov_explain.trace.events import Trace
 
 from test_explain_why import BYE_CASES, C3_CASE, COLOUR_CASES, LOST_TO_SHIFT_ORDER, LOST_TO_T2, SHIFT_BOTH

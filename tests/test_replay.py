@@ -4,7 +4,6 @@ explanations and a summary line on stderr; generated tournaments replay identica
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 
 import pytest
 
@@ -20,7 +19,6 @@ from dubov_explain.explain.replay import (
     summary_line,
 )
 from dubov_explain.simulate import GeneratorOptions, simulate
-from dubov_explain.tournament.model import Colour, RoundEntry
 from dubov_explain.trf.reader import parse_trf
 from dubov_explain.trf.writer import write_trf
 

@@ -35,7 +35,7 @@ Exit codes of ``dubov-explain check`` (see :data:`EXIT_FOR_VERDICT`): 0 identica
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Sequence
 
@@ -44,8 +44,8 @@ from ..dubov.readings import DEFAULT, Readings
 from ..errors import InputError, Problem
 from ..trace import events as ev
 from ..trace.events import Trace
-from ..tournament.model import Colour, RoundEntry, Tournament
-from ..trf.reader import applicable_forbidden
+from ..tournament.model import Colour, Tournament
+from ..tournament.request import PRE_ENTERED as _PRE_ENTERED, request_for_round
 
 __all__ = [
     "EXIT_DIFFERENT",
@@ -81,7 +81,6 @@ EXIT_ILLEGAL = 7
 EXIT_FOR_VERDICT = {IDENTICAL: 0, DIFFERENT: EXIT_DIFFERENT, ILLEGAL: EXIT_ILLEGAL}
 
 #: codes of a block entered before the round is paired: the player is not to be paired
-_PRE_ENTERED = frozenset({"H", "F", "Z"})
 
 _WORDS = {IDENTICAL: "identical", DIFFERENT: "legal but different", ILLEGAL: "illegal"}
 
@@ -193,40 +192,6 @@ class CheckResult:
 
 
 # --------------------------------------------------------------------------- requests
-
-
-def _xxp_groups(t: Tournament) -> list[tuple[int, ...]]:
-    """The XXP groups of ``t.forbidden`` (without the 260 groups the reader added)."""
-    groups = list(t.forbidden)
-    for g in reversed(applicable_forbidden(t.forbidden_rounds, t.round_to_pair)):
-        for i in range(len(groups) - 1, -1, -1):
-            if groups[i] == g:
-                del groups[i]
-                break
-    return groups
-
-
-def request_for_round(t: Tournament, r: int) -> Tournament:
-    """The pairing request of round ``r`` as a TRF would carry it: every block of the rounds
-    before ``r`` plus the round-``r`` blocks entered before pairing (``0000 - H/F/Z``), points
-    recomputed.  ``XXZ`` only applies when ``r`` is the file's round to pair; ``260`` groups
-    are those whose range covers ``r``.  The round's PAB (``U``) and games are left out:
-    they are what the engine must reproduce.
-    """
-    if r < 1:
-        raise ValueError("rounds are numbered from 1")
-    players = []
-    for p in t.players:
-        es = list(p.entries[: r - 1])
-        e = p.entry(r)
-        if e is not None and e.opponent is None and e.code in _PRE_ENTERED:
-            es.append(e)
-        es_t = tuple(es)
-        pts = sum((t.scoring.points(x) for x in es_t), Fraction(0))
-        players.append(replace(p, entries=es_t, points=pts))
-    forbidden = tuple(_xxp_groups(t)) + tuple(applicable_forbidden(t.forbidden_rounds, r))
-    absent = t.absent if r == t.round_to_pair else frozenset()
-    return replace(t, players=tuple(players), forbidden=forbidden, absent=absent)
 
 
 def published_from_round(t: Tournament, r: int) -> Published:
@@ -542,11 +507,9 @@ def _c6_key(scores: Sequence[str], reading: str) -> tuple:
 
 def _bye_departure(e_bye: int, p_bye: int, trace: Trace, rows: dict[int, dict],
                    readings: Readings) -> Departure:
-    games_key = "games_played"
     cand = trace.of(ev.ByeCandidates)
     keys = {k[0]: k for k in cand[0].keys} if cand else {}
     ke, kp = keys.get(e_bye), keys.get(p_bye)
-    assigned = trace.of(ev.ByeAssigned)
     if ke is None or kp is None:
         return Departure("engine", "2.1", "2.1", False, False,
                          f"the engine gives the pairing-allocated bye to {e_bye}, the published "

@@ -23,7 +23,6 @@ from typing import Any
 from ..dubov.engine import pair_round
 from ..dubov.readings import DEFAULT, Readings
 from ..tournament.model import Tournament
-from ..tournament.standings import compute_standings
 from ..trace import events as ev
 from ..trace.events import Trace
 

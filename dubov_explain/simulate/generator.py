@@ -43,6 +43,7 @@ from ..dubov.engine import pair_round
 from ..dubov.readings import DEFAULT, Readings
 from ..trace.events import Impossible, PairingPublished, Trace
 from ..tournament.model import COMPLEMENT, Colour, Player, RoundEntry, Scoring, Tournament
+from ..tournament.request import request_for_round
 
 __all__ = [
     "GeneratorOptions",
@@ -54,7 +55,6 @@ __all__ = [
 ]
 
 #: codes of a block that is entered before the round is paired (the player is not paired)
-PRE_ENTERED = frozenset("HZF")
 
 _SURNAMES = (
     "Adams", "Bauer", "Carlsen", "Dubov", "Euwe", "Fischer", "Gelfand", "Horvath", "Ivanov",
@@ -240,25 +240,8 @@ def _tournament(
     return replace(template, players=tuple(players))
 
 
-def history_before(t: Tournament, r: int) -> Tournament:
-    """The request to pair round ``r`` of ``t``: every block of rounds < r plus the blocks of
-    round r that are entered before pairing (``0000 - H/Z/F``); points recomputed to match.
-
-    A player whose line stops before round r keeps what it has (the engine reads a missing
-    block as "not recorded"; the generator never writes such lines).
-    """
-    if r < 1:
-        raise ValueError("rounds are numbered from 1")
-    scoring = t.scoring
-    players = []
-    for p in t.players:
-        es = list(p.entries[: r - 1])
-        e = p.entry(r)
-        if e is not None and e.opponent is None and e.code in PRE_ENTERED:
-            es.append(e)
-        es_t = tuple(es)
-        players.append(replace(p, entries=es_t, points=_points(scoring, es_t)))
-    return replace(t, players=tuple(players))
+#: the request to pair round r of a generated tournament (kept under its old name)
+history_before = request_for_round
 
 
 # --------------------------------------------------------------------------- simulation

@@ -23,7 +23,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..dubov.readings import DEFAULT, Readings
-from .model import Colour, Player, Tournament
+from .model import Colour, Tournament
 
 
 class Strength(str, Enum):

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..errors import FileAccessError, InputError, Problem
+from ..tournament.request import applicable_forbidden
 from ..tournament.model import (
     ALL_CODES,
     PENDING,
@@ -84,13 +85,6 @@ _TRF26_SCORING = {
 #: 1-based columns of the static part of a 001 line that must be blank (trf.md 3.1)
 _PLAYER_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_LIST = "1 = 0 + - W D L H F U Z"
-
-
-def applicable_forbidden(
-    forbidden_rounds: tuple[tuple[int, int, tuple[int, ...]], ...], round_no: int
-) -> list[tuple[int, ...]]:
-    """The TRF26 ``260`` groups whose round range covers ``round_no`` (trf.md 7.3)."""
-    return [g for first, last, g in forbidden_rounds if first <= round_no <= last]
 
 
 def read_trf(path: str | os.PathLike[str]) -> Tournament:

@@ -55,7 +55,8 @@ from ..tournament.model import (
     RoundEntry,
     Tournament,
 )
-from .reader import SCORING_KEYS, applicable_forbidden
+from ..tournament.request import applicable_forbidden, xxp_groups
+from .reader import SCORING_KEYS
 
 __all__ = ["write_trf", "save_trf", "append_round", "enter_results", "format_decimal"]
 
@@ -154,13 +155,7 @@ def _generated_records(t: Tournament) -> list[str]:
         out.append("XXS " + " ".join(
             f"{k}={format_decimal(Fraction(values[k]))}" for k in SCORING_KEYS if k in values))
     # forbidden = XXP groups, then the 260 groups covering the round to pair (reader rule)
-    xxp = list(t.forbidden)
-    for group in reversed(applicable_forbidden(t.forbidden_rounds, t.round_to_pair)):
-        for i in range(len(xxp) - 1, -1, -1):
-            if xxp[i] == group:
-                del xxp[i]
-                break
-    for group in xxp:
+    for group in xxp_groups(t):
         out.append("XXP " + " ".join(str(n) for n in group))
     for first, last, group in t.forbidden_rounds:
         out.append(f"260 {first:03d} {last:03d} " + " ".join(_id4(n) for n in group))
