@@ -25,6 +25,10 @@ EXIT_INTERNAL = 2
 EXIT_INVALID_INPUT = 3
 #: a file could not be read or written
 EXIT_FILE = 5
+#: check / replay --strict: the published pairing is legal but not the engine's
+EXIT_DIFFERENT = 6
+#: check / replay --strict: the published pairing breaks an absolute rule
+EXIT_ILLEGAL = 7
 
 Severity = Literal["error", "warning"]
 

@@ -41,7 +41,7 @@ from typing import Iterable, Sequence
 
 from ..dubov.engine import pair_round
 from ..dubov.readings import DEFAULT, Readings
-from ..errors import InputError, Problem
+from ..errors import EXIT_DIFFERENT, EXIT_ILLEGAL, InputError, Problem
 from ..trace import events as ev
 from ..trace.events import Trace
 from ..tournament.model import Colour, Tournament
@@ -75,9 +75,7 @@ DIFFERENT = "different"
 ILLEGAL = "illegal"
 
 #: ``check``: the published pairing is legal (absolute test passed) but not the engine's
-EXIT_DIFFERENT = 6
 #: ``check``: the published pairing fails the absolute test
-EXIT_ILLEGAL = 7
 EXIT_FOR_VERDICT = {IDENTICAL: 0, DIFFERENT: EXIT_DIFFERENT, ILLEGAL: EXIT_ILLEGAL}
 
 #: codes of a block entered before the round is paired: the player is not to be paired
