@@ -74,8 +74,7 @@ IDENTICAL = "identical"
 DIFFERENT = "different"
 ILLEGAL = "illegal"
 
-#: ``check``: the published pairing is legal (absolute test passed) but not the engine's
-#: ``check``: the published pairing fails the absolute test
+#: ``check`` exit codes (errors.py): 6 legal but not the engine's, 7 fails the absolute test
 EXIT_FOR_VERDICT = {IDENTICAL: 0, DIFFERENT: EXIT_DIFFERENT, ILLEGAL: EXIT_ILLEGAL}
 
 #: codes of a block entered before the round is paired: the player is not to be paired
