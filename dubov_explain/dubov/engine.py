@@ -835,16 +835,16 @@ class UpfloaterSearch:
         score = e.score
         avail = Counter(score(n) for n in self.L)
         skipped = []
-        for cont in order.containers(avail, self.k, e.readings.value("container-order")):
-            found = self.search_container(cont)
+        conts = order.containers(avail, self.k, e.readings.value("container-order"))
+        for ci, cont in enumerate(conts):
+            ranking = self.ranked(cont)
+            found = next(ranking, None)
             if found is None:
                 skipped.append((tuple(fmt(s) for s in cont), "no legal set in this container"))
                 continue
             U, c7, rm = found
-            c8, c9, c10 = self.set_criteria(U)
-            crit = {
-                "C6": tuple(fmt(s) for s in cont), "C7": c7, "C8": c8, "C9": c9, "C10": c10,
-            }
+            crit = self.criteria(cont, U, c7)
+            examined = dict(sorted(self.examined.items()))
             first = self.first_set(cont)
             first_info: dict = {}
             if first != U:
@@ -854,15 +854,9 @@ class UpfloaterSearch:
                     first_info["verdict"] = verdict
                     decided = verdict.split(":")[0]
                 else:
-                    f8, f9, f10 = self.set_criteria(first)
-                    first_info["criteria"] = {"C7": fc7, "C8": f8, "C9": f9, "C10": f10}
-                    decided = "4.2.3.3"
-                    for name, mine, theirs in (
-                        ("[C7]", c7, fc7), ("[C8]", c8, f8), ("[C9]", c9, f9), ("[C10]", c10, f10)
-                    ):
-                        if mine != theirs:
-                            decided = name
-                            break
+                    fcrit = self.criteria(cont, first, fc7)
+                    first_info["criteria"] = {k: fcrit[k] for k in ("C7", "C8", "C9", "C10")}
+                    decided = _beaten_on(crit, fcrit)
                     first_info["verdict"] = f"legal but worse on {decided}"
             elif skipped:
                 decided = "[C6]"
@@ -872,11 +866,47 @@ class UpfloaterSearch:
                 article="2.2.2", score=fmt(e.bracket.score), players=U,
                 scores=tuple(fmt(score(n)) for n in U),
                 sequence=tuple(self.seq[n] for n in U), criteria=crit,
-                containers_skipped=tuple(skipped), examined=dict(sorted(self.examined.items())),
+                containers_skipped=tuple(skipped), examined=examined,
                 first_in_order=first_info, decided_by=decided,
+                runner_up=self.runner_up(crit, ranking, conts[ci + 1:]),
             )
             return _Choice(U, rm, event)
         raise AssertionError("2.2.1 guaranteed a legal set of this size")
+
+    #: evaluations spent looking for the next-best set, which only the trace needs
+    RUNNER_UP_BUDGET = 200
+
+    def criteria(self, cont, U, c7) -> dict:
+        c8, c9, c10 = self.set_criteria(U)
+        return {"C6": tuple(fmt(s) for s in cont), "C7": c7, "C8": c8, "C9": c9, "C10": c10}
+
+    def runner_up(self, crit: dict, ranking, later_containers) -> dict:
+        """The next-best legal set and the criterion on which the chosen set beats it.
+
+        The rest of the chosen container's ranking first, then the later containers in
+        [C6] order; a budget of evaluations keeps this explanation from costing more than
+        the choice itself (the event then says the search was cut short).
+        """
+        spent = sum(self.examined.values())
+        sources = [(None, ranking)] + [(c, None) for c in later_containers]
+        for cont, gen in sources:
+            if sum(self.examined.values()) - spent > self.RUNNER_UP_BUDGET:
+                return {"verdict": "not searched further (budget of the explanation spent)"}
+            gen = gen if gen is not None else self.ranked(cont)
+            found = next(gen, None)
+            if found is None:
+                continue
+            U, c7, _ = found
+            other = self.criteria(cont, U, c7) if cont is not None else self.criteria(
+                tuple(self.e.score(n) for n in sorted(U, key=self.e.score)), U, c7)
+            beaten = _beaten_on(crit, other)
+            return {
+                "players": U,
+                "sequence": tuple(self.seq[n] for n in U),
+                "criteria": other,
+                "beaten_on": beaten,
+            }
+        return {"verdict": "no other legal set"}
 
     def first_set(self, cont) -> tuple[int, ...]:
         need = Counter(cont)
@@ -888,7 +918,8 @@ class UpfloaterSearch:
                 need[s] -= 1
         return tuple(out)
 
-    def search_container(self, cont):
+    def ranked(self, cont):
+        """The legal sets of a container, best first: ([C7]..[C10], sequence numbers)."""
         e = self.e
         need = Counter(cont)
         members = [n for n in self.L if need[e.score(n)] > 0]
@@ -936,7 +967,8 @@ class UpfloaterSearch:
             key, lex, _, exact, U, gen, lb = heapq.heappop(heap)
             if exact:
                 verdict, c7, rm = self.evaluate(U)
-                return U, c7, rm
+                yield U, c7, rm
+                continue
             verdict, c7, rm = self.evaluate(U)
             if not verdict:
                 heapq.heappush(heap, ((c7,) + key[1:], lex, tick, True, U, None, lb))
@@ -945,7 +977,14 @@ class UpfloaterSearch:
             if nxt is not None:
                 heapq.heappush(heap, (lb, tuple(self.seq[n] for n in nxt), tick, False, nxt, gen, lb))
                 tick += 1
-        return None
+
+
+def _beaten_on(mine: dict, theirs: dict) -> str:
+    """The first criterion of [C6]-[C10] on which two sets differ, else the order rule."""
+    for name in ("C6", "C7", "C8", "C9", "C10"):
+        if mine[name] != theirs[name]:
+            return f"[{name}]"
+    return "4.2.3.3"
 
 
 def _distributions(total: int, caps: list[int]):

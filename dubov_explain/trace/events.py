@@ -153,6 +153,8 @@ class UpfloatersChosen(Event):
     examined: dict  # reason -> count
     first_in_order: dict  # the first set of the container in 4.2 order, if not chosen
     decided_by: str
+    #: the next-best legal set: players, sequence, criteria, beaten_on (or a verdict)
+    runner_up: dict = field(default_factory=dict)
 
 
 @_register
