@@ -258,6 +258,14 @@ def _write(path: str, text: str, inputs: list[str]) -> None:
         raise FileAccessError(path, exc.strerror or str(exc)) from None
 
 
+def _emit(args, text: str) -> None:
+    """Write a command's output to ``-o FILE`` (never over the input) or stdout."""
+    if args.output:
+        _write(args.output, text, [getattr(args, "trf", None)])
+    else:
+        sys.stdout.write(text)
+
+
 def pairing_text(result) -> str:
     """The JaVaFo/bbpPairings pairing format: count, then `white black`, the bye as `N 0`."""
     lines = [f"{w} {b}" for w, b in result.boards]
@@ -292,10 +300,7 @@ def cmd_pair(args) -> int:
         from .render.report import round_output
 
         text = round_output(trace, args.format, title)
-        if args.output:
-            _write(args.output, text, [args.trf])
-        else:
-            sys.stdout.write(text)
+        _emit(args, text)
         if isinstance(result, Impossible):
             print(f"no valid pairing: {result.reason}", file=sys.stderr)
             return EXIT_NO_PAIRING
@@ -304,10 +309,7 @@ def cmd_pair(args) -> int:
         print(f"no valid pairing: {result.reason}", file=sys.stderr)
         return EXIT_NO_PAIRING
     text = pairing_text(result)
-    if args.output:
-        _write(args.output, text, [args.trf])
-    else:
-        sys.stdout.write(text)
+    _emit(args, text)
     return EXIT_OK
 
 
@@ -333,10 +335,7 @@ def cmd_explain(args) -> int:
         answer = explain_player(t, args.player, readings, trace=trace)
         render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
     text = R.to_json(answer) if render is None else render(answer, trace, title)
-    if args.output:
-        _write(args.output, text, [args.trf])
-    else:
-        sys.stdout.write(text)
+    _emit(args, text)
     return EXIT_OK
 
 
@@ -563,10 +562,7 @@ def cmd_compare(args) -> int:
     t = _load(args)
     title = Path(args.trf).name if args.trf else args.example
     text = render(compare_readings(t, left, right), args.format, title)
-    if args.output:
-        _write(args.output, text, [args.trf])
-    else:
-        sys.stdout.write(text)
+    _emit(args, text)
     return EXIT_OK
 
 
