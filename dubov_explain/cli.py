@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("pair", help="pair the next round (JaVaFo/bbpPairings output format)")
     _add_input(p)
     p.add_argument("-o", "--output", metavar="FILE", help="write the pairing here instead of stdout")
+    p.add_argument(
+        "--write-trf",
+        metavar="FILE",
+        help="also write the tournament with this round's pairings entered (results pending; "
+        "the input file is never overwritten)",
+    )
     p.add_argument("--trace", metavar="FILE.json", help="write the full trace as JSON")
     p.add_argument(
         "--format", choices=FORMATS, default="text",
@@ -296,6 +302,11 @@ def cmd_pair(args) -> int:
 
         _write(args.step_through, step_through_html(trace, title), [args.trf])
     result = trace.result
+    if args.write_trf and not isinstance(result, Impossible):
+        from .trf.writer import append_round, write_trf
+
+        entered = append_round(t, trace.events[0].round, list(result.boards), result.bye)
+        _write(args.write_trf, write_trf(entered), [args.trf])
     if args.format != "text":
         from .render.report import round_output
 

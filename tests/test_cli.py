@@ -1,0 +1,96 @@
+"""The `pair`, `standings` and `readings` commands: outputs, exit codes, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dubov_explain.cli import main
+from dubov_explain.examples import example_text
+
+EXAMPLE = "dubov-example-round4-request.trf"
+
+
+@pytest.fixture
+def trf(tmp_path):
+    path = tmp_path / "t.trf"
+    path.write_text(example_text(EXAMPLE), encoding="utf-8")
+    return path
+
+
+def test_pair_prints_the_javafo_format(capsys):
+    assert main(["pair", "--example"]) == 0
+    assert capsys.readouterr().out == "4\n4 1\n2 8\n6 9\n5 0\n"
+
+
+def test_pair_writes_output_and_trace_files(trf, tmp_path, capsys):
+    out, tr = tmp_path / "p.txt", tmp_path / "t.json"
+    assert main(["pair", str(trf), "-o", str(out), "--trace", str(tr)]) == 0
+    assert capsys.readouterr().out == ""
+    assert out.read_text().splitlines()[1:] == ["4 1", "2 8", "6 9", "5 0"]
+    doc = json.loads(tr.read_text())
+    assert doc["schema"] == 1 and doc["events"][-1]["kind"] == "pairing-published"
+
+
+def test_pair_never_overwrites_its_input(trf, capsys):
+    before = trf.read_bytes()
+    assert main(["pair", str(trf), "-o", str(trf)]) == 5
+    assert "refusing to overwrite the input file" in capsys.readouterr().err
+    assert trf.read_bytes() == before
+
+
+def test_write_trf_enters_the_round_and_refuses_to_pair_over_pending_results(trf, tmp_path, capsys):
+    entered = tmp_path / "r4.trf"
+    assert main(["pair", str(trf), "--write-trf", str(entered)]) == 0
+    text = entered.read_text()
+    assert "     4 b" in text.splitlines()[10]  # player 1 meets 4 with Black, result pending
+    assert "0000 - U" in text.splitlines()[14]  # player 5 has the bye
+    capsys.readouterr()
+    assert main(["pair", str(entered)]) == 3
+    err = capsys.readouterr().err
+    assert f"{entered}:11:129: round 4 of player 1 has no result yet" in err
+
+
+def test_unknown_reading_is_invalid_input(capsys):
+    assert main(["pair", "--example", "--reading", "c9-measure=median"]) == 3
+    assert "reading 'c9-measure' has no value 'median'" in capsys.readouterr().err
+
+
+def test_missing_file_is_a_file_error(tmp_path, capsys):
+    assert main(["pair", str(tmp_path / "nope.trf")]) == 5
+    assert "nope.trf" in capsys.readouterr().err
+
+
+def test_no_valid_pairing_exits_1(tmp_path, capsys):
+    # 1 met 2 and 3, 4 met 2 and 3: round 3 has no complete pairing (1.8.3)
+    import sys
+
+    sys.path.insert(0, "tests")
+    from builders import build
+    from dubov_explain.trf.writer import write_trf
+
+    t = build([2450, 2400, 2100, 1650], [[(4, 2, "0"), (1, 3, "1")], [(1, 2, "0"), (4, 3, "1")]], total_rounds=3)
+    path = tmp_path / "imp.trf"
+    path.write_text(write_trf(t), encoding="utf-8")
+    assert main(["pair", str(path)]) == 1
+    assert "no valid pairing" in capsys.readouterr().err
+
+
+def test_standings_is_the_arbiters_check_list(capsys):
+    assert main(["standings", "--example"]) == 0
+    out = capsys.readouterr().out
+    assert "Standings before round 4 of 5; MaxT = 3 (1.7.2)" in out
+    row = next(line for line in out.splitlines() if line.startswith("5 "))
+    assert "0.5" in row and "2357" in row and "mild Black" in row
+    assert "8: won by forfeit in round 1" in out
+
+
+def test_readings_lists_every_reading_with_its_default(capsys):
+    from dubov_explain.dubov.readings import CATALOGUE
+
+    assert main(["readings"]) == 0
+    out = capsys.readouterr().out
+    for r in CATALOGUE:
+        assert f"{r.name}  (article {r.article})" in out
+        assert f"* {r.default}:" in out
