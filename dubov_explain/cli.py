@@ -222,6 +222,14 @@ def _load(args):
         raise _Usage("give a TRF file or --example")
     problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=args.lenient)
     problems += pending_problems(t)
+    if t.total_rounds is None:
+        from .errors import Problem
+
+        problems.append(Problem(
+            t.source, 1, 1,
+            "the total number of rounds must be given (XXR n, or 142 n in TRF26): it sets MaxT "
+            "(1.7.2) and whether this is the last round ([C8]-[C10] are off in the last round)",
+        ))
     errors = [p for p in problems if p.is_error]
     for w in (p for p in problems if not p.is_error):
         print(f"warning: {w}", file=sys.stderr)

@@ -94,3 +94,9 @@ def test_readings_lists_every_reading_with_its_default(capsys):
     for r in CATALOGUE:
         assert f"{r.name}  (article {r.article})" in out
         assert f"* {r.default}:" in out
+
+
+def test_total_rounds_are_required(trf, capsys):
+    trf.write_text("".join(l for l in trf.read_text().splitlines(True) if not l.startswith("XXR")))
+    assert main(["pair", str(trf)]) == 3
+    assert f"{trf}:1:1: the total number of rounds must be given (XXR n" in capsys.readouterr().err
