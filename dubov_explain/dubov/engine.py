@@ -150,6 +150,8 @@ class Bracket:
     upfloaters: list[int] = field(default_factory=list)
     g1: list[int] = field(default_factory=list)
     g2: list[int] = field(default_factory=list)
+    #: G1 and G2 as 2.2.3 formed them, before any shift
+    initial: dict[str, list[int]] = field(default_factory=dict)
     mode: str = "colour"
     s1: list[int] = field(default_factory=list)
     t2: list[int] = field(default_factory=list)
@@ -470,6 +472,7 @@ class DubovEngine:
             b.g1 = [n for n in players if self.p(n).preference is Colour.WHITE]
             b.g2 = [n for n in players if self.p(n).preference is Colour.BLACK]
             b.mode = "colour"
+        b.initial = {"G1": list(b.g1), "G2": list(b.g2)}
         self.emit(
             ev.GroupsFormed(
                 article="2.2.3", score=fmt(b.score), mode=b.mode, g1=tuple(b.g1), g2=tuple(b.g2)
@@ -624,7 +627,7 @@ class DubovEngine:
         b = self.bracket
         Z = b.g1 if z_side == "G1" else b.g2
         T = b.g2 if z_side == "G1" else b.g1
-        original = set(self.bracket_groups_original(z_side))
+        original = set(b.initial[z_side])
         if b.mode == "colour":
             pool = self.shifter_pool(Z, z_side, seeking_only=True)
         else:
@@ -662,12 +665,6 @@ class DubovEngine:
                 rejected_count=len(rejected), g1=tuple(b.g1), g2=tuple(b.g2),
             )
         )
-
-    def bracket_groups_original(self, side: str) -> list[int]:
-        for e in reversed(self.events):
-            if isinstance(e, ev.GroupsFormed):
-                return list(e.g1 if side == "G1" else e.g2)
-        return []
 
     # ------------------------------------------------------------------ 2.2.5-2.2.6
     def sort_s1(self):
@@ -868,7 +865,7 @@ class UpfloaterSearch:
                 sequence=tuple(self.seq[n] for n in U), criteria=crit,
                 containers_skipped=tuple(skipped), examined=examined,
                 first_in_order=first_info, decided_by=decided,
-                runner_up=self.runner_up(crit, ranking, conts[ci + 1:]),
+                runner_up=self.runner_up(crit, cont, ranking, conts[ci + 1:]),
             )
             return _Choice(U, rm, event)
         raise AssertionError("2.2.1 guaranteed a legal set of this size")
@@ -880,7 +877,7 @@ class UpfloaterSearch:
         c8, c9, c10 = self.set_criteria(U)
         return {"C6": tuple(fmt(s) for s in cont), "C7": c7, "C8": c8, "C9": c9, "C10": c10}
 
-    def runner_up(self, crit: dict, ranking, later_containers) -> dict:
+    def runner_up(self, crit: dict, cont, ranking, later_containers) -> dict:
         """The next-best legal set and the criterion on which the chosen set beats it.
 
         The rest of the chosen container's ranking first, then the later containers in
@@ -888,17 +885,15 @@ class UpfloaterSearch:
         the choice itself (the event then says the search was cut short).
         """
         spent = sum(self.examined.values())
-        sources = [(None, ranking)] + [(c, None) for c in later_containers]
-        for cont, gen in sources:
+        sources = [(cont, ranking)] + [(c, None) for c in later_containers]
+        for c, gen in sources:
             if sum(self.examined.values()) - spent > self.RUNNER_UP_BUDGET:
                 return {"verdict": "not searched further (budget of the explanation spent)"}
-            gen = gen if gen is not None else self.ranked(cont)
-            found = next(gen, None)
+            found = next(gen if gen is not None else self.ranked(c), None)
             if found is None:
                 continue
             U, c7, _ = found
-            other = self.criteria(cont, U, c7) if cont is not None else self.criteria(
-                tuple(self.e.score(n) for n in sorted(U, key=self.e.score)), U, c7)
+            other = self.criteria(c, U, c7)
             beaten = _beaten_on(crit, other)
             return {
                 "players": U,
