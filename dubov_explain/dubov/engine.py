@@ -39,6 +39,8 @@ follows it.  Why this returns exactly what the literal enumeration returns:
   a set is evaluated only when popped and pushed back with its exact key.  Because bounds
   never exceed exact keys and each type's sets are generated in lexicographic order, the
   first *exact* entry popped is the literal answer (A* with an admissible heuristic).
+  Popping on gives the next-best set, which the trace reports with the criterion that
+  beat it (the explanation's search has its own budget and never changes the choice).
 * **2.2.4 shifts.**  With p the least number of pairs inside the smaller subgroup X over all
   legal pairings of the bracket, every final G1/G2 with a perfect bipartite matching has
   exactly the optimum [C7] (a pair of shifted players would give a pairing better than the
