@@ -136,6 +136,10 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
             f = e.first_in_order
             if f:
                 rejected.append(("{" + ", ".join(map(str, f["players"])) + "}", f["verdict"]))
+            r = e.runner_up
+            if r.get("players") and tuple(r["players"]) != tuple(f.get("players", ()) if f else ()):
+                rejected.append(("{" + ", ".join(map(str, r["players"])) + "}",
+                                 f"next-best set, beaten on {r['beaten_on']}"))
         elif bracket is not None and isinstance(e, ev.GroupsFormed):
             bracket.g1, bracket.g2 = list(e.g1), list(e.g2)
         elif isinstance(e, ev.ShiftNeeded):
