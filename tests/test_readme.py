@@ -1,0 +1,51 @@
+"""The README's promise: two commands on a fresh machine.  Kept true by testing them.
+
+* the test command in the README is the one `.ci/run` runs, word for word;
+* the install-and-run command really installs the package and prints the pairing the
+  README shows (run when CI is set, or DUBOV_INSTALL_TEST=1: it does a real pip install).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def two_commands() -> tuple[str, str]:
+    section = README.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    cmds = [line for line in section.splitlines() if line.startswith("python3 -m venv ")]
+    assert len(cmds) == 2, cmds
+    return cmds[0], cmds[1]
+
+
+def test_ci_runs_the_readme_test_command():
+    _, test_cmd = two_commands()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test_cmd in ci, f".ci/run must run the README's test command verbatim: {test_cmd}"
+    assert ci[-1] == test_cmd  # last, so its exit status is the script's
+
+
+def test_readme_shows_the_example_pairing():
+    section = README.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    shown = section.split("```\n")[-2] if section.count("```") >= 4 else ""
+    assert shown == "4\n4 1\n2 8\n6 9\n5 0\n"
+
+
+@pytest.mark.skipif(
+    not (os.environ.get("CI") or os.environ.get("DUBOV_INSTALL_TEST") == "1"),
+    reason="does a real pip install; runs when CI is set or DUBOV_INSTALL_TEST=1",
+)
+def test_the_install_and_run_command_prints_the_readme_pairing(tmp_path):
+    run_cmd, _ = two_commands()
+    venv = re.match(r"python3 -m venv (\S+) ", run_cmd).group(1)
+    cmd = run_cmd.replace(venv, str(tmp_path / "venv"))
+    done = subprocess.run(["bash", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == "4\n4 1\n2 8\n6 9\n5 0\n"
