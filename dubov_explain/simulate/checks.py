@@ -214,8 +214,9 @@ def complete_pairing_exists(
         return perfect(players)
     by_points = readings.value("bye-eligibility") == "basic-rule-4"
     win = request.scoring.win
+    by = request.by_number
     for n in players:
-        p = request.player(n)
+        p = by[n]
         barred = any(
             e is not None and not e.played and (
                 e.is_pab or e.code == "+" or (by_points and request.scoring.points(e) >= win))

@@ -187,6 +187,7 @@ class Tournament:
 
     @property
     def by_number(self) -> dict[int, Player]:
+        """A fresh number -> player map (built on each call: take it once outside loops)."""
         return {p.number: p for p in self.players}
 
     @property
