@@ -30,7 +30,7 @@ import sys
 import time
 import tracemalloc
 
-from dubov_explain.dubov.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.simulate import history_before, simulate
 
 

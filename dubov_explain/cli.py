@@ -289,8 +289,8 @@ def pairing_text(result) -> str:
 
 
 def cmd_pair(args) -> int:
-    from .dubov.engine import pair_round
-    from .dubov.readings import Readings
+    from .rulebooks.dubov2025.engine import pair_round
+    from .rulebooks.dubov2025.readings import Readings
     from .trace.events import Impossible
 
     readings = Readings.parse(args.reading)
@@ -333,8 +333,8 @@ def cmd_pair(args) -> int:
 
 
 def cmd_explain(args) -> int:
-    from .dubov.engine import pair_round
-    from .dubov.readings import Readings
+    from .rulebooks.dubov2025.engine import pair_round
+    from .rulebooks.dubov2025.readings import Readings
     from .explain.why import explain_player, why_not
     from .render import explain as R
 
@@ -359,8 +359,8 @@ def cmd_explain(args) -> int:
 
 
 def cmd_standings(args) -> int:
-    from .dubov.readings import Readings
-    from .tournament.standings import compute_standings
+    from .rulebooks.dubov2025.readings import Readings
+    from .rulebooks.dubov2025.standings import compute_standings
     from .render.text import standings_table
 
     readings = Readings.parse(args.reading)
@@ -381,7 +381,7 @@ def _read_text(path: str) -> str:
 def cmd_check(args) -> int:
     from dataclasses import replace
 
-    from .dubov.readings import Readings
+    from .rulebooks.dubov2025.readings import Readings
     from .errors import InputError, Problem
     from .explain.audit import (
         check_round,
@@ -433,7 +433,7 @@ def cmd_replay(args) -> int:
     from functools import partial
 
     from .batch import Progress, parallel_map
-    from .dubov.readings import Readings
+    from .rulebooks.dubov2025.readings import Readings
     from .explain.audit import EXIT_DIFFERENT, EXIT_ILLEGAL
     from .explain.replay import replay_path
 
@@ -554,7 +554,7 @@ def cmd_generate(args) -> int:
 
 
 def cmd_readings(args) -> int:
-    from .dubov.readings import CATALOGUE
+    from .rulebooks.dubov2025.readings import CATALOGUE
 
     for r in CATALOGUE:
         print(f"{r.name}  (article {r.article})")
@@ -608,7 +608,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
         return EXIT_INVALID_INPUT
     except ValueError as exc:  # bad --reading values and the like
-        from .dubov.readings import ReadingError
+        from .rulebooks.dubov2025.readings import ReadingError
 
         if isinstance(exc, ReadingError):
             print(f"dubov-explain: {exc}", file=sys.stderr)

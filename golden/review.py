@@ -26,8 +26,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from golden_ext import load_variants, render_variant, snapshots_dir, unused_snapshots  # noqa: E402
 
-from dubov_explain.dubov.engine import pair_round  # noqa: E402
-from dubov_explain.dubov.readings import Readings  # noqa: E402
+from dubov_explain.rulebooks.dubov2025.engine import pair_round  # noqa: E402
+from dubov_explain.rulebooks.dubov2025.readings import Readings  # noqa: E402
 from dubov_explain.trf.reader import read_trf  # noqa: E402
 
 

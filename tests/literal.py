@@ -1,19 +1,19 @@
 """A deliberately naive, exponential, LITERAL pairing of one Dubov 2025 round.
 
-This is the test oracle for :mod:`dubov_explain.dubov.engine`.  It was written from
+This is the test oracle for :mod:`dubov_explain.rulebooks.dubov2025.engine`.  It was written from
 ``shared/rules/dubov-2025.txt`` (and ``shared/reference/swiss-general-rules.md`` section 4)
 without reading the engine.  It walks every article in the order the text gives and
 enumerates every set / permutation in the order Article 4 defines, checking each candidate
 by brute force.  Only for small rounds (<= 12 players to pair): the searches are exponential.
 
-Shared facts are taken from :mod:`dubov_explain.tournament.standings` (scores, colour
+Shared facts are taken from :mod:`dubov_explain.rulebooks.dubov2025.standings` (scores, colour
 preferences and their strength, ARO, upfloats, [C2] bye eligibility, ``met``, ``forbidden``)
-and colours from :func:`dubov_explain.dubov.colours.allocate` (Article 5).  The Article 4
+and colours from :func:`dubov_explain.rulebooks.dubov2025.colours.allocate` (Article 5).  The Article 4
 orders are re-implemented here (containers, middle-out) rather than imported, so that they
 are checked independently; the middle-out order was checked against the example of 4.3.3.
 
 Every interpretation the text leaves open is decided in a comment marked ``DECISION`` that
-cites the article.  Named readings (:mod:`dubov_explain.dubov.readings`) are honoured where
+cites the article.  Named readings (:mod:`dubov_explain.rulebooks.dubov2025.readings`) are honoured where
 they apply: ``bye-games-played`` (2.1.4), ``container-order`` (4.2.3.2), ``c9-measure``
 ([C9]), ``unavoidable-pairs`` (2.2.4.1); the others act through ``compute_standings`` and
 ``allocate``.
@@ -24,10 +24,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, permutations
 
-from dubov_explain.dubov.colours import allocate
-from dubov_explain.dubov.readings import DEFAULT, Readings
+from dubov_explain.rulebooks.dubov2025.colours import allocate
+from dubov_explain.rulebooks.dubov2025.readings import DEFAULT, Readings
 from dubov_explain.tournament.model import Colour, Tournament
-from dubov_explain.tournament.standings import Strength, compute_standings
+from dubov_explain.rulebooks.dubov2025.standings import Strength, compute_standings
 
 
 class NoPairing(Exception):

@@ -17,8 +17,8 @@ import pytest
 
 from builders import build
 from dubov_explain import cli
-from dubov_explain.dubov.colours import allocate
-from dubov_explain.dubov.engine import DubovEngine, pair_round
+from dubov_explain.rulebooks.dubov2025.colours import allocate
+from dubov_explain.rulebooks.dubov2025.engine import DubovEngine, pair_round
 from dubov_explain.errors import InputError
 from dubov_explain.examples import example_text, load_example
 from dubov_explain.explain.audit import (
@@ -34,7 +34,7 @@ from dubov_explain.explain.audit import (
     published_from_round,
     request_for_round,
 )
-from dubov_explain.trace import events as ev
+from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.tournament.model import Colour, RoundEntry
 from dubov_explain.trf.reader import parse_trf
 from dubov_explain.trf.writer import write_trf
@@ -326,7 +326,7 @@ def test_every_legal_alternative_is_explained_by_a_criterion(seeds, reading):
     has departures, none of them an engine disagreement."""
     from gen_small import random_tournament
 
-    from dubov_explain.dubov.readings import Readings
+    from dubov_explain.rulebooks.dubov2025.readings import Readings
 
     readings = Readings.parse(list(reading))
     kinds = set()

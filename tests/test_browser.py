@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from dubov_explain.dubov.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.examples import load_example
 from dubov_explain.render.steps import step_through_html
 

@@ -30,7 +30,7 @@ def test_pair_writes_output_and_trace_files(trf, tmp_path, capsys):
     assert capsys.readouterr().out == ""
     assert out.read_text().splitlines()[1:] == ["4 1", "2 8", "6 9", "5 0"]
     doc = json.loads(tr.read_text())
-    assert doc["schema"] == 1 and doc["events"][-1]["kind"] == "pairing-published"
+    assert doc["schema"] == 2 and doc["meta"]["system"] == "dubov-2025" and doc["events"][-1]["kind"] == "pairing-published"
 
 
 def test_pair_never_overwrites_its_input(trf, capsys):
@@ -87,7 +87,7 @@ def test_standings_is_the_arbiters_check_list(capsys):
 
 
 def test_readings_lists_every_reading_with_its_default(capsys):
-    from dubov_explain.dubov.readings import CATALOGUE
+    from dubov_explain.rulebooks.dubov2025.readings import CATALOGUE
 
     assert main(["readings"]) == 0
     out = capsys.readouterr().out

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from dubov_explain.cli import main
-from dubov_explain.dubov.readings import BY_NAME, ReadingError, Readings
+from dubov_explain.rulebooks.dubov2025.readings import BY_NAME, ReadingError, Readings
 from dubov_explain.examples import load_example
 from dubov_explain.explain.compare import (
     compare_mapping,
@@ -16,7 +16,7 @@ from dubov_explain.explain.compare import (
     parse_sides,
     render,
 )
-from dubov_explain.trace import events as ev
+from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.trf.reader import read_trf
 
 CASES = Path(__file__).resolve().parent.parent / "golden" / "cases"
@@ -100,7 +100,7 @@ def test_every_reading_case_shows_a_parting_point(reading):
 
 def test_first_difference_skips_only_the_header():
     t = load_example()
-    from dubov_explain.dubov.engine import pair_round
+    from dubov_explain.rulebooks.dubov2025.engine import pair_round
 
     a = pair_round(t)
     b = pair_round(t, Readings.from_pairs({"c9-measure": "max"}))

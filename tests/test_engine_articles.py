@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from builders import build
-from dubov_explain.dubov.engine import pair_round
-from dubov_explain.dubov.readings import Readings
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.readings import Readings
 from dubov_explain.examples import load_example
-from dubov_explain.trace import events as ev
+from dubov_explain.rulebooks.dubov2025 import events as ev
 
 
 def first(trace, cls, **match):
@@ -137,7 +137,7 @@ def test_2_2_2_c4_rejects_a_set_that_strands_the_lower_groups():
 def test_reading_container_order_changes_the_upfloaters():
     """Reading container-order (4.2.3.2 vs its example): {2.5, 2.5} before {3, 1.5} or not."""
     # residents 1, 2 (3 points) met; pool 3 (2.5), 4, 5 (2.0) ... built so both containers are legal
-    from dubov_explain.dubov.order import containers
+    from dubov_explain.rulebooks.dubov2025.order import containers
     from fractions import Fraction as F
 
     avail = {F(5, 2): 1, F(2): 2, F(1): 1}

@@ -24,8 +24,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dubov_explain.dubov.engine import pair_round  # noqa: E402
-from dubov_explain.dubov.readings import Readings  # noqa: E402
+from dubov_explain.rulebooks.dubov2025.engine import pair_round  # noqa: E402
+from dubov_explain.rulebooks.dubov2025.readings import Readings  # noqa: E402
 from dubov_explain.trace.events import Impossible  # noqa: E402
 from tests.gen_small import random_tournament  # noqa: E402
 from tests.literal import NoPairing, pair_literal  # noqa: E402
@@ -160,7 +160,7 @@ def test_literal_orders_follow_the_examples_of_article_4():
     """The oracle's own Article 4 orders against the text's examples (and order.py)."""
     from itertools import permutations
 
-    from dubov_explain.dubov import order
+    from dubov_explain.rulebooks.dubov2025 import order
     from tests.literal import middle_out
 
     # 4.3.3: A..G -> D, C, E, B, F, A, G

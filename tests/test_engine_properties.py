@@ -30,8 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from dubov_explain.dubov.engine import pair_round
-from dubov_explain.dubov.readings import CATALOGUE, Readings
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.readings import CATALOGUE, Readings
 from dubov_explain.simulate import GeneratorOptions, history_before, simulate
 from dubov_explain.simulate.checks import (
     complete_pairing_exists,

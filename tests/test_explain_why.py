@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from builders import build
-from dubov_explain.dubov.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.examples import load_example
 from dubov_explain.explain.why import decisions, explain_player, first_divergence, why_not
 from dubov_explain.render.explain import player_md, why_not_md
 from dubov_explain.tournament.model import Colour
-from dubov_explain.trace import events as ev
+from dubov_explain.rulebooks.dubov2025 import events as ev
 
 # --------------------------------------------------------------------- cases
 BYE_CASES = {

@@ -32,9 +32,9 @@ from golden_ext import (
     snapshots_dir,
     unused_snapshots,
 )
-from dubov_explain.dubov.engine import pair_round
-from dubov_explain.dubov.readings import BY_NAME, CATALOGUE, Readings
-from dubov_explain.trace import events as ev
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.readings import BY_NAME, CATALOGUE, Readings
+from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.trf.reader import read_trf
 from dubov_explain.trf.writer import write_trf
 

@@ -1,4 +1,4 @@
-"""Article 4's own examples, pinned against dubov_explain.dubov.order (and its doctests)."""
+"""Article 4's own examples, pinned against dubov_explain.rulebooks.dubov2025.order (and its doctests)."""
 
 import doctest
 from fractions import Fraction as F
@@ -6,7 +6,7 @@ from itertools import permutations
 
 import pytest
 
-from dubov_explain.dubov import engine, order
+from dubov_explain.rulebooks.dubov2025 import engine, order
 
 
 def seq_players():

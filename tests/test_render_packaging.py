@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from dubov_explain.render.articles import articles
+from dubov_explain.rulebooks.dubov2025.articles import articles
 from dubov_explain.render.env import template_dirs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +42,11 @@ def test_templates_folder_is_installed_inside_the_package():
     assert files
     for name in files:
         assert any(fnmatch(name, g) for g in globs), f"templates/{name} would not be installed"
-    assert "rules/*.txt" in CONFIG["package-data"]["dubov_explain.render"]
+    # every rulebook ships its text and its own templates
+    for book in (ROOT / "dubov_explain" / "rulebooks").iterdir():
+        if book.is_dir() and (book / "text").is_dir():
+            pkg = f"dubov_explain.rulebooks.{book.name}"
+            assert "text/*.txt" in CONFIG["package-data"][pkg], pkg
 
 
 def test_templates_and_rule_text_are_found():

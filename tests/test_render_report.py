@@ -15,7 +15,7 @@ import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from builders import build
-from dubov_explain.dubov.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.examples import load_example
 from dubov_explain.explain.why import explain_player, why_not
 from dubov_explain.render.explain import player_html, player_md, why_not_html, why_not_md

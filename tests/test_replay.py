@@ -64,7 +64,7 @@ def test_worked_example_report_and_summary():
 def _tampered():
     """Four players: round 1 published as 1-4, 3-2 (the engine: 1-3, 4-2; only the order
     rule 4.4 separates them), round 2 as the engine pairs it from that history."""
-    from dubov_explain.dubov.engine import pair_round
+    from dubov_explain.rulebooks.dubov2025.engine import pair_round
 
     r1 = [(1, 4, "1"), (3, 2, "=")]
     t1 = build([2400, 2300, 2200, 2100], [r1], total_rounds=4)

@@ -16,11 +16,11 @@ from fractions import Fraction
 
 import pytest
 
-from dubov_explain.dubov.engine import pair_round
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.simulate import GeneratorOptions, generate, history_before, simulate
 from dubov_explain.simulate.checks import absent_in, pairing_problems, tournament_problems
 from dubov_explain.tournament.model import Colour, Scoring
-from dubov_explain.tournament.standings import Strength, compute_standings
+from dubov_explain.rulebooks.dubov2025.standings import Strength, compute_standings
 from dubov_explain.trace.events import Impossible
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from dubov_explain.dubov.readings import Readings
+from dubov_explain.rulebooks.dubov2025.readings import Readings
 from dubov_explain.examples import load_example
 from dubov_explain.tournament.model import Colour
-from dubov_explain.tournament.standings import (
+from dubov_explain.rulebooks.dubov2025.standings import (
     Strength,
     colour_preference,
     compute_standings,

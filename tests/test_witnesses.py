@@ -28,8 +28,8 @@ from pathlib import Path
 import pytest
 
 from golden_ext import load_cases
-from dubov_explain.dubov.engine import pair_round
-from dubov_explain.trace import events as ev
+from dubov_explain.rulebooks.dubov2025.engine import pair_round
+from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.trf.reader import read_trf
 from dubov_explain.trf.writer import write_trf
 

@@ -10,7 +10,7 @@ Two stages, in this order:
    limits of Basic Rules 6-7 that 1.5.2.1 protects); no forbidden pair (XXP / 260).
    A pairing that fails it is **illegal**.
 2. **The comparison with the engine.**  The round is paired by
-   :func:`~dubov_explain.dubov.engine.pair_round` from the same request.  Same pairs, same
+   :func:`~dubov_explain.rulebooks.dubov2025.engine.pair_round` from the same request.  Same pairs, same
    colours and same PAB: **identical**.  Otherwise the pairing is **legal but different**,
    and each difference is explained:
 
@@ -39,10 +39,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..dubov.engine import pair_round
-from ..dubov.readings import DEFAULT, Readings
+from ..rulebooks.dubov2025.engine import pair_round
+from ..rulebooks.dubov2025.readings import DEFAULT, Readings
 from ..errors import EXIT_DIFFERENT, EXIT_ILLEGAL, InputError, Problem
-from ..trace import events as ev
+from ..rulebooks.dubov2025 import events as ev
 from ..trace.events import Trace
 from ..tournament.model import Colour, Tournament
 from ..tournament.request import PRE_ENTERED as _PRE_ENTERED, request_for_round
@@ -495,7 +495,7 @@ def _same_pref_pairs(pairs: Iterable[tuple[int, int]], rows: dict[int, dict]
 
 
 def _c6_key(scores: Sequence[str], reading: str) -> tuple:
-    """The key by which :func:`~dubov_explain.dubov.order.containers` sorts containers
+    """The key by which :func:`~dubov_explain.rulebooks.dubov2025.order.containers` sorts containers
     (descending): ascending scores ([C6] as 3.3.2 words it) or, by the reading ``listed``,
     descending scores."""
     vals = sorted(Fraction(s) for s in scores)

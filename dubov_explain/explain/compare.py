@@ -4,10 +4,10 @@ The engine pairs the round twice, once per set of readings, and the two traces a
 side by side.  The first event that differs (the header, which only lists the readings,
 is skipped) is the decision where the readings part; everything after it follows from
 it.  The pairings are then shown board by board.  Nothing here re-runs rule logic beyond
-the two :func:`~dubov_explain.dubov.engine.pair_round` calls.
+the two :func:`~dubov_explain.rulebooks.dubov2025.engine.pair_round` calls.
 
 >>> from dubov_explain.examples import load_example
->>> from dubov_explain.dubov.readings import Readings
+>>> from dubov_explain.rulebooks.dubov2025.readings import Readings
 >>> c = compare_readings(load_example(), Readings.from_pairs(),
 ...                      Readings.from_pairs({"c9-measure": "max"}))
 >>> c.identical
@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..dubov.readings import BY_NAME, Readings, ReadingError
-from ..trace import events as ev
+from ..rulebooks.dubov2025.readings import BY_NAME, Readings, ReadingError
+from ..rulebooks.dubov2025 import events as ev
 from ..trace.events import Trace
 
 __all__ = [
@@ -109,7 +109,7 @@ def first_difference(a: Trace, b: Trace, skip_header: bool = True) -> int | None
 def compare_readings(t, left: Readings, right: Readings, labels: Sequence[str] | None = None,
                      round_no: int | None = None) -> Comparison:
     """Pair ``t`` under both sets of readings and find where the traces part."""
-    from ..dubov.engine import pair_round
+    from ..rulebooks.dubov2025.engine import pair_round
 
     if labels is None:
         labels = (label_of(left, right), label_of(right, left))

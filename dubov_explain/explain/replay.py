@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..dubov.readings import DEFAULT, Readings
+from ..rulebooks.dubov2025.readings import DEFAULT, Readings
 from ..errors import DubovError, InputError
-from ..trace import events as ev
+from ..rulebooks.dubov2025 import events as ev
 from ..tournament.model import Tournament
 from .audit import (
     DIFFERENT,

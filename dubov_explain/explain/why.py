@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..dubov.engine import pair_round
-from ..dubov.readings import DEFAULT, Readings
+from ..rulebooks.dubov2025.engine import pair_round
+from ..rulebooks.dubov2025.readings import DEFAULT, Readings
 from ..tournament.model import Tournament
-from ..trace import events as ev
+from ..rulebooks.dubov2025 import events as ev
 from ..trace.events import Trace
 
 

@@ -9,32 +9,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..trace.events import EVENT_TYPES, Event, Trace
+from ..trace.events import Event, Trace, event_from_dict
 from . import env as E
 from .report import _tidy, html_page
 from .view import View
 
 
-def _event(d: dict | None) -> Event | None:
+def _event(d: dict | None, trace: Trace) -> Event | None:
     if not d:
         return None
-    d = dict(d)
-    cls = EVENT_TYPES[d.pop("kind")]
-
-    def tup(x: Any) -> Any:
-        if isinstance(x, list):
-            return tuple(tup(y) for y in x)
-        if isinstance(x, dict):
-            return {k: tup(y) for k, y in x.items()}
-        return x
-
-    return cls(**{k: tup(v) for k, v in d.items()})
+    return event_from_dict(d, trace.meta.get("system", ""))
 
 
 def why_not_md(w, trace: Trace, title: str | None = None) -> str:
     v = View(trace, title)
-    return _tidy(E.render("whynot.md.j2", w=w, v=v, real_event=_event(w.real),
-                          what_if_event=_event(w.what_if)))
+    return _tidy(E.render("whynot.md.j2", w=w, v=v, real_event=_event(w.real, trace),
+                          what_if_event=_event(w.what_if, trace)))
 
 
 def player_md(x, trace: Trace, title: str | None = None) -> str:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..trace import events as ev
+from ..rulebooks.dubov2025 import events as ev
 from ..trace.events import Trace
 from . import env as E
-from .articles import article_text
+from ..rulebooks.dubov2025.articles import article_text
 from .view import View
 
 TITLES = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..tournament.model import Tournament
-from ..tournament.standings import Standings
+from ..rulebooks.dubov2025.standings import Standings
 
 
 def _fmt(score) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from ..trace import events as ev
+from ..rulebooks.dubov2025 import events as ev
 from ..trace.events import Trace
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&#])")

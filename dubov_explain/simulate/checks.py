@@ -2,9 +2,9 @@
 
 Each function returns a list of problems (empty = fine) instead of raising, so a test can
 show every problem of a round at once.  The absolute criteria are re-derived from the
-round entries here, independently of :mod:`~dubov_explain.tournament.standings`, except
+round entries here, independently of :mod:`~dubov_explain.rulebooks.dubov2025.standings`, except
 [C3], which reads the colour preferences of
-:func:`~dubov_explain.tournament.standings.compute_standings` (1.5.2 with the reading in
+:func:`~dubov_explain.rulebooks.dubov2025.standings.compute_standings` (1.5.2 with the reading in
 force) and is additionally backed by the Basic Rules 6/7 check on colour histories.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..dubov.readings import DEFAULT, Readings
-from ..trace.events import ByeAssigned, ColourAllocated, Impossible, PairingPublished, Trace
+from ..rulebooks.dubov2025.readings import DEFAULT, Readings
+from ..rulebooks.dubov2025.events import ByeAssigned, ColourAllocated, Impossible, PairingPublished, Trace
 from ..tournament.model import COMPLEMENT, Colour, Tournament
-from ..tournament.standings import Strength, compute_standings
+from ..rulebooks.dubov2025.standings import Strength, compute_standings
 
 __all__ = [
     "absent_in",

@@ -8,7 +8,7 @@ what a generator offers; this one produces, reproducibly from one seed:
   chosen from round hundreds, so it ties often) while their playing strength is drawn
   independently;
 * the initial ranking: starting numbers in order of rating descending, ties by name
-  (GHR initial order; :func:`~dubov_explain.tournament.standings.initial_ranking` reads the
+  (GHR initial order; :func:`~dubov_explain.rulebooks.dubov2025.standings.initial_ranking` reads the
   ranking from the starting numbers);
 * results from the Elo expectation (with a small White advantage) and a draw rate that is
   highest between equal ratings; one-sided forfeits ``+/-``, occasional double forfeits
@@ -21,7 +21,7 @@ what a generator offers; this one produces, reproducibly from one seed:
   ``0000 - Z`` for the first rounds, but ranked with a starting number from the start);
 * the initial colour (``XXC white1/black1``, Dubov 5.1 "drawn by lot") drawn from the seed.
 
-Each round is paired by :func:`~dubov_explain.dubov.engine.pair_round` on exactly the
+Each round is paired by :func:`~dubov_explain.rulebooks.dubov2025.engine.pair_round` on exactly the
 request a TRF would carry: every player's blocks of the earlier rounds plus the
 pre-entered absence blocks of the round (see :func:`history_before`).  When the engine
 answers :class:`~dubov_explain.trace.events.Impossible` (1.8.3; possible with tiny fields
@@ -39,8 +39,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping
 
-from ..dubov.engine import pair_round
-from ..dubov.readings import DEFAULT, Readings
+from ..rulebooks.dubov2025.engine import pair_round
+from ..rulebooks.dubov2025.readings import DEFAULT, Readings
 from ..trace.events import Impossible, PairingPublished, Trace
 from ..tournament.model import COMPLEMENT, Colour, Player, RoundEntry, Scoring, Tournament
 from ..tournament.request import request_for_round

@@ -1,6 +1,6 @@
 """The immutable tournament model: what happened, as a TRF file records it.
 
-Nothing here interprets the Dubov rules; :mod:`dubov_explain.tournament.standings` derives
+Nothing here interprets the Dubov rules; :mod:`dubov_explain.rulebooks.dubov2025.standings` derives
 the per-player state before a round from this model.
 
 Conventions (``shared/reference/trf.md`` sections 3-5):

@@ -1,10 +1,15 @@
-"""Trace events: every decision of the pairing procedure, naming its article or criterion.
+"""The trace: events, their registry, and the JSON codec (no rule of any rulebook here).
 
 Events are frozen dataclasses made of JSON-friendly values only (ints, strings, bools,
 lists/tuples and dicts of those).  Scores are written as decimal strings ("2.5").  A trace
 is an ordered tuple of events; the pairing is its last event (:class:`PairingPublished`)
 or :class:`Impossible`.  ``Trace.to_json`` / ``Trace.from_json`` round-trip with a schema
 version.
+
+This module holds the events every rulebook shares (the round opened, the standings, a
+what-if header, the published pairing, no pairing).  A rulebook declares its own events in
+its own ``events`` module with ``@register("its-name")``; kinds are looked up per rulebook,
+so two rulebooks may both have, say, a ``bye-assigned`` event of different shapes.
 """
 
 from __future__ import annotations
@@ -13,14 +18,34 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
+#: kinds shared by every rulebook
 EVENT_TYPES: dict[str, type["Event"]] = {}
+#: rulebook name -> its own kinds
+_SYSTEM_TYPES: dict[str, dict[str, type["Event"]]] = {}
 
 
-def _register(cls):
-    EVENT_TYPES[cls.kind] = cls
-    return cls
+def register(system: str = ""):
+    """Class decorator: make an event kind known to :meth:`Trace.from_json`.
+
+    ``system`` is the rulebook's name (``dubov-2025``); empty for the shared kinds.
+    """
+
+    def deco(cls):
+        table = EVENT_TYPES if not system else _SYSTEM_TYPES.setdefault(system, {})
+        table[cls.kind] = cls
+        return cls
+
+    return deco
+
+
+_register = register()
+
+
+def event_types(system: str = "") -> dict[str, type["Event"]]:
+    """The kinds a trace of ``system`` may hold: the shared ones and the rulebook's own."""
+    return {**EVENT_TYPES, **_SYSTEM_TYPES.get(system, {})}
 
 
 @dataclass(frozen=True)
@@ -49,6 +74,13 @@ def _tuplify(v: Any) -> Any:
     if isinstance(v, dict):
         return {k: _tuplify(x) for k, x in v.items()}
     return v
+
+
+def event_from_dict(d: dict, system: str = "") -> Event:
+    """One event from its ``to_dict`` form (``kind`` names the class)."""
+    d = dict(d)
+    etype = event_types(system)[d.pop("kind")]
+    return etype(**{k: _tuplify(v) for k, v in d.items()})
 
 
 @_register
@@ -85,161 +117,6 @@ class StandingsSnapshot(Event):
     kind: ClassVar[str] = "standings"
     max_t: int
     rows: tuple  # tuple of dicts
-
-
-@_register
-@dataclass(frozen=True)
-class ByeNotNeeded(Event):
-    kind: ClassVar[str] = "bye-not-needed"
-    players: int
-
-
-@_register
-@dataclass(frozen=True)
-class ByeCandidates(Event):
-    kind: ClassVar[str] = "bye-candidates"
-    ineligible: tuple  # ((player, reason), ...) by [C2] / 2.1.1
-    order: tuple  # eligible players in the order of 2.1.3-2.1.5
-    keys: tuple  # ((player, score, games, initial_rank), ...)
-    held: tuple = ()  # players held for a forced partner in a what-if run
-
-
-@_register
-@dataclass(frozen=True)
-class ByeRejected(Event):
-    kind: ClassVar[str] = "bye-rejected"
-    player: int
-    reason: str
-
-
-@_register
-@dataclass(frozen=True)
-class ByeAssigned(Event):
-    kind: ClassVar[str] = "bye-assigned"
-    player: int
-    decided_by: str  # the step of 2.1 that set this player before the runner-up
-    runner_up: int | None
-    explanation: str
-
-
-@_register
-@dataclass(frozen=True)
-class BracketOpened(Event):
-    kind: ClassVar[str] = "bracket-opened"
-    score: str
-    residents: tuple
-    pool: int  # number of possible upfloaters (4.2.1)
-
-
-@_register
-@dataclass(frozen=True)
-class MinimumUpfloaters(Event):
-    kind: ClassVar[str] = "minimum-upfloaters"
-    score: str
-    count: int
-    explanation: str
-
-
-@_register
-@dataclass(frozen=True)
-class UpfloatersChosen(Event):
-    kind: ClassVar[str] = "upfloaters-chosen"
-    score: str
-    players: tuple
-    scores: tuple
-    sequence: tuple  # 4.2.2 sequence numbers of the chosen set
-    criteria: dict  # {"C6": [...], "C7": n, "C8": n, "C9": n, "C10": n}
-    containers_skipped: tuple  # ((scores, reason), ...)
-    examined: dict  # reason -> count
-    first_in_order: dict  # the first set of the container in 4.2 order, if not chosen
-    decided_by: str
-    #: the next-best legal set: players, sequence, criteria, beaten_on (or a verdict)
-    runner_up: dict = field(default_factory=dict)
-
-
-@_register
-@dataclass(frozen=True)
-class GroupsFormed(Event):
-    kind: ClassVar[str] = "groups-formed"
-    score: str
-    mode: str  # "colour" or "initial-ranking"
-    g1: tuple
-    g2: tuple
-
-
-@_register
-@dataclass(frozen=True)
-class ShiftNeeded(Event):
-    kind: ClassVar[str] = "shift-needed"
-    score: str
-    step: int
-    count: int
-    source: str  # "G1" / "G2"
-    explanation: str
-
-
-@_register
-@dataclass(frozen=True)
-class Shift(Event):
-    kind: ClassVar[str] = "shift"
-    score: str
-    step: int
-    source: str
-    target: str
-    players: tuple
-    pool: tuple  # ((player, sequence number), ...) per 4.3
-    rejected: tuple  # sets tried before, each ((players...), reason)
-    rejected_count: int
-    g1: tuple
-    g2: tuple
-
-
-@_register
-@dataclass(frozen=True)
-class S1Sorted(Event):
-    kind: ClassVar[str] = "s1-sorted"
-    score: str
-    s1: tuple  # ((player, aro, initial_rank), ...)
-    g2: tuple  # G2 in initial-ranking order (4.4.2)
-
-
-@_register
-@dataclass(frozen=True)
-class OpponentChosen(Event):
-    kind: ClassVar[str] = "opponent-chosen"
-    score: str
-    s1_index: int
-    player: int
-    opponent: int
-    rejected: tuple  # ((g2 player, criterion, detail), ...)
-
-
-@_register
-@dataclass(frozen=True)
-class TranspositionChosen(Event):
-    kind: ClassVar[str] = "transposition-chosen"
-    score: str
-    t2: tuple
-    index: str  # 1-based position of T2 among the transpositions of 4.4 (decimal string)
-    skipped: str  # how many transpositions before it were illegal
-
-
-@_register
-@dataclass(frozen=True)
-class ColourAllocated(Event):
-    kind: ClassVar[str] = "colour-allocated"
-    white: int
-    black: int
-    rule: str  # "5.2.1" .. "5.2.5"
-    explanation: str
-
-
-@_register
-@dataclass(frozen=True)
-class BracketClosed(Event):
-    kind: ClassVar[str] = "bracket-closed"
-    score: str
-    pairs: tuple
 
 
 @_register
@@ -282,15 +159,13 @@ class Trace:
 
     @classmethod
     def from_json(cls, text: str) -> "Trace":
+        """The trace of ``to_json``; its rulebook's events must be registered (importing
+        :mod:`dubov_explain` registers every rulebook's)."""
         doc = json.loads(text)
         if doc.get("schema") != SCHEMA_VERSION:
             raise ValueError(
                 f"trace schema {doc.get('schema')!r} is not supported (expected {SCHEMA_VERSION})"
             )
-        events = []
-        for d in doc["events"]:
-            d = dict(d)
-            kind = d.pop("kind")
-            etype = EVENT_TYPES[kind]
-            events.append(etype(**{k: _tuplify(v) for k, v in d.items()}))
-        return cls(tuple(events), doc.get("meta", {}))
+        meta = doc.get("meta", {})
+        system = meta.get("system", "")
+        return cls(tuple(event_from_dict(d, system) for d in doc["events"]), meta)

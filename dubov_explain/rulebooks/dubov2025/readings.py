@@ -11,21 +11,9 @@ Select a reading on the command line with ``--reading NAME=VALUE`` or in the API
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping
+from ..readings import Reading, ReadingError, Readings as _Readings
 
-
-@dataclass(frozen=True)
-class Reading:
-    name: str
-    article: str
-    question: str
-    default: str
-    choices: Mapping[str, str]
-
-    def describe(self, value: str) -> str:
-        return self.choices[value]
-
+__all__ = ["BY_NAME", "CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
 
 CATALOGUE: tuple[Reading, ...] = (
     Reading(
@@ -155,48 +143,10 @@ CATALOGUE: tuple[Reading, ...] = (
 BY_NAME = {r.name: r for r in CATALOGUE}
 
 
-class ReadingError(ValueError):
-    pass
+class Readings(_Readings):
+    """The readings of the Dubov 2025 text."""
 
-
-@dataclass(frozen=True)
-class Readings:
-    values: Mapping[str, str] = field(default_factory=dict)
-
-    @classmethod
-    def from_pairs(cls, pairs: Mapping[str, str] | None = None) -> "Readings":
-        chosen = {r.name: r.default for r in CATALOGUE}
-        for name, value in (pairs or {}).items():
-            if name not in BY_NAME:
-                raise ReadingError(
-                    f"unknown reading {name!r}; known: {', '.join(sorted(BY_NAME))}"
-                )
-            if value not in BY_NAME[name].choices:
-                raise ReadingError(
-                    f"reading {name!r} has no value {value!r}; choose one of "
-                    f"{', '.join(BY_NAME[name].choices)}"
-                )
-            chosen[name] = value
-        return cls(chosen)
-
-    @classmethod
-    def parse(cls, items: list[str] | None) -> "Readings":
-        pairs: dict[str, str] = {}
-        for item in items or []:
-            if "=" not in item:
-                raise ReadingError(f"--reading expects NAME=VALUE, found {item!r}")
-            name, value = item.split("=", 1)
-            pairs[name.strip()] = value.strip()
-        return cls.from_pairs(pairs)
-
-    def value(self, name: str) -> str:
-        return self.values.get(name, BY_NAME[name].default)
-
-    def as_dict(self) -> dict[str, str]:
-        return {r.name: self.value(r.name) for r in CATALOGUE}
-
-    def non_default(self) -> dict[str, str]:
-        return {k: v for k, v in self.as_dict().items() if v != BY_NAME[k].default}
+    catalogue = CATALOGUE
 
 
 DEFAULT = Readings.from_pairs()

@@ -68,17 +68,19 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Callable, Sequence
 
-from .. import matching
-from ..tournament.model import Colour, Tournament
-from ..tournament.standings import PlayerStanding, Standings, Strength, compute_standings
-from ..trace import events as ev
-from ..trace.events import Trace
+from ... import matching
+from ...tournament.model import Colour, Tournament
+from .standings import PlayerStanding, Standings, Strength, compute_standings
+from . import RULEBOOK as _BOOK
+from . import events as ev
+from .events import NAME
+from ...trace.events import Trace
 from . import order
 from .colours import allocate, higher_ranked
-from .readings import CATALOGUE, DEFAULT, Readings
+from .readings import DEFAULT, Readings
 
-RULEBOOK = "FIDE C.04.4.1 Dubov System"
-EDITION = "approved by the Council 13/04/2024, applied from 1 July 2025"
+RULEBOOK = _BOOK.title
+EDITION = _BOOK.edition
 #: how many rejected alternatives a single event lists explicitly before summarising
 EXPLICIT = 12
 
@@ -225,7 +227,7 @@ class DubovEngine:
                 state = state()
         except NoPairing:
             pass
-        meta = {"rulebook": RULEBOOK, "edition": EDITION, "round": self.st.round}
+        meta = {"system": NAME, "rulebook": RULEBOOK, "edition": EDITION, "round": self.st.round}
         if self.forced:
             meta["what_if"] = [list(p) for p in self.forced]
         return Trace(tuple(self.events), meta)
@@ -248,9 +250,7 @@ class DubovEngine:
                 initial_colour=self.initial_colour.word,
                 initial_colour_source=self.initial_colour_source,
                 tournament=self.t.name,
-                readings_detail=tuple(
-                    (r.name, self.readings.value(r.name), r.default, r.article) for r in CATALOGUE
-                ),
+                readings_detail=self.readings.detail(),
             )
         )
         if self.forced:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..tournament.model import Colour
-from ..tournament.standings import PlayerStanding
+from ...tournament.model import Colour
+from .standings import PlayerStanding
 from .readings import DEFAULT, Readings
 
 

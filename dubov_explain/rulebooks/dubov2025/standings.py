@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..dubov.readings import DEFAULT, Readings
-from .model import Colour, Tournament
+from .readings import DEFAULT, Readings
+from ...tournament.model import Colour, Tournament
 
 
 class Strength(str, Enum):

@@ -29,7 +29,7 @@ EXTERNAL = {
 @lru_cache(maxsize=1)
 def articles() -> dict[str, str]:
     """Article number (and ``C1``..``C10``) -> its text, items included."""
-    text = (resources.files("dubov_explain") / "render" / "rules" / "dubov-2025.txt").read_text(
+    text = (resources.files(__package__) / "text" / "dubov-2025.txt").read_text(
         encoding="utf-8"
     )
     out: dict[str, list[str]] = {}

@@ -2,7 +2,7 @@
 
 These are the literal orders of the text.  The engine never enumerates them blindly; it
 walks them in this order and asks matching oracles whether a candidate can still be
-completed (see :mod:`dubov_explain.dubov.engine`).  The tests enumerate them literally.
+completed (see :mod:`dubov_explain.rulebooks.dubov2025.engine`).  The tests enumerate them literally.
 """
 
 from __future__ import annotations

@@ -1,0 +1,56 @@
+"""Dubov 2025: FIDE C.04.4.1 Dubov System, applied from 1 July 2025 (``text/dubov-2025.txt``).
+
+The rooms follow the text: ``standings`` (Article 1: scores, colour preferences 1.5, ARO
+1.6, upfloats 1.7, bye eligibility [C2]), ``readings`` (the named readings of ambiguous
+articles), ``order`` (Article 4's sequences), ``colours`` (Article 5), ``engine`` (Article
+2 as a traced state machine, Article 3's criteria), ``events`` (what the trace records)
+and ``templates/`` (how each event is worded).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from ...tournament.model import Tournament
+from ...trace.events import Trace
+from .readings import CATALOGUE, DEFAULT, Readings
+
+
+class Dubov2025:
+    name = "dubov-2025"
+    title = "FIDE C.04.4.1 Dubov System"
+    edition = "approved by the Council 13/04/2024, applied from 1 July 2025"
+    #: ETT26 has no Dubov edition suffix; the Baku form is the same system accelerated
+    trf_codes = ("FIDE_DUBOV", "FIDE_DUBOV_BAKU")
+    readings_type = Readings
+    templates = Path(__file__).resolve().parent / "templates"
+
+    @property
+    def catalogue(self):
+        return CATALOGUE
+
+    def readings(self, pairs=None) -> Readings:
+        return Readings.from_pairs(pairs) if pairs else DEFAULT
+
+    def standings(self, t: Tournament, round_no: int | None = None, readings=None):
+        from .standings import compute_standings
+
+        return compute_standings(t, round_no, readings or DEFAULT)
+
+    def pair(self, t: Tournament, readings=None, round_no: int | None = None,
+             forced: Sequence[tuple[int, int]] = ()) -> Trace:
+        from .engine import pair_round
+
+        return pair_round(t, readings or DEFAULT, round_no, tuple(forced))
+
+    def article_text(self, cited: str) -> list[tuple[str, str]]:
+        from .articles import article_text
+
+        return article_text(cited)
+
+    def __repr__(self) -> str:
+        return f"<rulebook {self.name}: {self.title}, {self.edition}>"
+
+
+RULEBOOK = Dubov2025()

@@ -1,0 +1,90 @@
+"""Named readings: the machinery every rulebook uses for the places its text is ambiguous.
+
+A :class:`Reading` names the article it interprets, its default value and the alternatives,
+with a note that says what each value means.  A rulebook lists its readings in a catalogue
+and subclasses :class:`Readings` with it; its engine never branches on a bare boolean but
+asks ``readings.value("name")``, and every trace header lists the readings in force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Mapping
+
+from ..errors import EXIT_INVALID_INPUT, DubovError
+
+
+@dataclass(frozen=True)
+class Reading:
+    name: str
+    article: str
+    question: str
+    default: str
+    choices: Mapping[str, str]
+
+    def describe(self, value: str) -> str:
+        return self.choices[value]
+
+
+class ReadingError(DubovError, ValueError):
+    """An unknown reading or value (a user's input: exit code 3)."""
+
+    exit_code = EXIT_INVALID_INPUT
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The readings in force: ``name -> value`` over a rulebook's catalogue."""
+
+    #: the rulebook's readings, set by its subclass
+    catalogue: ClassVar[tuple[Reading, ...]] = ()
+
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def by_name(cls) -> dict[str, Reading]:
+        return {r.name: r for r in cls.catalogue}
+
+    @classmethod
+    def from_pairs(cls, pairs: Mapping[str, str] | None = None) -> "Readings":
+        known = cls.by_name()
+        chosen = {r.name: r.default for r in cls.catalogue}
+        for name, value in (pairs or {}).items():
+            if name not in known:
+                raise ReadingError(
+                    f"unknown reading {name!r}; known: {', '.join(sorted(known)) or 'none'}"
+                )
+            if value not in known[name].choices:
+                raise ReadingError(
+                    f"reading {name!r} has no value {value!r}; choose one of "
+                    f"{', '.join(known[name].choices)}"
+                )
+            chosen[name] = value
+        return cls(chosen)
+
+    @classmethod
+    def parse(cls, items: list[str] | None) -> "Readings":
+        """``NAME=VALUE`` strings, as ``--reading`` gives them."""
+        pairs: dict[str, str] = {}
+        for item in items or []:
+            if "=" not in item:
+                raise ReadingError(f"--reading expects NAME=VALUE, found {item!r}")
+            name, value = item.split("=", 1)
+            pairs[name.strip()] = value.strip()
+        return cls.from_pairs(pairs)
+
+    def value(self, name: str) -> str:
+        if name in self.values:
+            return self.values[name]
+        return self.by_name()[name].default
+
+    def as_dict(self) -> dict[str, str]:
+        return {r.name: self.value(r.name) for r in self.catalogue}
+
+    def non_default(self) -> dict[str, str]:
+        known = self.by_name()
+        return {k: v for k, v in self.as_dict().items() if v != known[k].default}
+
+    def detail(self) -> tuple[tuple[str, str, str, str], ...]:
+        """``((name, value, default, article), ...)`` for trace headers."""
+        return tuple((r.name, self.value(r.name), r.default, r.article) for r in self.catalogue)
