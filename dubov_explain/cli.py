@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .rulebooks import UnknownSystem
+from .rulebooks.readings import ReadingError
 from .errors import (
     EXIT_FILE,
     EXIT_INTERNAL,
@@ -44,17 +46,18 @@ def _add_input(p: argparse.ArgumentParser) -> None:
         help="choose a reading of an ambiguous article (see `dubov-explain readings`)",
     )
     p.add_argument("--lenient", action="store_true", help="downgrade documented consistency problems to warnings")
+    _add_system(p)
+
+
+def _add_system(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--system", metavar="NAME",
+        help="the rulebook to pair by (see `dubov-explain systems`); default: the system the "
+        "file's 192/092 record names, else dubov-2025",
+    )
 
 
 FORMATS = ("text", "md", "html", "json")
-
-
-def _title(args, t) -> str:
-    if getattr(t, "name", ""):
-        return t.name
-    if args.example:
-        return args.example
-    return Path(args.trf).name if args.trf else ""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text and md are the same Markdown; html is it rendered; json the data")
     e.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
-    sub.add_parser("readings", help="list the named readings of the rule text")
+    rd = sub.add_parser("readings", help="list the named readings of each rulebook's text")
+    rd.add_argument("--system", metavar="NAME", help="only this rulebook's readings")
+    sub.add_parser("systems", help="list the rulebooks (pairing systems and editions)")
     sub.add_parser("examples", help="list the example tournaments shipped with the package")
     _add_compare_parser(sub)
     return parser
@@ -208,53 +213,17 @@ def _add_check_parsers(sub) -> None:
 
 
 def _load(args):
-    from .examples import example_names, load_example
-    from .tournament.consistency import check_consistency
-    from .trf.reader import read_trf
+    """The request of the command's input: file or example, rulebook, readings; warnings
+    printed, errors raised (exit 3)."""
+    from . import app
 
-    if args.example:
-        if args.example not in example_names():
-            raise FileAccessError(args.example, "no such example; see `dubov-explain examples`")
-        t = load_example(args.example)
-    elif args.trf:
-        t = read_trf(args.trf)
-    else:
+    if not args.trf and not args.example:
         raise _Usage("give a TRF file or --example")
-    problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=args.lenient)
-    problems += pending_problems(t)
-    if t.total_rounds is None:
-        from .errors import Problem
-
-        problems.append(Problem(
-            t.source, 1, 1,
-            "the total number of rounds must be given (XXR n, or 142 n in TRF26): it sets MaxT "
-            "(1.7.2) and whether this is the last round ([C8]-[C10] are off in the last round)",
-        ))
-    errors = [p for p in problems if p.is_error]
-    for w in (p for p in problems if not p.is_error):
+    req = app.open_request(args.trf, args.example, system=args.system, readings=args.reading,
+                           lenient=args.lenient)
+    for w in req.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    if errors:
-        from .errors import InputError
-
-        raise InputError(errors)
-    return t
-
-
-def pending_problems(t) -> list:
-    """A round cannot be paired while an earlier round still has pending results."""
-    from .errors import Problem
-    from .tournament.model import PENDING
-
-    out = []
-    for p in t.players:
-        for r, e in enumerate(p.entries, start=1):
-            if e.code == PENDING:
-                out.append(
-                    Problem(t.source, p.line, 99 + 10 * (r - 1),
-                            f"round {r} of player {p.number} has no result yet; enter the "
-                            "results before pairing the next round")
-                )
-    return out
+    return req
 
 
 class _Usage(Exception):
@@ -288,19 +257,23 @@ def pairing_text(result) -> str:
     return "\n".join([str(len(lines))] + lines) + "\n"
 
 
+def _no_pairing(trace) -> str:
+    from .render.report import impossible_text
+
+    return f"no valid pairing: {impossible_text(trace)}"
+
+
 def cmd_pair(args) -> int:
-    from .rulebooks.dubov2025.engine import pair_round
-    from .rulebooks.dubov2025.readings import Readings
+    from . import app
     from .trace.events import Impossible
 
-    readings = Readings.parse(args.reading)
-    t = _load(args)
     if args.report and not args.report.lower().endswith((".md", ".markdown", ".html", ".htm")):
         raise _Usage(f"--report {args.report}: the file name must end in .md or .html")
-    trace = pair_round(t, readings)
+    req = _load(args)
+    t, title = req.tournament, req.title
+    trace = app.pair(req)
     if args.trace:
         _write(args.trace, trace.to_json(), [args.trf])
-    title = _title(args, t)
     if args.report:
         from .render.report import report_for_path
 
@@ -318,35 +291,28 @@ def cmd_pair(args) -> int:
     if args.format != "text":
         from .render.report import round_output
 
-        text = round_output(trace, args.format, title)
-        _emit(args, text)
-        if isinstance(result, Impossible):
-            print(f"no valid pairing: {result.reason}", file=sys.stderr)
-            return EXIT_NO_PAIRING
-        return EXIT_OK
+        _emit(args, round_output(trace, args.format, title))
+    elif not isinstance(result, Impossible):
+        _emit(args, pairing_text(result))
     if isinstance(result, Impossible):
-        print(f"no valid pairing: {result.reason}", file=sys.stderr)
+        print(_no_pairing(trace), file=sys.stderr)
         return EXIT_NO_PAIRING
-    text = pairing_text(result)
-    _emit(args, text)
     return EXIT_OK
 
 
 def cmd_explain(args) -> int:
-    from .rulebooks.dubov2025.engine import pair_round
-    from .rulebooks.dubov2025.readings import Readings
+    from . import app
     from .explain.why import explain_player, why_not
     from .render import explain as R
 
-    readings = Readings.parse(args.reading)
-    t = _load(args)
+    req = _load(args)
+    t, readings, title = req.tournament, req.readings, req.title
     known = {p.number for p in t.players}
     for n in (args.player, args.against):
         if n is not None and n not in known:
             print(f"dubov-explain: there is no player {n} in this tournament", file=sys.stderr)
             return EXIT_INVALID_INPUT
-    trace = pair_round(t, readings)
-    title = _title(args, t)
+    trace = app.pair(req)
     if args.against is not None:
         answer = why_not(t, args.player, args.against, readings, trace=trace)
         render = {"html": R.why_not_html, "json": None}.get(args.format, R.why_not_md)
@@ -359,14 +325,11 @@ def cmd_explain(args) -> int:
 
 
 def cmd_standings(args) -> int:
-    from .rulebooks.dubov2025.readings import Readings
-    from .rulebooks.dubov2025.standings import compute_standings
+    from . import app
     from .render.text import standings_table
 
-    readings = Readings.parse(args.reading)
-    t = _load(args)
-    st = compute_standings(t, readings=readings)
-    sys.stdout.write(standings_table(st, t))
+    req = _load(args)
+    sys.stdout.write(standings_table(app.standings(req), req.tournament))
     return EXIT_OK
 
 
@@ -554,15 +517,27 @@ def cmd_generate(args) -> int:
 
 
 def cmd_readings(args) -> int:
-    from .rulebooks.dubov2025.readings import CATALOGUE
+    from . import app
 
-    for r in CATALOGUE:
-        print(f"{r.name}  (article {r.article})")
-        print(f"  {r.question}")
-        for value, text in r.choices.items():
-            mark = "*" if value == r.default else " "
-            print(f"  {mark} {value}: {text}")
+    for book, catalogue in app.readings_catalogue(args.system):
+        print(f"# {book.name}: {book.title} ({book.edition})")
         print()
+        for r in catalogue:
+            print(f"{r.name}  (article {r.article})")
+            print(f"  {r.question}")
+            for value, text in r.choices.items():
+                mark = "*" if value == r.default else " "
+                print(f"  {mark} {value}: {text}")
+            print()
+    return EXIT_OK
+
+
+def cmd_systems(args) -> int:
+    from . import app
+
+    for i, book in enumerate(app.systems()):
+        default = "  (default)" if i == 0 else ""
+        print(f"{book.name}  {book.title}, {book.edition}{default}")
     return EXIT_OK
 
 
@@ -578,10 +553,9 @@ def cmd_compare(args) -> int:
     from .explain.compare import compare_readings, parse_sides, render
 
     left, right = parse_sides(args.reading, args.left, args.right)
-    t = _load(args)
-    title = Path(args.trf).name if args.trf else args.example
-    text = render(compare_readings(t, left, right), args.format, title)
-    _emit(args, text)
+    args.reading = []  # the sides carry them; the request is read under the defaults
+    req = _load(args)
+    _emit(args, render(compare_readings(req.tournament, left, right), args.format, req.title))
     return EXIT_OK
 
 
@@ -598,22 +572,19 @@ def main(argv: list[str] | None = None) -> int:
         "replay": cmd_replay,
         "generate": cmd_generate,
         "compare": cmd_compare,
+        "systems": cmd_systems,
     }
     try:
         return handlers[args.command](args)
+    except (ReadingError, UnknownSystem) as exc:
+        print(f"dubov-explain: {exc}", file=sys.stderr)
+        return exc.exit_code
     except DubovError as exc:
         print(str(exc), file=sys.stderr)
         return exc.exit_code
     except _Usage as exc:
         parser.error(str(exc))
         return EXIT_INVALID_INPUT
-    except ValueError as exc:  # bad --reading values and the like
-        from .rulebooks.dubov2025.readings import ReadingError
-
-        if isinstance(exc, ReadingError):
-            print(f"dubov-explain: {exc}", file=sys.stderr)
-            return EXIT_INVALID_INPUT
-        return _internal(exc)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # pragma: no cover - a bug; say so without a traceback

@@ -6,10 +6,13 @@ rulebook adds its folder and one line to :data:`_KNOWN` below.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Mapping
 
-from ..errors import EXIT_INVALID_INPUT, DubovError
+from ..errors import EXIT_INVALID_INPUT, DubovError, InputError, Problem
+from ..tournament.model import Tournament
 from .base import Rulebook
 
 #: name -> module that defines ``RULEBOOK``; the default system comes first
@@ -62,4 +65,78 @@ def find_rulebook(name: str) -> Rulebook:
         ) from None
 
 
-__all__ = ["DEFAULT_SYSTEM", "RULEBOOKS", "Rulebook", "UnknownSystem", "find_rulebook"]
+#: words of a free-text ``092`` line, and ETT26 ``192`` code stems, that name a system this
+#: program does not have (trf.md 7.3); a file that names one is refused unless the user
+#: chooses a system
+_FOREIGN = re.compile(r"\b(dutch|burstein|lim|double[ _-]?swiss|monrad|round[ _-]?robin)\b|^fide_|^custom_",
+                      re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class SystemNamed:
+    """What a file's ``192`` / ``092`` record says about its pairing system."""
+
+    #: our rulebook's name, or "" when the record names none of ours
+    system: str
+    #: the record's text after the code, and where it stands
+    text: str
+    code: str
+    line: int
+
+
+def system_named_by(t: Tournament) -> SystemNamed | None:
+    """The system the file's ``192`` (ETT26 code) or, failing that, ``092`` (free text)
+    names; None when neither names one.  ``192`` is matched exactly against each rulebook's
+    ``trf_codes``; ``092`` by the words of each rulebook's ``trf_words``."""
+    lines = list(t.record_lines) + [0] * (len(t.records) - len(t.record_lines))
+    found: dict[str, SystemNamed] = {}
+    for (code, text), line in zip(t.records, lines):
+        if code not in ("192", "092") or code in found:
+            continue
+        value = text[4:].strip()
+        if not value:
+            continue
+        mine = ""
+        for name in RULEBOOKS:
+            book = RULEBOOKS[name]
+            if code == "192" and value.upper() in book.trf_codes:
+                mine = name
+                break
+            if code == "092" and any(re.search(rf"\b{w}\b", value, re.IGNORECASE)
+                                     for w in book.trf_words):
+                mine = name
+                break
+        if mine or code == "192" or _FOREIGN.search(value):
+            found[code] = SystemNamed(mine, value, code, line)
+    return found.get("192") or found.get("092")
+
+
+def system_for(t: Tournament, requested: str | None = None) -> tuple[Rulebook, str | None]:
+    """The rulebook to pair ``t`` by, and a warning when the choice overrides the file.
+
+    ``requested`` (``--system``) wins.  Otherwise the file's ``192``/``092`` decides; a file
+    that names a system we do not have is refused (:class:`InputError`, located), since
+    pairing it by another system would silently give a different pairing; with neither
+    record the default system is used.
+    """
+    named = system_named_by(t)
+    if requested:
+        book = find_rulebook(requested)
+        if named is not None and named.system != book.name:
+            return book, (f"{t.source}:{named.line}:5: the file's {named.code} names "
+                          f"{named.text!r}; pairing by {book.name} as --system asks")
+        return book, None
+    if named is None:
+        return find_rulebook(DEFAULT_SYSTEM), None
+    if named.system:
+        return find_rulebook(named.system), None
+    raise InputError([Problem(
+        t.source, named.line or 1, 5,
+        f"record {named.code} names the pairing system {named.text!r}, which this program "
+        f"does not have (it has {', '.join(RULEBOOKS)}); give --system NAME to pair the "
+        "file by one of those anyway",
+    )])
+
+
+__all__ = ["DEFAULT_SYSTEM", "RULEBOOKS", "Rulebook", "SystemNamed", "UnknownSystem",
+           "find_rulebook", "system_for", "system_named_by"]

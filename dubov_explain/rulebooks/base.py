@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol, Sequence, runtime_checkable
 
+from ..errors import Problem
 from ..tournament.model import Tournament
 from ..trace.events import Trace
 from .readings import Reading, Readings
@@ -27,6 +28,8 @@ class Rulebook(Protocol):
     edition: str
     #: TRF ``192`` codes (ETT26) that name this system; matched case-insensitively
     trf_codes: tuple[str, ...]
+    #: words that name this system in a free-text ``092`` line (``Swiss Dubov``)
+    trf_words: tuple[str, ...]
     #: the rulebook's :class:`Readings` subclass (its catalogue of named readings)
     readings_type: type[Readings]
     #: the folder of the rulebook's own templates (``events.md.j2``: one sentence per event)
@@ -46,6 +49,9 @@ class Rulebook(Protocol):
              forced: Sequence[tuple[int, int]] = ()) -> Trace:
         """Pair the round; the pairing is the trace's last event.  ``forced`` pairs make a
         what-if run (each listed player may meet only the given partner)."""
+
+    def request_problems(self, t: Tournament) -> list[Problem]:
+        """What the rulebook needs of a request beyond a sound file (located problems)."""
 
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         """``[(number, text), ...]`` of the articles a citation names."""

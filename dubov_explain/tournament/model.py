@@ -1,7 +1,7 @@
 """The immutable tournament model: what happened, as a TRF file records it.
 
-Nothing here interprets the Dubov rules; :mod:`dubov_explain.rulebooks.dubov2025.standings` derives
-the per-player state before a round from this model.
+Nothing here interprets a rulebook; each rulebook derives its standings before a round from
+this model.
 
 Conventions (``shared/reference/trf.md`` sections 3-5):
 
@@ -179,6 +179,9 @@ class Tournament:
     #: for each of ``records``, how many ``001`` lines precede it in the file (missing
     #: entries mean 0: before the players)
     record_positions: tuple[int, ...] = ()
+    #: for each of ``records``, its 1-based line in the source file (empty when built in
+    #: code; not part of the content: excluded from ``==``)
+    record_lines: tuple[int, ...] = field(default=(), compare=False)
     #: warnings found while reading (not part of the content: excluded from ``==``)
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
 

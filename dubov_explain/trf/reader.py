@@ -128,6 +128,7 @@ class _State:
     players: list[Player] = field(default_factory=list)
     records: list[tuple[str, str]] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)
+    record_lines: list[int] = field(default_factory=list)
     total_rounds: int | None = None
     total_rounds_line: int = 0
     initial_colour: Colour | None = None
@@ -186,6 +187,7 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
         if line.strip() == "" or line.startswith("###") or handler is None:
             st.records.append(("" if line.strip() == "" else code, line))
             st.positions.append(len(st.players))
+            st.record_lines.append(lineno)
             continue
         if len(line) > 3 and line[3] != " ":
             st.error(lineno, 4, f"column 4 must be blank after the record code {code!r}, "
@@ -658,5 +660,6 @@ def _finish(st: _State) -> Tournament:
         round_absences={r: dict(m) for r, m in st.round_absences.items()},
         forbidden_rounds=tuple(st.forbidden_rounds),
         record_positions=tuple(st.positions),
+        record_lines=tuple(st.record_lines),
         warnings=tuple(p for p in st.problems if not p.is_error),
     )

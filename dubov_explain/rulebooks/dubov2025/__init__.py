@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
+from ...errors import Problem
 from ...tournament.model import Tournament
 from ...trace.events import Trace
 from .readings import CATALOGUE, DEFAULT, Readings
@@ -23,6 +24,7 @@ class Dubov2025:
     edition = "approved by the Council 13/04/2024, applied from 1 July 2025"
     #: ETT26 has no Dubov edition suffix; the Baku form is the same system accelerated
     trf_codes = ("FIDE_DUBOV", "FIDE_DUBOV_BAKU")
+    trf_words = ("dubov",)
     readings_type = Readings
     templates = Path(__file__).resolve().parent / "templates"
 
@@ -43,6 +45,17 @@ class Dubov2025:
         from .engine import pair_round
 
         return pair_round(t, readings or DEFAULT, round_no, tuple(forced))
+
+    def request_problems(self, t: Tournament) -> list[Problem]:
+        """What this rulebook needs of a request beyond a sound file."""
+        if t.total_rounds is None:
+            return [Problem(
+                t.source, 1, 1,
+                "the total number of rounds must be given (XXR n, or 142 n in TRF26): it "
+                "sets MaxT (1.7.2) and whether this is the last round ([C8]-[C10] are off "
+                "in the last round)",
+            )]
+        return []
 
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         from .articles import article_text

@@ -1,0 +1,134 @@
+"""The rulebook registry, --system, the system a file names, and the public API."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dubov_explain as d
+from dubov_explain.cli import main
+from dubov_explain.examples import example_text
+from dubov_explain.rulebooks import RULEBOOKS, Rulebook, find_rulebook, system_named_by
+from dubov_explain.trf.reader import parse_trf
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = "dubov-example-round4-request.trf"
+PAIRING = "4\n4 1\n2 8\n6 9\n5 0\n"
+
+
+def _with_092(text: str) -> str:
+    """The worked example with its 092 line replaced by ``text`` (None: removed)."""
+    lines = example_text(EXAMPLE).splitlines(keepends=True)
+    out = [ln for ln in lines if not ln.startswith("092")]
+    if text is not None:
+        out.insert(7, text + "\n")
+    return "".join(out)
+
+
+@pytest.fixture
+def write(tmp_path):
+    def _write(content: str) -> Path:
+        p = tmp_path / "t.trf"
+        p.write_text(content, encoding="utf-8")
+        return p
+
+    return _write
+
+
+def test_find_rulebook_from_any_directory():
+    out = subprocess.run(
+        [sys.executable, "-c",
+         "import dubov_explain as d; print(d.find_rulebook('dubov-2025').title)"],
+        cwd="/", capture_output=True, text=True, check=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    ).stdout
+    assert out == "FIDE C.04.4.1 Dubov System\n"
+
+
+def test_every_rulebook_satisfies_the_protocol():
+    assert list(RULEBOOKS) and list(RULEBOOKS)[0] == "dubov-2025"
+    for name in RULEBOOKS:
+        book = find_rulebook(name)
+        assert isinstance(book, Rulebook), name
+        assert book.name == name and book.title and book.edition
+        assert book.readings_type.catalogue == book.catalogue
+        # every reading's default is one of its choices
+        for r in book.catalogue:
+            assert r.default in r.choices, (name, r.name)
+
+
+def test_unknown_system_is_an_input_error(capsys):
+    assert main(["pair", "--example", "--system", "dutch-1066"]) == 3
+    err = capsys.readouterr().err
+    assert "unknown system 'dutch-1066'" in err and "dubov-2025" in err
+    with pytest.raises(d.UnknownSystem):
+        d.find_rulebook("dutch-1066")
+
+
+def test_system_option_gives_the_same_pairing(capsys):
+    assert main(["pair", "--example", "--system", "dubov-2025"]) == 0
+    assert capsys.readouterr().out == PAIRING
+
+
+@pytest.mark.parametrize("line,system", [
+    ("092 Individual: Swiss Dubov", "dubov-2025"),
+    ("192 FIDE_DUBOV", "dubov-2025"),
+    ("192 fide_dubov_baku", "dubov-2025"),
+    ("092 Individual: Swiss-System", None),   # names no system: the default applies
+    (None, None),
+])
+def test_the_system_a_file_names(line, system):
+    t = parse_trf(_with_092(line), "t.trf")
+    named = system_named_by(t)
+    assert (named.system if named else None) == system
+    assert d.system_for(t)[0].name == "dubov-2025"
+
+
+@pytest.mark.parametrize("line", ["192 FIDE_DUTCH_2025", "092 Swiss Dutch System",
+                                  "092 Lim", "192 FIDE_BURSTEIN"])
+def test_a_file_naming_another_system_is_refused_unless_system_is_given(line, write, capsys):
+    path = write(_with_092(line))
+    assert main(["pair", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert f"{path}:8:5: record {line[:3]} names the pairing system {line[4:]!r}" in err
+    assert "--system" in err
+    assert main(["pair", str(path), "--system", "dubov-2025"]) == 0
+    out, err = capsys.readouterr()
+    assert out == PAIRING
+    assert f"warning: {path}:8:5: the file's {line[:3]} names {line[4:]!r}; pairing by " \
+           "dubov-2025 as --system asks" in err
+
+
+def test_systems_and_readings_commands(capsys):
+    assert main(["systems"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("dubov-2025  FIDE C.04.4.1 Dubov System, approved by the Council")
+    assert "(default)" in out.splitlines()[0]
+    assert main(["readings", "--system", "dubov-2025"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# dubov-2025: FIDE C.04.4.1 Dubov System")
+    for r in find_rulebook("dubov-2025").catalogue:
+        assert f"\n{r.name}  (article {r.article})\n" in out
+        assert f"  * {r.default}: " in out
+
+
+def test_public_api_names_all_resolve_and_pair_agrees_with_the_rulebook():
+    for name in d.__all__:
+        assert getattr(d, name) is not None, name
+    t = d.load_example(EXAMPLE)
+    book = d.find_rulebook("dubov-2025")
+    assert d.pair(t).to_json() == book.pair(t).to_json()
+    listed = d.pair(t, readings={"container-order": "listed"})
+    assert listed.events[0].readings["container-order"] == "listed"
+    with pytest.raises(d.ReadingError) as exc:
+        d.pair(t, readings={"no-such-reading": "x"})
+    assert exc.value.exit_code == 3 and isinstance(exc.value, d.DubovError)
+
+
+def test_a_bad_reading_exits_3_without_traceback(capsys):
+    assert main(["pair", "--example", "--reading", "c9-measure=most"]) == 3
+    err = capsys.readouterr().err
+    assert "reading 'c9-measure' has no value 'most'" in err and "Traceback" not in err
