@@ -67,3 +67,6 @@ class Rulebook(Protocol):
 
     def bracket_of(self, trace: Trace, index: int) -> str | None:
         """The score of the bracket in which event ``index`` (0-based) is decided, or None."""
+
+    def step_states(self, trace: Trace) -> list:
+        """The state of the round after each event (``.event``, ``.cited``, ``.bracket``, ...)."""

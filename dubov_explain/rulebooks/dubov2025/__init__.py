@@ -81,6 +81,12 @@ class Dubov2025:
 
         return bracket_of(trace, index)
 
+    def step_states(self, trace: Trace) -> list:
+        """The state of the round after each event, for the step-through page."""
+        from .steps import step_states
+
+        return step_states(trace)
+
     def __repr__(self) -> str:
         return f"<rulebook {self.name}: {self.title}, {self.edition}>"
 
