@@ -13,7 +13,7 @@ from builders import build
 from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.examples import load_example
 from dubov_explain.explain.why import decisions, explain_player, first_divergence, why_not
-from dubov_explain.render.explain import player_md, why_not_md
+from dubov_explain.render.explain import player_md, player_sentences, why_not_answer, why_not_md
 from dubov_explain.tournament.model import Colour
 from dubov_explain.rulebooks.dubov2025 import events as ev
 
@@ -74,6 +74,16 @@ def _round(spec):
     return t, pair_round(t)
 
 
+def reason(w, tr=None):
+    """The answer's one line, as the rulebook's template words it (the answer is data)."""
+    return why_not_answer(w, tr)
+
+
+def words(x, tr):
+    """A player explanation's sentences, as the rulebook's template words them."""
+    return player_sentences(x, tr)
+
+
 def check_what_if(t, tr, w):
     """A passed-over answer must be backed by a real what-if run that pairs the two."""
     wi = pair_round(t, forced=((w.player, w.against),))
@@ -92,8 +102,8 @@ def test_bye_player_is_told_which_step_of_2_1_decided(step):
     bye = tr.result.bye
     x = explain_player(t, bye, trace=tr, mates=False)
     assert x.status == "bye"
-    assert x.bye[0] == step
-    assert f"has the pairing-allocated bye ({step})" in x.bye[1]
+    assert (x.bye["case"], x.bye["article"]) == ("has", step)
+    assert f"has the pairing-allocated bye ({step})" in words(x, tr)["bye"]
     md = player_md(x, tr)
     assert "has the pairing-allocated bye." in md and f"({step})" in md
 
@@ -101,7 +111,8 @@ def test_bye_player_is_told_which_step_of_2_1_decided(step):
 def test_bye_not_given_c2_names_the_bar():
     t, tr = _round(BYE_CASES["2.1.1"])
     x = explain_player(t, 2, trace=tr, mates=False)
-    assert x.bye == ("[C2]", "2 may not have the bye: won by forfeit in round 2 ([C2], 2.1.1).")
+    assert (x.bye["case"], x.bye["article"]) == ("ineligible", "[C2]")
+    assert words(x, tr)["bye"] == "2 may not have the bye: won by forfeit in round 2 ([C2], 2.1.1)."
 
 
 def test_bye_not_given_2_1_2_the_rest_could_not_be_paired():
@@ -109,31 +120,35 @@ def test_bye_not_given_2_1_2_the_rest_could_not_be_paired():
     rejected = [e.player for e in tr.of(ev.ByeRejected)]
     assert rejected
     x = explain_player(t, rejected[0], trace=tr, mates=False)
-    assert x.bye[0] == "2.1.2" and "[C4]" in x.bye[1]
+    assert x.bye["article"] == "2.1.2" and "[C4]" in words(x, tr)["bye"]
 
 
-@pytest.mark.parametrize("step, player, words", [
+@pytest.mark.parametrize("step, player, text", [
     ("2.1.3", 5, "2 has a lower score (0 points against 0.5 points; 2.1.3)"),
     ("2.1.4", 5, "with equal scores, 4 has played more games (1 against 0; 2.1.4)"),
     ("2.1.5", 4, "with equal scores and games, 5 is lower in the initial ranking (rank 5 against 4; 2.1.5)"),
 ])
-def test_bye_not_given_names_the_step_that_put_the_other_first(step, player, words):
+def test_bye_not_given_names_the_step_that_put_the_other_first(step, player, text):
     t, tr = _round(BYE_CASES[step])
     x = explain_player(t, player, trace=tr, mates=False)
-    assert x.bye[0] == step
-    assert words in x.bye[1]
+    assert x.bye["article"] == step
+    assert text in words(x, tr)["bye"]
 
 
 def test_no_bye_in_an_even_round():
-    x = explain_player(build([2400, 2300, 2200, 2100], []), 1, mates=False)
-    assert x.bye[0] == "1.4.1" and "an even number" in x.bye[1]
+    t = build([2400, 2300, 2200, 2100], [])
+    tr = pair_round(t)
+    x = explain_player(t, 1, trace=tr, mates=False)
+    assert (x.bye["case"], x.bye["article"], x.bye["players"]) == ("not-needed", "1.4.1", 4)
+    assert "an even number" in words(x, tr)["bye"]
 
 
 def test_why_not_lost_to_the_bye():
     t = load_example()
     w = why_not(t, 2, 5)
-    assert (w.verdict, w.criterion, w.where) == ("passed-over", "2.1.3", "the bye")
-    assert w.reason.startswith("2.1.3: 5 receives the pairing-allocated bye and plays nobody")
+    assert (w.verdict, w.criterion, w.where, w.case) == ("passed-over", "2.1.3", "bye", "bye-to-player")
+    assert w.facts == {"bye": 5}
+    assert reason(w).startswith("2.1.3: 5 receives the pairing-allocated bye and plays nobody")
 
 
 # --------------------------------------------------------------------- upfloats
@@ -142,15 +157,20 @@ def test_upfloater_is_told_why():
     tr = pair_round(t)
     x = explain_player(t, 8, trace=tr)
     assert (x.bracket_score, x.resident, x.residents, x.upfloaters) == ("2.5", False, [1, 2], [4, 8])
-    assert x.upfloat[0].startswith("8 (2 points) is upfloated into the 2.5-point bracket (2.2.2)")
-    assert any(s.startswith("2.2.1: 2 resident(s), no two of them may meet") for s in x.upfloat)
+    assert [i["case"] for i in x.upfloat] == ["upfloated", "minimum"]
+    assert x.upfloat[0]["players"] == [4, 8] and x.upfloat[0]["score"] == "2.5"
+    said = words(x, tr)["upfloat"]
+    assert said[0].startswith("8 (2 points) is upfloated into the 2.5-point bracket (2.2.2)")
+    assert any(s.startswith("2.2.1: 2 resident(s), no two of them may meet") for s in said)
     assert "as an upfloater" in player_md(x, tr)
 
 
 def test_not_upfloated_is_told_who_was():
     t = load_example()
-    x = explain_player(t, 6)
-    assert x.upfloat[0].startswith("The 2.5-point bracket took {4, 8} as upfloaters, not 6")
+    tr = pair_round(t)
+    x = explain_player(t, 6, trace=tr)
+    assert (x.upfloat[0]["case"], x.upfloat[0]["players"]) == ("not-taken", [4, 8])
+    assert words(x, tr)["upfloat"][0].startswith("The 2.5-point bracket took {4, 8} as upfloaters, not 6")
     assert x.bracket_score == "1" and x.resident and x.opponent == 9
 
 
@@ -159,16 +179,19 @@ def test_shift_step_1_and_step_2_are_explained_to_the_shifted_players():
     t, tr = _round(SHIFT_BOTH)
     one = explain_player(t, 1, trace=tr, mates=False)
     two = explain_player(t, 2, trace=tr, mates=False)
-    assert "2.2.4.1: 1 is shifted from G1 to G2 — the first set in the order of 4.3 that leaves a legal pairing." in one.groups
-    assert "2.2.4.2: 2 is shifted from G2 to G1 — the first set in the order of 4.3 that leaves a legal pairing." in two.groups
-    assert any(s.startswith("2.2.4.1: every legal pairing of the bracket pairs at least 1") for s in one.groups)
+    assert {"case": "shifted", "shift": "2.2.4.1", "source": "G1", "target": "G2"}.items() <= next(
+        i for i in one.groups if i["case"] == "shifted").items()
+    assert "2.2.4.1: 1 is shifted from G1 to G2 — the first set in the order of 4.3 that leaves a legal pairing." in words(one, tr)["groups"]
+    assert "2.2.4.2: 2 is shifted from G2 to G1 — the first set in the order of 4.3 that leaves a legal pairing." in words(two, tr)["groups"]
+    assert any(s.startswith("2.2.4.1: every legal pairing of the bracket pairs at least 1") for s in words(one, tr)["groups"])
 
 
 def test_why_not_lost_to_the_order_of_shifters():
     t, tr = _round(LOST_TO_SHIFT_ORDER)
     w = why_not(t, 1, 5, trace=tr)
-    assert (w.verdict, w.criterion, w.article) == ("passed-over", "4.3", "2.2.4.2")
-    assert w.reason == ("4.3: the shift of 2.2.4.2 moves {4} (#1 in the order of 4.3) from G2 to G1, the "
+    assert (w.verdict, w.criterion, w.article, w.case) == ("passed-over", "4.3", "2.2.4.2", "shift-order")
+    assert (w.facts["players"], w.facts["sequence"], w.facts["instead"], w.facts["instead_sequence"]) == ([4], [1], [1], [2])
+    assert reason(w, tr) == ("4.3: the shift of 2.2.4.2 moves {4} (#1 in the order of 4.3) from G2 to G1, the "
                         "first set that leaves a legal pairing; 1–5 would need {1} (#2)")
     real, wi = check_what_if(t, tr, w)
     assert isinstance(real, ev.Shift) and isinstance(wi, ev.Shift) and wi.players == (1,)
@@ -177,9 +200,10 @@ def test_why_not_lost_to_the_order_of_shifters():
 def test_why_not_lost_to_the_unavoidable_pairs_of_2_2_4_1():
     t, tr = _round(LOST_TO_SHIFT_NEED)
     w = why_not(t, 1, 5, trace=tr)
-    assert (w.verdict, w.criterion) == ("passed-over", "2.2.4.1")
-    assert w.reason.startswith("2.2.4.1: 1 and 5 are both in G2")
-    assert "0 such pairs are unavoidable, 1–5 would make it 1" in w.reason
+    assert (w.verdict, w.criterion, w.case) == ("passed-over", "2.2.4.1", "shift-needed")
+    assert (w.facts, w.where, w.score) == ({"side": "G2", "count": 0, "instead": 1}, "bracket", w.what_if["score"])
+    assert reason(w, tr).startswith("2.2.4.1: 1 and 5 are both in G2")
+    assert "0 such pairs are unavoidable, 1–5 would make it 1" in reason(w, tr)
     real, wi = check_what_if(t, tr, w)
     assert isinstance(wi, ev.ShiftNeeded) and wi.step == 1 and wi.count == 1
 
@@ -202,15 +226,18 @@ def test_colour_is_explained_by_its_rule_with_both_histories(rule):
 # --------------------------------------------------------------------- why not: illegal
 def test_why_not_illegal_c1_names_the_round():
     w = why_not(load_example(), 1, 2)
-    assert (w.verdict, w.criterion, w.reason) == ("illegal", "[C1]", "[C1]: 1 and 2 met in round 3")
-    assert w.real is None and w.what_if is None  # no run needed: an absolute criterion
+    assert (w.verdict, w.criterion, w.article, w.where) == ("illegal", "[C1]", "3.1.1", "criteria")
+    assert reason(w) == "[C1]: 1 and 2 met in round 3"
+    # no decision of the procedure is involved: the what-if run's header names the criterion
+    assert w.real is None and w.what_if is None
+    assert w.evidence["kind"] == "what-if" and w.evidence["pairs"][0][:3] == [1, 2, "[C1]"]
 
 
 def test_why_not_illegal_c3_names_the_colour():
     t, tr = _round(C3_CASE)
     w = why_not(t, 4, 5, trace=tr)
     assert (w.verdict, w.criterion) == ("illegal", "[C3]")
-    assert w.reason == "[C3]: 4 and 5 both have an absolute preference for Black"
+    assert reason(w, tr) == "[C3]: 4 and 5 both have an absolute preference for Black"
     rows = {r["number"]: r for r in tr.events[1].rows}
     assert rows[4]["strength"] == rows[5]["strength"] == "absolute"
 
@@ -226,8 +253,10 @@ def test_why_not_lost_to_the_upfloater_container_c6():
     t = load_example()
     tr = pair_round(t)
     w = why_not(t, 1, 6, trace=tr)
-    assert (w.verdict, w.criterion, w.where) == ("passed-over", "[C6]", "the 2.5-point bracket")
-    assert w.reason.startswith("[C6]: upfloater set {4, 8} keeps a 2-point player where {8, 6} has only a 1-point one")
+    assert (w.verdict, w.criterion, w.where, w.score) == ("passed-over", "[C6]", "bracket", "2.5")
+    assert (w.case, w.facts["chosen"], w.facts["instead"], w.facts["kept"], w.facts["only"]) == (
+        "upfloaters-c6", [4, 8], [8, 6], "2", "1")
+    assert reason(w, tr).startswith("[C6]: upfloater set {4, 8} keeps a 2-point player where {8, 6} has only a 1-point one")
     real, wi = check_what_if(t, tr, w)
     assert isinstance(real, ev.UpfloatersChosen) and real.players == (4, 8) and wi.players == (8, 6)
 
@@ -235,8 +264,9 @@ def test_why_not_lost_to_the_upfloater_container_c6():
 def test_why_not_lost_to_the_upfloater_colours_c7():
     t, tr = _round(LOST_TO_C7)
     w = why_not(t, 1, 4, trace=tr)
-    assert (w.verdict, w.criterion) == ("passed-over", "[C7]")
-    assert w.reason == ("[C7]: with upfloater set {2} the bracket has 0 player(s) without their colour "
+    assert (w.verdict, w.criterion, w.case) == ("passed-over", "[C7]", "upfloaters-criterion")
+    assert (w.facts["name"], w.facts["count"], w.facts["instead_count"]) == ("C7", 0, 1)
+    assert reason(w, tr) == ("[C7]: with upfloater set {2} the bracket has 0 player(s) without their colour "
                         "preference, with {4} 1")
     check_what_if(t, tr, w)
 
@@ -244,16 +274,18 @@ def test_why_not_lost_to_the_upfloater_colours_c7():
 def test_why_not_lost_to_the_lexicographic_order_of_upfloater_sets():
     t, tr = _round(LOST_TO_LEX)
     w = why_not(t, 1, 2, trace=tr)
-    assert (w.verdict, w.criterion) == ("passed-over", "4.2.3.3")
-    assert "{1} (#1) and {5} (#4) are equally good on [C6]-[C10]" in w.reason
+    assert (w.verdict, w.criterion, w.case) == ("passed-over", "4.2.3.3", "upfloaters-order")
+    assert (w.facts["sequence"], w.facts["instead_sequence"]) == ([1], [4])
+    assert "{1} (#1) and {5} (#4) are equally good on [C6]-[C10]" in reason(w, tr)
     check_what_if(t, tr, w)
 
 
 def test_why_not_lost_to_the_transposition_order():
     t, tr = _round(LOST_TO_T2)
     w = why_not(t, 1, 5, trace=tr)
-    assert (w.verdict, w.criterion, w.article) == ("passed-over", "4.4", "2.2.6")
-    assert w.reason.startswith("4.4: 1 (S1 #1) is given 2, who comes before 5 in the initial-ranking order of G2")
+    assert (w.verdict, w.criterion, w.article, w.case) == ("passed-over", "4.4", "2.2.6", "opponent-given")
+    assert w.facts == {"s1": 1, "index": 1, "given": 2, "other": 5}
+    assert reason(w, tr).startswith("4.4: 1 (S1 #1) is given 2, who comes before 5 in the initial-ranking order of G2")
     real, wi = check_what_if(t, tr, w)
     assert isinstance(real, ev.OpponentChosen) and (real.player, real.opponent, wi.opponent) == (1, 2, 5)
 
@@ -262,16 +294,19 @@ def test_why_not_lost_to_the_number_of_upfloaters_c5():
     t = build([2201, 2140, 1813, 1800], [[(2, 4, "0"), (3, 1, "0")]], total_rounds=4, initial_colour=Colour.BLACK)
     tr = pair_round(t)
     w = why_not(t, 1, 2, trace=tr)
-    assert (w.verdict, w.criterion) == ("passed-over", "[C5]")
-    assert w.reason == "[C5]: the 1-point bracket needs 0 upfloater(s) (2.2.1); pairing 1 with 2 would need 2"
+    assert (w.verdict, w.criterion, w.facts) == ("passed-over", "[C5]", {"count": 0, "instead": 2})
+    assert reason(w, tr) == "[C5]: the 1-point bracket needs 0 upfloater(s) (2.2.1); pairing 1 with 2 would need 2"
     check_what_if(t, tr, w)
 
 
 def test_why_not_answers_for_paired_and_absent_players():
     t = load_example()
-    assert why_not(t, 4, 1).reason == "4 and 1 are paired: board 1, 4 White, 1 Black"
+    w = why_not(t, 4, 1)
+    assert (w.verdict, w.where, w.board, w.facts) == ("paired", "board", 1, {"white": 4, "black": 1})
+    assert reason(w) == "4 and 1 are paired: board 1, 4 White, 1 Black"
     w = why_not(t, 1, 3)
-    assert (w.verdict, w.reason) == ("absent", "1.8.2: 3 is not paired this round (absent: H)")
+    assert (w.verdict, w.article, w.facts) == ("absent", "1.8.2", {"player": 3, "absence": "H"})
+    assert reason(w) == "1.8.2: 3 is not paired this round (absent: H)"
     assert why_not(t, 1, 99).verdict == "unknown"
 
 
@@ -287,7 +322,7 @@ def test_every_pair_of_the_example_gets_an_answer_backed_by_the_engine():
             if a < b:
                 w = why_not(t, a, b, trace=tr)
                 assert (w.verdict == "paired") == (frozenset((a, b)) in boards)
-                assert w.verdict != "unknown" and w.reason
+                assert w.verdict != "unknown" and w.case and reason(w, tr)
                 if w.verdict == "passed-over":
                     check_what_if(t, tr, w)
 

@@ -67,7 +67,9 @@ def test_explain_player_and_why_not(capsys):
     assert code == 0 and "**Answer:** [C6]: upfloater set {4, 8}" in out
     code, out, _ = run(capsys, "explain", "--example", "--player", "1", "--against", "2", "--format", "json")
     d = json.loads(out)
-    assert (d["verdict"], d["criterion"], d["reason"]) == ("illegal", "[C1]", "[C1]: 1 and 2 met in round 3")
+    # the structured answer: codes and the evidence, no sentence (the words are in templates)
+    assert (d["verdict"], d["criterion"], d["article"], d["case"]) == ("illegal", "[C1]", "3.1.1", "illegal")
+    assert d["evidence"]["pairs"][0][:3] == [1, 2, "[C1]"] and "reason" not in d
     code, out, _ = run(capsys, "explain", "--example", "--player", "5", "--format", "html")
     assert code == 0 and "<h2 id=\"the-bye\">The bye</h2>" in out
     code, out, _ = run(capsys, "explain", "--example", "--player", "5", "--format", "md")

@@ -3,13 +3,13 @@
 The engine pairs the round twice, once per set of readings, and the two traces are read
 side by side.  The first event that differs (the header, which only lists the readings,
 is skipped) is the decision where the readings part; everything after it follows from
-it.  The pairings are then shown board by board.  Nothing here re-runs rule logic beyond
-the two :func:`~dubov_explain.rulebooks.dubov2025.engine.pair_round` calls.
+it.  The pairings are then shown board by board.  Nothing here knows a rule: the two
+pairings are ``rulebook.pair`` calls of the rulebook named by ``system``
+(:func:`~dubov_explain.rulebooks.find_rulebook`), the bracket in which they part is asked
+of it (``rulebook.bracket_of``), and the words are in ``templates/compare.md.j2``.
 
 >>> from dubov_explain.examples import load_example
->>> from dubov_explain.rulebooks.dubov2025.readings import Readings
->>> c = compare_readings(load_example(), Readings.from_pairs(),
-...                      Readings.from_pairs({"c9-measure": "max"}))
+>>> c = compare_mapping(load_example(), {}, {"c9-measure": "max"})
 >>> c.identical
 True
 """
@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..rulebooks.dubov2025.readings import BY_NAME, Readings, ReadingError
-from ..rulebooks.dubov2025 import events as ev
-from ..trace.events import Trace
+from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
+from ..rulebooks.readings import Readings, ReadingError
+from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, Trace
 
 __all__ = [
     "Side",
@@ -29,6 +29,7 @@ __all__ = [
     "first_difference",
     "compare_readings",
     "parse_sides",
+    "board_rows",
     "render",
 ]
 
@@ -42,12 +43,12 @@ class Side:
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
         r = self.trace.result
-        return tuple(r.boards) if isinstance(r, ev.PairingPublished) else ()
+        return tuple(r.boards) if isinstance(r, PairingPublished) else ()
 
     @property
     def bye(self) -> int | None:
         r = self.trace.result
-        return r.bye if isinstance(r, ev.PairingPublished) else None
+        return r.bye if isinstance(r, PairingPublished) else None
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,12 @@ class Comparison:
     def identical(self) -> bool:
         return self.index is None
 
-    def event(self, side: Side) -> ev.Event | None:
+    @property
+    def system(self) -> str:
+        """The rulebook both sides were paired by."""
+        return self.left.trace.meta.get("system") or DEFAULT_SYSTEM
+
+    def event(self, side: Side) -> Event | None:
         if self.index is None or self.index >= len(side.trace.events):
             return None
         return side.trace.events[self.index]
@@ -81,10 +87,7 @@ class Comparison:
         """The score of the bracket in which the two traces part (None: before any)."""
         if self.index is None:
             return None
-        for e in reversed(self.left.trace.events[: self.index + 1]):
-            if isinstance(e, ev.BracketOpened):
-                return e.score
-        return None
+        return find_rulebook(self.system).bracket_of(self.left.trace, self.index)
 
 
 def _games(side: Side) -> set[frozenset[int]]:
@@ -97,7 +100,7 @@ def first_difference(a: Trace, b: Trace, skip_header: bool = True) -> int | None
     The header (:class:`RoundOpened`, which lists the readings in force) is skipped.  A
     trace that ends first differs at its length.
     """
-    start = 1 if skip_header and a.events and isinstance(a.events[0], ev.RoundOpened) else 0
+    start = 1 if skip_header and a.events and isinstance(a.events[0], RoundOpened) else 0
     for i in range(start, max(len(a.events), len(b.events))):
         if i >= len(a.events) or i >= len(b.events):
             return i
@@ -107,14 +110,13 @@ def first_difference(a: Trace, b: Trace, skip_header: bool = True) -> int | None
 
 
 def compare_readings(t, left: Readings, right: Readings, labels: Sequence[str] | None = None,
-                     round_no: int | None = None) -> Comparison:
+                     round_no: int | None = None, system: str = DEFAULT_SYSTEM) -> Comparison:
     """Pair ``t`` under both sets of readings and find where the traces part."""
-    from ..rulebooks.dubov2025.engine import pair_round
-
+    rb = find_rulebook(system)
     if labels is None:
         labels = (label_of(left, right), label_of(right, left))
-    ta = pair_round(t, left, round_no)
-    tb = pair_round(t, right, round_no)
+    ta = rb.pair(t, left, round_no)
+    tb = rb.pair(t, right, round_no)
     return Comparison(Side(labels[0], left, ta), Side(labels[1], right, tb), first_difference(ta, tb))
 
 
@@ -125,8 +127,8 @@ def label_of(mine: Readings, other: Readings) -> str:
     return ", ".join(diff) if diff else "defaults"
 
 
-def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Sequence[str] = ()
-                ) -> tuple[Readings, Readings]:
+def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Sequence[str] = (),
+                system: str = DEFAULT_SYSTEM) -> tuple[Readings, Readings]:
     """The two sets of readings of ``dubov-explain compare``.
 
     * ``--reading NAME=A --reading NAME=B``: a name given twice puts its first value on the
@@ -136,9 +138,11 @@ def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Seque
       with ``listed``);
     * ``--left NAME=VALUE`` / ``--right NAME=VALUE`` set one side explicitly (two sets).
     """
+    kind = find_rulebook(system).readings_type
+    known = kind.by_name()
     seen: dict[str, list[str]] = {}
     for item in both:
-        name, value = _split(item)
+        name, value = _split(item, known)
         seen.setdefault(name, []).append(value)
     for name, values in seen.items():
         if len(values) > 2:
@@ -154,12 +158,12 @@ def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Seque
         else:
             rp[name] = values[0]
     for item in left:
-        name, value = _split(item)
+        name, value = _split(item, known)
         lp[name] = value
     for item in right:
-        name, value = _split(item)
+        name, value = _split(item, known)
         rp[name] = value
-    a, b = Readings.from_pairs(lp), Readings.from_pairs(rp)
+    a, b = kind.from_pairs(lp), kind.from_pairs(rp)
     if a.as_dict() == b.as_dict():
         raise ReadingError(
             "the two sides have the same readings; give a reading twice "
@@ -168,136 +172,75 @@ def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Seque
     return a, b
 
 
-def _split(item: str) -> tuple[str, str]:
+def _split(item: str, known: Mapping[str, object]) -> tuple[str, str]:
     if "=" not in item:
         raise ReadingError(f"expected NAME=VALUE, found {item!r}")
     name, value = item.split("=", 1)
     name, value = name.strip(), value.strip()
-    if name not in BY_NAME:
-        raise ReadingError(f"unknown reading {name!r}; known: {', '.join(sorted(BY_NAME))}")
+    if name not in known:
+        raise ReadingError(f"unknown reading {name!r}; known: {', '.join(sorted(known))}")
     return name, value
 
 
-# --------------------------------------------------------------------------- rendering
-def _describe(e: ev.Event | None, trace: Trace) -> str:
-    """One event in the report's own wording (Markdown)."""
-    if e is None:
-        return "*(the trace has ended)*"
-    try:
-        from ..render.env import event_markdown
-        from ..render.view import View
-
-        text = event_markdown(e, View(trace))
-        if text:
-            return text
-    except Exception:  # pragma: no cover - a renderer problem must not hide the comparison
-        pass
-    d = e.to_dict()
-    kind, art = d.pop("kind"), d.pop("article")
-    return f"**{kind} ({art})** " + "; ".join(f"{k}: {v}" for k, v in d.items())
-
-
-def _board_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
-    """(board, left, right, mark) rows; mark '*' where a game is on one side only."""
+# --------------------------------------------------------------------------- boards
+def board_rows(c: Comparison) -> list[dict]:
+    """The pairings side by side, as data: one row per board (``board``: number), then the
+    bye (``board``: "bye") and, per side without a pairing, the event that says so
+    (``board``: None).  ``left``/``right`` are the pair, the bye or None; ``left_only`` /
+    ``right_only`` mark a game paired on one side only; ``differs`` a row that differs."""
     lg, rg = _games(c.left), _games(c.right)
-    rows = []
-    n = max(len(c.left.pairs), len(c.right.pairs))
-    for i in range(n):
-        lp = c.left.pairs[i] if i < len(c.left.pairs) else None
-        rp = c.right.pairs[i] if i < len(c.right.pairs) else None
-        ltxt = f"{lp[0]}-{lp[1]}" if lp else ""
-        rtxt = f"{rp[0]}-{rp[1]}" if rp else ""
-        if lp and frozenset(lp) not in rg:
-            ltxt += " *"
-        if rp and frozenset(rp) not in lg:
-            rtxt += " *"
-        rows.append((str(i + 1), ltxt, rtxt, "" if lp == rp else "differs"))
+    rows: list[dict] = []
+    for i in range(max(len(c.left.pairs), len(c.right.pairs))):
+        lp = tuple(c.left.pairs[i]) if i < len(c.left.pairs) else None
+        rp = tuple(c.right.pairs[i]) if i < len(c.right.pairs) else None
+        rows.append(dict(board=i + 1, left=lp, right=rp,
+                         left_only=bool(lp) and frozenset(lp) not in rg,
+                         right_only=bool(rp) and frozenset(rp) not in lg, differs=lp != rp))
     if c.left.bye is not None or c.right.bye is not None:
-        lb = str(c.left.bye) if c.left.bye is not None else "-"
-        rb = str(c.right.bye) if c.right.bye is not None else "-"
-        rows.append(("bye", lb, rb, "" if lb == rb else "differs"))
-    for side, col in ((c.left, 1), (c.right, 2)):
-        if isinstance(side.trace.result, ev.Impossible):
-            rows.append(("-", "no pairing (1.8.3)" if col == 1 else "", "no pairing (1.8.3)" if col == 2 else "", ""))
+        rows.append(dict(board="bye", left=c.left.bye, right=c.right.bye, left_only=False,
+                         right_only=False, differs=c.left.bye != c.right.bye))
+    for side, name in ((c.left, "left"), (c.right, "right")):
+        if isinstance(side.trace.result, Impossible):
+            row = dict(board=None, left=None, right=None, left_only=False, right_only=False,
+                       differs=False)
+            row[name] = side.trace.result
+            rows.append(row)
     return rows
 
 
-def _summary(c: Comparison) -> str:
-    if c.identical:
-        return "The two readings give the same trace (after the header): same decisions, same pairing."
-    where = f" in the {c.bracket()}-point bracket" if c.bracket() else " before any bracket"
-    e = c.event(c.left) or c.event(c.right)
-    step = f"event {c.index + 1} ({e.kind}, {e.article})" if e else f"event {c.index + 1}"
-    if c.same_pairing:
-        outcome = "The pairings are the same: only the explanation differs."
-    elif c.same_games:
-        outcome = "The same games are paired, with different colours."
-    else:
-        outcome = "The pairings differ."
-    return f"The readings part at {step}{where}. {outcome}"
-
-
+# --------------------------------------------------------------------------- rendering
 def render_markdown(c: Comparison, title: str | None = None) -> str:
-    from ..render.view import md_table
+    """See :func:`dubov_explain.render.compare.render_markdown`."""
+    from ..render import compare as R
 
-    out = [f"# Readings compared{': ' + title if title else ''}", ""]
-    head = c.left.trace.events[0]
-    if isinstance(head, ev.RoundOpened):
-        out += [f"Round {head.round} of {head.total_rounds}.", ""]
-    out += [f"- **Left:** {c.left.label}", f"- **Right:** {c.right.label}", "", _summary(c), ""]
-    if not c.identical:
-        out += ["## Where they part", ""]
-        out += [f"**Left ({c.left.label}):**", "", _describe(c.event(c.left), c.left.trace), ""]
-        out += [f"**Right ({c.right.label}):**", "", _describe(c.event(c.right), c.right.trace), ""]
-    out += ["## Pairings side by side", ""]
-    out.append(md_table(["Board", f"Left: {c.left.label}", f"Right: {c.right.label}", ""],
-                        _board_rows(c), align="rll"))
-    out += ["", "White first; * marks a game paired on one side only."]
-    return "\n".join(out).rstrip() + "\n"
+    return R.render_markdown(c, title)
 
 
 def render_text(c: Comparison, title: str | None = None) -> str:
-    lines = [f"Readings compared{': ' + title if title else ''}"]
-    head = c.left.trace.events[0]
-    if isinstance(head, ev.RoundOpened):
-        lines.append(f"Round {head.round} of {head.total_rounds}")
-    lines += [f"  left:  {c.left.label}", f"  right: {c.right.label}", "", _summary(c)]
-    if not c.identical:
-        lines += ["", "Where they part:"]
-        for side, name in ((c.left, "left"), (c.right, "right")):
-            lines.append(f"  {name}: " + _plain(_describe(c.event(side), side.trace)))
-    lines += ["", "Pairings side by side (White first; * = on one side only):"]
-    rows = [("board", "left", "right", "")] + _board_rows(c)
-    w = [max(len(r[i]) for r in rows) for i in range(4)]
-    for r in rows:
-        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(4)).rstrip())
-    return "\n".join(lines) + "\n"
+    """See :func:`dubov_explain.render.compare.render_text`."""
+    from ..render import compare as R
 
-
-def _plain(md: str) -> str:
-    text = md.replace("**", "").replace("\\", "")
-    return "\n         ".join(line.strip() for line in text.splitlines() if line.strip())
+    return R.render_text(c, title)
 
 
 def render_html(c: Comparison, title: str | None = None) -> str:
-    from ..render.report import html_page
+    """See :func:`dubov_explain.render.compare.render_html`."""
+    from ..render import compare as R
 
-    md = render_markdown(c, title)
-    return html_page(md, "Readings compared" + (f": {title}" if title else ""), kind="compare")
+    return R.render_html(c, title)
 
 
 def render(c: Comparison, fmt: str = "text", title: str | None = None) -> str:
-    if fmt == "text":
-        return render_text(c, title)
-    if fmt in ("md", "markdown"):
-        return render_markdown(c, title)
-    if fmt == "html":
-        return render_html(c, title)
-    raise ValueError(f"unknown format {fmt!r}; choose text, md or html")
+    """The comparison as ``text``, ``md`` or ``html`` (:mod:`dubov_explain.render.compare`)."""
+    from ..render import compare as R
+
+    return R.render(c, fmt, title)
 
 
-def compare_mapping(t, left: Mapping[str, str], right: Mapping[str, str]) -> Comparison:
+def compare_mapping(t, left: Mapping[str, str], right: Mapping[str, str],
+                    system: str = DEFAULT_SYSTEM) -> Comparison:
     """Shorthand for tests and notebooks: readings as plain mappings."""
-    return compare_readings(t, Readings.from_pairs(left), Readings.from_pairs(right))
+    kind = find_rulebook(system).readings_type
+    return compare_readings(t, kind.from_pairs(left), kind.from_pairs(right), system=system)
 
 

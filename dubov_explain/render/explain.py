@@ -1,7 +1,9 @@
 """Player explanations and why-not answers as Markdown, HTML and JSON.
 
 The data come from :mod:`dubov_explain.explain.why` (which reads traces and, for why-not,
-compares a what-if trace with the real one); the words come from ``templates/``.
+compares a what-if trace with the real one): codes, numbers and event indices.  The words
+come from the page shells ``templates/whynot.md.j2`` and ``templates/player.md.j2`` and the
+rulebook's ``why.md.j2`` (one macro per case).  JSON is the structured answer itself.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import json
 from typing import Any
 
 from ..trace.events import Event, Trace, event_from_dict
-from . import env as E
+from . import rulebook_env as RE
 from .report import _tidy, html_page
 from .view import View
 
@@ -23,8 +25,8 @@ def _event(d: dict | None, trace: Trace) -> Event | None:
 
 def why_not_md(w, trace: Trace, title: str | None = None) -> str:
     v = View(trace, title)
-    return _tidy(E.render("whynot.md.j2", w=w, v=v, real_event=_event(w.real, trace),
-                          what_if_event=_event(w.what_if, trace)))
+    return _tidy(RE.render("whynot.md.j2", RE.system_of(trace), w=w, v=v,
+                           real_event=_event(w.real, trace), what_if_event=_event(w.what_if, trace)))
 
 
 def player_md(x, trace: Trace, title: str | None = None) -> str:
@@ -34,7 +36,7 @@ def player_md(x, trace: Trace, title: str | None = None) -> str:
         r = v.row(n)
         rows.append([f"{n} {r['name']}", r["colours"] or "none", f"{r['colour_difference']:+d}",
                      f"{r['strength']} {r['preference']} ({r['preference_rule']})"])
-    return _tidy(E.render("player.md.j2", x=x, v=v, colour_rows=rows))
+    return _tidy(RE.render("player.md.j2", RE.system_of(trace), x=x, v=v, colour_rows=rows))
 
 
 def why_not_html(w, trace: Trace, title: str | None = None) -> str:
@@ -45,6 +47,24 @@ def player_html(x, trace: Trace, title: str | None = None) -> str:
     v = View(trace, title)
     return html_page(player_md(x, trace, title), f"Player {x.player} {v.name(x.player)}: round {x.round}",
                      "explanation")
+
+
+def why_not_answer(w, trace: Trace | None = None) -> str:
+    """The one-line answer of a why-not, in the rulebook's words (no Markdown escapes)."""
+    env = RE.rulebook_environment(RE.system_of(trace))
+    return str(env.get_template("why.md.j2").module.answer(w)).strip()
+
+
+def player_sentences(x, trace: Trace) -> dict[str, Any]:
+    """The sentences of a player page, part by part (``bye``: one; ``upfloat``, ``groups``,
+    ``pairing``: one per fact), as the rulebook's ``why.md.j2`` words them."""
+    W = RE.rulebook_environment(RE.system_of(trace)).get_template("why.md.j2").module
+    v = View(trace)
+    return {
+        "bye": str(W.bye(x, v)).strip(),
+        **{part: [str(W.item(i, x, v)).strip() for i in getattr(x, part)]
+           for part in ("upfloat", "groups", "pairing")},
+    }
 
 
 def to_json(obj) -> str:

@@ -1,21 +1,26 @@
-"""Plain-text tables for the terminal (the arbiter's check list)."""
+"""Plain-text tables for the terminal (the arbiter's check list).
+
+The layout is here; the rulebook's words around it (which criteria the last round drops,
+the article of MaxT, the bye criterion) are in its ``standings.txt.j2``.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..rulebooks import DEFAULT_SYSTEM
 from ..tournament.model import Tournament
-from ..rulebooks.dubov2025.standings import Standings
+from . import rulebook_env as RE
 
 
 def _fmt(score) -> str:
     return f"{float(score):.1f}"
 
 
-def standings_table(st: Standings, t: Tournament) -> str:
+def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str:
     """`dubov-explain standings`: one row per player, before the round to pair."""
-    head = (
-        f"Standings before round {st.round} of {st.total_rounds}"
-        f"{' (last round: [C8]-[C10] off)' if st.last_round else ''}; MaxT = {st.max_t} (1.7.2)\n"
-    )
+    W = RE.rulebook_environment(system).get_template("standings.txt.j2").module
+    head = str(W.head(st)) + "\n"
     cols = ["No", "Name", "Rtg", "Rank", "Score", "Colours", "Diff", "Pref", "ARO", "Games",
             "Upfl", "Prev", "PAB ok", "Status"]
     rows = []
@@ -37,8 +42,8 @@ def standings_table(st: Standings, t: Tournament) -> str:
     bars = [p for p in st.players if not p.bye_eligible]
     if bars:
         out.append("")
-        out.append("Not eligible for the pairing-allocated bye ([C2]):")
+        out.append(str(W.bars_heading()))
         out += [f"  {p.number}: {p.bye_bar}" for p in sorted(bars, key=lambda p: p.number)]
     out.append("")
-    out.append("Upfl: times upfloated (* = maximum upfloater, 1.7); Prev: upfloated in the previous round.")
+    out.append(str(W.legend()))
     return "\n".join(out) + "\n"

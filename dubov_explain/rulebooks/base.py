@@ -55,3 +55,24 @@ class Rulebook(Protocol):
 
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         """``[(number, text), ...]`` of the articles a citation names."""
+
+    # ---- why, why-not, compare and the step-through page ask these
+    def decision_key(self, event: Any) -> tuple | None:
+        """What a decision event decided (compared across traces); None for non-decisions."""
+
+    def verdict_article(self, verdict: str, criterion: str = "") -> str:
+        """The article a why-not verdict rests on (``absent``, ``no-pairing``, ``illegal``)."""
+
+    def read_parting(self, real: Trace, what_if: Trace, real_event: Any, what_if_event: Any,
+                     player: int, against: int) -> dict:
+        """Which rule made the real decision where a what-if run parts from it:
+        ``{verdict, case, criterion, article, where, score, facts}``."""
+
+    def player_round(self, trace: Trace, player: int) -> dict:
+        """The facts of one player's round: fields of ``PlayerExplanation`` (bye, bracket, ...)."""
+
+    def bracket_of(self, trace: Trace, index: int) -> str | None:
+        """The score of the bracket in which event ``index`` (0-based) is decided, or None."""
+
+    def step_states(self, trace: Trace) -> list:
+        """The state of the round after each event (``.event``, ``.cited``, ``.bracket``, ...)."""

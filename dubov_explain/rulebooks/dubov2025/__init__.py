@@ -62,6 +62,44 @@ class Dubov2025:
 
         return article_text(cited)
 
+    # ------------------------------------------------------------ why, why-not, steps
+    def decision_key(self, event) -> tuple | None:
+        """What a decision event decided (compared across traces); None for non-decisions."""
+        from .why import decision_key
+
+        return decision_key(event)
+
+    def verdict_article(self, verdict: str, criterion: str = "") -> str:
+        """The article a why-not verdict rests on (absent, no-pairing, illegal by a criterion)."""
+        from .why import verdict_article
+
+        return verdict_article(verdict, criterion)
+
+    def read_parting(self, real: Trace, what_if: Trace, real_event, what_if_event,
+                     player: int, against: int) -> dict:
+        """Which criterion or order rule made the real decision where the traces part."""
+        from .why import read_parting
+
+        return read_parting(real, what_if, real_event, what_if_event, player, against)
+
+    def player_round(self, trace: Trace, player: int) -> dict:
+        """The facts of one player's round (bye, bracket, upfloat, groups, opponent, colour)."""
+        from .why import player_round
+
+        return player_round(trace, player)
+
+    def bracket_of(self, trace: Trace, index: int) -> str | None:
+        """The score of the bracket in which event ``index`` (0-based) is decided."""
+        from .why import bracket_of
+
+        return bracket_of(trace, index)
+
+    def step_states(self, trace: Trace) -> list:
+        """The state of the round after each event, for the step-through page."""
+        from .steps import step_states
+
+        return step_states(trace)
+
     def __repr__(self) -> str:
         return f"<rulebook {self.name}: {self.title}, {self.edition}>"
 

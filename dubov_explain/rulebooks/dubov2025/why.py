@@ -1,0 +1,282 @@
+"""How Dubov 2025 reads its own traces for ``why`` and ``why-not``.
+
+The generic side (:mod:`dubov_explain.explain.why`) runs the what-if pairing and compares
+two traces; it asks this module what only the rulebook knows:
+
+* which events are decisions, and what each decided (:func:`decision_key`);
+* which article a verdict rests on (:func:`verdict_article`: absence 1.8.2, no pairing
+  1.8.3, the absolute criteria of 3.1);
+* at the first decision where the real and the what-if trace part, which criterion or
+  order rule made the real choice (:func:`read_parting`: the bye of 2.1, [C5] by 2.2.1,
+  [C6]-[C10] and 4.2.3.3 by 2.2.2, the shifts of 2.2.4 and 4.3, the transpositions of 2.2.6
+  and 4.4);
+* the facts of one player's round (:func:`player_round`: the bye, the bracket, the upfloat,
+  G1/G2, S1, the opponent, the colour).
+
+Everything returned is codes, numbers, player numbers and event indices; the sentences are
+in ``templates/why.md.j2`` beside this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...trace.events import Trace
+from . import events as ev
+
+#: the article a verdict rests on when no decision of the procedure is involved
+VERDICT_ARTICLE = {"absent": "1.8.2", "no-pairing": "1.8.3"}
+#: the articles of the criteria a pair can break on its own (3.1, and [C4] of 3.2)
+CRITERION_ARTICLE = {"[C1]": "3.1.1", "[C2]": "3.1.2", "[C3]": "3.1.3", "[C4]": "3.2.1"}
+#: the upfloater criteria after [C6], in the order of 3.3; the last round drops [C8]-[C10]
+UPFLOATER_CRITERIA = ("C7", "C8", "C9", "C10")
+LAST_ROUND_CRITERIA = ("C7",)
+
+
+# ---------------------------------------------------------------------------- decisions
+def decision_key(e: ev.Event) -> tuple | None:
+    """What a decision decided; ``None`` for events that decide nothing (headers, the
+    standings, the bye list, which a what-if run changes by holding its players)."""
+    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.ByeCandidates, ev.ByeRejected)):
+        return None
+    if isinstance(e, ev.ByeAssigned):
+        return ("bye", e.player)
+    if isinstance(e, ev.ByeNotNeeded):
+        return ("no-bye",)
+    if isinstance(e, ev.BracketOpened):
+        return ("bracket", e.score, tuple(e.residents))
+    if isinstance(e, ev.MinimumUpfloaters):
+        return ("minimum", e.score, e.count)
+    if isinstance(e, ev.UpfloatersChosen):
+        return ("upfloaters", e.score, tuple(e.players))
+    if isinstance(e, ev.GroupsFormed):
+        return ("groups", e.score, tuple(e.g1), tuple(e.g2))
+    if isinstance(e, ev.ShiftNeeded):
+        return ("shift-needed", e.score, e.step, e.count, e.source)
+    if isinstance(e, ev.Shift):
+        return ("shift", e.score, e.step, tuple(e.players))
+    if isinstance(e, ev.S1Sorted):
+        return ("s1", e.score, tuple(r[0] for r in e.s1))
+    if isinstance(e, ev.OpponentChosen):
+        return ("opponent", e.score, e.player, e.opponent)
+    if isinstance(e, ev.TranspositionChosen):
+        return ("t2", e.score, tuple(e.t2))
+    if isinstance(e, ev.ColourAllocated):
+        return ("colour", e.white, e.black)
+    if isinstance(e, ev.BracketClosed):
+        return ("closed", e.score, tuple(map(tuple, e.pairs)))
+    if isinstance(e, ev.PairingPublished):
+        return ("published", tuple(map(tuple, e.boards)), e.bye)
+    if isinstance(e, ev.Impossible):
+        return ("impossible",)
+    return (e.kind, e.article)
+
+
+def verdict_article(verdict: str, criterion: str = "") -> str:
+    """The article of a verdict: an absence (1.8.2), no pairing (1.8.3), or the article of
+    the absolute criterion that makes a pair illegal."""
+    if verdict == "illegal":
+        return CRITERION_ARTICLE.get(criterion, criterion)
+    return VERDICT_ARTICLE.get(verdict, "")
+
+
+def bracket_of(trace: Trace, index: int) -> str | None:
+    """The score of the bracket in which event ``index`` (0-based) is decided; None before
+    the first bracket."""
+    for e in reversed(trace.events[: index + 1]):
+        if isinstance(e, ev.BracketOpened):
+            return e.score
+    return None
+
+
+# ---------------------------------------------------------------------------- why not
+def _answer(case: str, criterion: str, article: str, where: str = "", score: str | None = None,
+            verdict: str = "passed-over", **facts: Any) -> dict:
+    return dict(verdict=verdict, case=case, criterion=criterion, article=article, where=where,
+                score=score, facts=facts)
+
+
+def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | None,
+                 player: int, against: int) -> dict:
+    """Which rule made the real decision ``r`` where the what-if run (``player`` held for
+    ``against``) decided ``w``: ``{verdict, case, criterion, article, where, score, facts}``."""
+    n, m = player, against
+    last = bool(real.events[0].last_round) if isinstance(real.events[0], ev.RoundOpened) else False
+
+    if isinstance(w, ev.Impossible):
+        return _answer("impossible", "[C4]", "3.2.1", "round", verdict="impossible",
+                       players=list(w.players))
+    # ---- the bye (2.1)
+    if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
+        if r.player in (n, m):
+            return _answer("bye-to-player", r.decided_by, r.decided_by, "bye", bye=r.player)
+        if any(e.player == r.player for e in what_if.of(ev.ByeRejected)):
+            return _answer("bye-blocks", "[C4]", "2.1.2", "bye", bye=r.player,
+                           decided_by=r.decided_by, instead=w.player)
+    # ---- 2.2.1 how many upfloaters
+    if isinstance(r, ev.MinimumUpfloaters) and isinstance(w, ev.MinimumUpfloaters):
+        return _answer("minimum-upfloaters", "[C5]", "2.2.1", "bracket", r.score,
+                       count=r.count, instead=w.count)
+    # ---- 2.2.2 which upfloaters
+    if isinstance(r, ev.UpfloatersChosen) and isinstance(w, ev.UpfloatersChosen):
+        return _upfloaters(r, w, last)
+    # ---- 2.2.4 shifts
+    if isinstance(r, ev.ShiftNeeded) or isinstance(w, ev.ShiftNeeded):
+        rc = r.count if isinstance(r, ev.ShiftNeeded) and r.step == 1 else 0
+        if isinstance(w, ev.ShiftNeeded) and w.step == 1 and w.count != rc:
+            side = ""
+            groups = [e for e in real.of(ev.GroupsFormed) if e.score == w.score]
+            if groups:
+                g = groups[0]
+                side = "G1" if n in g.g1 and m in g.g1 else ("G2" if n in g.g2 and m in g.g2 else "")
+            return _answer("shift-needed", "2.2.4.1", "2.2.4.1", "bracket", w.score,
+                           side=side, count=rc, instead=w.count)
+    if isinstance(r, ev.Shift) and isinstance(w, ev.Shift) and r.step == w.step:
+        seq = dict((p, s) for p, s in r.pool)
+        return _answer("shift-order", "4.3", r.article, "bracket", r.score,
+                       shift=r.article, players=list(r.players), sequence=[seq.get(p) for p in r.players],
+                       source=r.source, target=r.target, instead=list(w.players),
+                       instead_sequence=[seq.get(p) for p in w.players])
+    # ---- 2.2.6 transposition (4.4)
+    if isinstance(r, ev.OpponentChosen) and isinstance(w, ev.OpponentChosen) and r.player == w.player:
+        s = r.player
+        if s in (n, m):
+            return _answer("opponent-given", "4.4", "2.2.6", "bracket", r.score,
+                           s1=s, index=r.s1_index, given=r.opponent, other=m if s == n else n)
+        taken = r.opponent
+        return _answer("opponent-taken", "4.4", "2.2.6", "bracket", r.score,
+                       s1=s, index=r.s1_index, taken=taken, other=m if taken == n else n)
+    if isinstance(r, ev.TranspositionChosen) and isinstance(w, ev.TranspositionChosen):
+        return _answer("transposition-order", "4.4", "2.2.6", "bracket", r.score,
+                       index=r.index, instead=w.index)
+    # ---- anything else: only where the traces part
+    art = r.article if r is not None else ""
+    return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
+                   what_if_kind=w.kind if w is not None else None)
+
+
+def _upfloaters(r: ev.UpfloatersChosen, w: ev.UpfloatersChosen, last: bool) -> dict:
+    """2.2.2 takes the best set, first in the order of 4.2: [C6] (the container), then
+    [C7]-[C10] (only [C7] in the last round), then 4.2.3.3 (the sequence numbers)."""
+    common = dict(chosen=list(r.players), instead=list(w.players))
+    rc6, wc6 = list(r.criteria["C6"]), list(w.criteria["C6"])
+    if rc6 != wc6:
+        for a, b in zip(rc6, wc6):
+            if a != b:
+                return _answer("upfloaters-c6", "[C6]", "2.2.2", "bracket", r.score,
+                               kept=a, only=b, scores=rc6, instead_scores=wc6, **common)
+        return _answer("upfloaters-container", "[C6]", "2.2.2", "bracket", r.score, **common)
+    for c in (LAST_ROUND_CRITERIA if last else UPFLOATER_CRITERIA):
+        a, b = r.criteria[c], w.criteria[c]
+        if a != b:
+            return _answer("upfloaters-criterion", f"[{c}]", "2.2.2", "bracket", r.score,
+                           name=c, count=a, instead_count=b, **common)
+    return _answer("upfloaters-order", "4.2.3.3", "2.2.2", "bracket", r.score,
+                   sequence=list(r.sequence), instead_sequence=list(w.sequence), **common)
+
+
+# ---------------------------------------------------------------------------- one player
+def player_round(trace: Trace, player: int) -> dict:
+    """The facts of ``player``'s round, read from the trace: ``bye`` (which step of 2.1
+    gave or withheld it), ``bracket_score``/``resident``/``residents``/``upfloaters``, and
+    lists ``upfloat``, ``groups``, ``pairing`` of ``{"case": ..., "step": event index, ...}``,
+    ``colour_rule``/``colour_step``, ``events`` (indices of the player's bracket)."""
+    n = player
+    rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
+    x: dict[str, Any] = dict(bye=bye_facts(trace, n), bracket_score=None, resident=True,
+                             residents=[], upfloaters=[], upfloat=[], groups=[], pairing=[],
+                             colour_rule="", colour_step=None, events=[])
+    minimum: int | None = None
+    current_res: list[int] = []
+    for i, e in enumerate(trace.events, start=1):
+        if isinstance(e, ev.BracketOpened):
+            current_res = list(e.residents)
+        if isinstance(e, ev.MinimumUpfloaters):
+            minimum = i
+        if isinstance(e, ev.UpfloatersChosen) and n in e.players:
+            x["upfloat"].append(dict(case="upfloated", step=i, score=e.score, players=list(e.players)))
+            x["upfloat"].append(dict(case="minimum", step=minimum))
+        elif (isinstance(e, ev.UpfloatersChosen) and float(e.score) > float(rows[n]["score"])
+              and x["bracket_score"] is None):
+            x["upfloat"].append(dict(case="not-taken", step=i, score=e.score, players=list(e.players)))
+        if isinstance(e, ev.BracketOpened) and n in e.residents:
+            x.update(bracket_score=e.score, resident=True, residents=list(e.residents))
+        if isinstance(e, ev.UpfloatersChosen) and n in e.players:
+            x.update(bracket_score=e.score, resident=False, residents=current_res)
+        if x["bracket_score"] is not None and getattr(e, "score", None) == x["bracket_score"]:
+            if isinstance(e, ev.UpfloatersChosen):
+                x["upfloaters"] = list(e.players)
+            _group_facts(x, e, i, n)
+            x["events"].append(i)
+        if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
+            x.update(colour_rule=e.rule, colour_step=i)
+            x["events"].append(i)
+    if x["bracket_score"] is not None and not x["upfloat"]:
+        x["upfloat"].append(dict(case="resident", score=x["bracket_score"], players=x["upfloaters"]))
+    return x
+
+
+def _group_facts(x: dict, e: ev.Event, i: int, n: int) -> None:
+    if isinstance(e, ev.GroupsFormed):
+        x["groups"].append(dict(case="groups", step=i, mode=e.mode, side="G1" if n in e.g1 else "G2"))
+    elif isinstance(e, ev.ShiftNeeded) and e.step == 1:
+        x["groups"].append(dict(case="shift-needed", step=i))
+    elif isinstance(e, ev.Shift) and n in e.players:
+        x["groups"].append(dict(case="shifted", step=i, shift=e.article, source=e.source, target=e.target))
+    elif isinstance(e, ev.Shift):
+        x["groups"].append(dict(case="others-shifted", step=i, shift=e.article, players=list(e.players),
+                                source=e.source, target=e.target, side="G1" if n in e.g1 else "G2"))
+    elif isinstance(e, ev.S1Sorted):
+        s1 = [r[0] for r in e.s1]
+        if n in s1:
+            x["groups"].append(dict(case="s1", step=i, index=s1.index(n) + 1, aro=e.s1[s1.index(n)][1]))
+        else:
+            x["groups"].append(dict(case="g2", step=i, index=list(e.g2).index(n) + 1, g2=list(e.g2)))
+    elif isinstance(e, ev.OpponentChosen) and n == e.player:
+        x["pairing"].append(dict(case="given", step=i, index=e.s1_index, opponent=e.opponent,
+                                 rejected=len(e.rejected)))
+    elif isinstance(e, ev.OpponentChosen):
+        mine = [k for k, r in enumerate(e.rejected) if r[0] == n]
+        if e.opponent == n:
+            x["pairing"].append(dict(case="given-to", step=i, index=e.s1_index, s1=e.player))
+        elif mine:
+            x["pairing"].append(dict(case="passed-over", step=i, index=e.s1_index, s1=e.player,
+                                     rejected=mine[0], criterion=e.rejected[mine[0]][1]))
+
+
+def bye_facts(trace: Trace, n: int) -> dict:
+    """Why ``n`` has, or has not, the pairing-allocated bye: ``{case, article, step, ...}``
+    with the step of 2.1 that decided (1.4.1 no bye; [C2] not eligible; 2.1.2 passed over;
+    2.1.3 score, 2.1.4 games, 2.1.5 initial ranking against the player who has it)."""
+    def at(cls) -> tuple[int | None, Any]:
+        return next(((i, e) for i, e in enumerate(trace.events, start=1) if isinstance(e, cls)), (None, None))
+
+    i, nb = at(ev.ByeNotNeeded)
+    if nb is not None:
+        return dict(case="not-needed", article="1.4.1", step=i, players=nb.players)
+    ci, c = at(ev.ByeCandidates)
+    gi, g = at(ev.ByeAssigned)
+    if c is None:
+        return dict(case="", article="")
+    if g is not None and g.player == n:
+        return dict(case="has", article=g.decided_by, step=gi)
+    inel = [k for k, row in enumerate(c.ineligible) if row[0] == n]
+    if inel:
+        return dict(case="ineligible", article="[C2]", step=ci, index=inel[0])
+    for i, e in enumerate(trace.events, start=1):
+        if isinstance(e, ev.ByeRejected) and e.player == n:
+            return dict(case="rejected", article="2.1.2", step=i)
+    if g is None:
+        return dict(case="none", article="1.8.3")
+    b = g.player
+    keys = {k[0]: k for k in c.keys}
+    if n in keys and b in keys:
+        _, sb, gb, rb = keys[b]
+        _, sn, gn, rn = keys[n]
+        facts = dict(step=gi, bye=b, score=sn, bye_score=sb, games=gn, bye_games=gb, rank=rn, bye_rank=rb)
+        if sb != sn:
+            return dict(case="lower-score", article="2.1.3", **facts)
+        if gb != gn:
+            return dict(case="more-games", article="2.1.4", **facts)
+        return dict(case="lower-rank", article="2.1.5", **facts)
+    return dict(case="other", article="2.1", step=gi, bye=b, decided_by=g.decided_by)
