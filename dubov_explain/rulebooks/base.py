@@ -47,5 +47,8 @@ class Rulebook(Protocol):
         """Pair the round; the pairing is the trace's last event.  ``forced`` pairs make a
         what-if run (each listed player may meet only the given partner)."""
 
+    def decisions(self, trace: Trace) -> list[dict]:
+        """The trace's decisions without wording: what golden snapshots compare."""
+
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         """``[(number, text), ...]`` of the articles a citation names."""
