@@ -1,9 +1,12 @@
 """The golden corpus: every case of ``golden/cases`` paired under each of its reading
 variants, the pairing and the trace rendered as Markdown and compared with
-``golden/snapshots/ID.md`` (see ``tests/golden_ext.py`` and the README, "Golden review").
+``golden/snapshots/ID.md``, and the trace's decisions (no wording) compared with
+``golden/snapshots/ID.decisions.json`` (see ``tests/golden_ext.py`` and the README,
+"Golden review").
 
 * a changed pairing or trace fails its case (a *stale* snapshot): read the diff, then
-  accept it with ``python -m pytest --snapshot-update`` or fix the change;
+  accept it with ``python -m pytest --snapshot-update`` or fix the change; a change of
+  wording fails only ``test_golden``, a changed decision ``test_golden_decisions`` too;
 * a snapshot that no case variant produces any more (an *unused* snapshot) fails
   :func:`test_no_unused_snapshots`; ``--snapshot-update`` deletes it;
 * the corpus itself is checked: cases re-read identically, the index lists them, they
@@ -13,6 +16,8 @@ variants, the pairing and the trace rendered as Markdown and compared with
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import re
 import shutil
@@ -23,11 +28,13 @@ from pathlib import Path
 import pytest
 
 from golden_ext import (
+    GoldenDecisionsExtension,
     GoldenMarkdownExtension,
     ROOT,
     golden_dir,
     load_cases,
     load_variants,
+    render_decisions,
     render_variant,
     snapshots_dir,
     unused_snapshots,
@@ -47,7 +54,9 @@ REAL = "DUBOV_GOLDEN_DIR" not in os.environ
 real_only = pytest.mark.skipif(not REAL, reason="checks the real corpus only")
 
 
+@functools.lru_cache(maxsize=None)
 def _trace(variant):
+    """The variant's trace, paired once per run (the tests below only read it)."""
     return pair_round(read_trf(variant.path), Readings.from_pairs(dict(variant.readings)))
 
 
@@ -56,9 +65,20 @@ def golden_snapshot(snapshot):
     return snapshot.use_extension(GoldenMarkdownExtension)
 
 
+@pytest.fixture
+def decisions_snapshot(snapshot):
+    return snapshot.use_extension(GoldenDecisionsExtension)
+
+
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
 def test_golden(variant, golden_snapshot):
     assert render_variant(variant, _trace(variant)) == golden_snapshot
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
+def test_golden_decisions(variant, decisions_snapshot):
+    """The decisions alone: a rewording leaves this file, and this test, untouched."""
+    assert render_decisions(_trace(variant)) == decisions_snapshot
 
 
 def test_no_unused_snapshots(request):
@@ -212,19 +232,27 @@ def _inner(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-@real_only
-def test_stale_and_unused_snapshots_fail_the_run(tmp_path):
-    """The README's `python -m pytest` fails on a stale or an unused snapshot: shown on a
-    copy of two cases of the corpus, run in a separate pytest process."""
+def _copy_of_two_cases(tmp_path: Path) -> list:
+    """A copy of two cases of the corpus with both their snapshots, in tmp_path/golden."""
     picked = [v for v in VARIANTS if v.case.startswith("2.1.3") or v.case.startswith("5.2.2")]
-    assert picked and all(v.snapshot.exists() for v in picked)
+    assert picked and all(v.snapshot.exists() and v.decisions_snapshot.exists() for v in picked)
     g = tmp_path / "golden"
     (g / "cases").mkdir(parents=True)
     (g / "snapshots").mkdir()
     for v in picked:
         shutil.copy(v.path, g / "cases" / v.path.name)
         shutil.copy(v.snapshot, g / "snapshots" / v.snapshot.name)
+        shutil.copy(v.decisions_snapshot, g / "snapshots" / v.decisions_snapshot.name)
     (g / "README.md").write_text("copy\n")
+    return picked
+
+
+@real_only
+def test_stale_and_unused_snapshots_fail_the_run(tmp_path):
+    """The README's `python -m pytest` fails on a stale or an unused snapshot: shown on a
+    copy of two cases of the corpus, run in a separate pytest process."""
+    picked = _copy_of_two_cases(tmp_path)
+    g = tmp_path / "golden"
 
     clean = _inner(tmp_path)
     assert clean.returncode == 0, clean.stdout + clean.stderr
@@ -241,3 +269,43 @@ def test_stale_and_unused_snapshots_fail_the_run(tmp_path):
     snap.write_text(snap.read_text() + "a line of an older explanation\n")
     stale = _inner(tmp_path)
     assert stale.returncode != 0 and picked[0].id in stale.stdout, stale.stdout
+    # a wording change: the Markdown snapshot is stale, the decisions snapshot is not
+    assert f"test_golden[{picked[0].id}]" in stale.stdout, stale.stdout
+    assert "test_golden_decisions[" not in stale.stdout, stale.stdout
+
+
+@real_only
+def test_stale_and_unused_decisions_snapshots_fail_the_run(tmp_path):
+    """The same for the decisions snapshots: a decision that differs from the committed one
+    fails (though its Markdown snapshot still matches), an unused one fails, a missing one
+    fails, and --snapshot-update puts all three right."""
+    picked = _copy_of_two_cases(tmp_path)
+    g = tmp_path / "golden"
+    target = g / "snapshots" / picked[0].decisions_snapshot.name
+    right = target.read_text()
+
+    stray = g / "snapshots" / "removed-case.decisions.json"
+    stray.write_text("[]\n")
+    unused = _inner(tmp_path)
+    assert unused.returncode != 0 and "removed-case.decisions.json" in unused.stdout, unused.stdout
+
+    # another bye: the committed decisions say the bye went elsewhere
+    decisions = json.loads(right)
+    published = decisions[-1]
+    assert published["kind"] == "pairing-published" and published["bye"] is not None
+    published["bye"] += 1
+    target.write_text(json.dumps(decisions, indent=1, sort_keys=True) + "\n")
+    stale = _inner(tmp_path)
+    assert stale.returncode != 0, stale.stdout
+    assert f"test_golden_decisions[{picked[0].id}]" in stale.stdout, stale.stdout
+    assert f"FAILED tests/test_golden.py::test_golden[{picked[0].id}]" not in stale.stdout
+
+    missing = g / "snapshots" / picked[-1].decisions_snapshot.name
+    missing.unlink()
+    absent = _inner(tmp_path)
+    assert absent.returncode != 0 and f"test_golden_decisions[{picked[-1].id}]" in absent.stdout
+
+    updated = _inner(tmp_path, "--snapshot-update")
+    assert updated.returncode == 0, updated.stdout
+    assert not stray.exists() and target.read_text() == right and missing.exists()
+    assert _inner(tmp_path).returncode == 0
