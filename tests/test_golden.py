@@ -309,3 +309,48 @@ def test_stale_and_unused_decisions_snapshots_fail_the_run(tmp_path):
     assert updated.returncode == 0, updated.stdout
     assert not stray.exists() and target.read_text() == right and missing.exists()
     assert _inner(tmp_path).returncode == 0
+
+
+def _review(tmp_path: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, DUBOV_GOLDEN_DIR=str(tmp_path / "golden"), PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, str(ROOT / "golden" / "review.py")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )
+
+
+@real_only
+def test_review_labels_pairing_decision_and_wording_from_the_decisions(tmp_path):
+    """golden/review.py reads the decisions snapshots: a reworded paragraph alone is
+    WORDING, a changed decision DECISION (with that decision shown), a changed result
+    PAIRING."""
+    a, b = _copy_of_two_cases(tmp_path)[:2]
+    snaps = tmp_path / "golden" / "snapshots"
+    assert _review(tmp_path).returncode == 0
+
+    md = snaps / a.snapshot.name
+    text = md.read_text()
+    para = next(p for p in text.split("\n\n") if p.startswith("**"))
+    md.write_text(text.replace(para, para + " An older wording.", 1))
+    dj = snaps / b.decisions_snapshot.name
+    ds = json.loads(dj.read_text())
+    i = next(i for i, d in enumerate(ds) if d["kind"] == "colour-allocated")
+    ds[i]["rule"] = "5.2.9"
+    dj.write_text(json.dumps(ds, indent=1, sort_keys=True) + "\n")
+    out = _review(tmp_path)
+    assert out.returncode == 1, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    assert f"WORDING  {a.id}" in lines, out.stdout
+    assert f"DECISION {b.id}" in lines, out.stdout
+    assert f"    first decision that changed (#{i + 1} of the decisions):" in lines
+    assert any(x.startswith("    was: ") and '"rule": "5.2.9"' in x for x in lines), out.stdout
+    assert "2 of 2 case variants differ from their snapshots" in lines
+
+    md.write_text(text)
+    ds = json.loads(dj.read_text())
+    ds[i]["rule"] = ds[i]["article"]
+    ds[-1]["boards"] = ds[-1]["boards"][::-1] + [[98, 99]]
+    dj.write_text(json.dumps(ds, indent=1, sort_keys=True) + "\n")
+    out = _review(tmp_path)
+    assert out.returncode == 1 and f"PAIRING  {b.id}" in out.stdout.splitlines(), out.stdout
+    assert "[98, 99]" in out.stdout and a.id not in out.stdout
