@@ -11,9 +11,13 @@ comment lines (TRF26 comments, kept by the reader and the writer) carry:
   so its snapshots do not move when a default changes;
 * ``### note: ...`` / ``### witness ...: ...`` -- the hand check and the witnesses' verdicts.
 
-The snapshot of a variant is ``golden/snapshots/ID.md`` where ID is ``NAME`` or
-``NAME__reading=value[,reading=value]``: the pairing and the trace rendered as Markdown,
-so that a snapshot diff reads like a changed explanation.
+The snapshots of a variant, where ID is ``NAME`` or ``NAME__reading=value[,reading=value]``:
+
+* ``golden/snapshots/ID.md``: the pairing and the trace rendered as Markdown, so that a
+  snapshot diff reads like a changed explanation;
+* ``golden/snapshots/ID.decisions.json``: the trace's decisions without wording (the
+  rulebook's ``decisions(trace)``), so that a change which moves only the ``.md`` files
+  (a reworded template or event) is shown to have changed no decision.
 
 ``DUBOV_GOLDEN_DIR`` points the whole mechanism at another directory (used by the tests
 of the mechanism itself).
@@ -44,6 +48,7 @@ def snapshots_dir() -> Path:
 
 
 SNAPSHOT_SUFFIX = ".md"
+DECISIONS_SUFFIX = ".decisions.json"
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,10 @@ class Variant:
     @property
     def snapshot(self) -> Path:
         return snapshots_dir() / (self.id + SNAPSHOT_SUFFIX)
+
+    @property
+    def decisions_snapshot(self) -> Path:
+        return snapshots_dir() / (self.id + DECISIONS_SUFFIX)
 
 
 @dataclass(frozen=True)
@@ -127,7 +136,7 @@ def load_variants(directory: Path | None = None) -> list[Variant]:
 
 
 def expected_snapshots(variants: list[Variant]) -> set[str]:
-    return {v.id + SNAPSHOT_SUFFIX for v in variants}
+    return {v.id + suffix for v in variants for suffix in (SNAPSHOT_SUFFIX, DECISIONS_SUFFIX)}
 
 
 def unused_snapshots(directory: Path, variants: list[Variant]) -> list[Path]:
@@ -156,6 +165,17 @@ def render_variant(variant: Variant, trace) -> str:
         note = "Every reading at its default (`dubov-explain readings`)."
     head, sep, rest = text.partition("\n## ")
     return head.rstrip("\n") + "\n\n" + note + "\n\n" + sep.lstrip("\n") + rest
+
+
+def render_decisions(trace) -> str:
+    """The decisions snapshot text: the trace's decisions (its rulebook's projection, no
+    wording) as JSON in event order, keys sorted, one-space indent, a final newline."""
+    import json
+
+    from dubov_explain.rulebooks import find_rulebook
+
+    rulebook = find_rulebook(trace.meta["system"])
+    return json.dumps(rulebook.decisions(trace), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def _drop_section(text: str, heading: str) -> str:
@@ -192,3 +212,12 @@ class GoldenMarkdownExtension(SingleFileSnapshotExtension):
         m = _PARAM.search(test_location.snapshot_name)
         name = m.group(1) if m else test_location.snapshot_name
         return name if not index else f"{name}.{index}"
+
+
+class GoldenDecisionsExtension(GoldenMarkdownExtension):
+    """One ``.decisions.json`` file per parametrized test id, beside the Markdown ones.
+
+    The test compares :func:`render_decisions` (a string) with it.
+    """
+
+    file_extension = "decisions.json"

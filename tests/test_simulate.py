@@ -371,6 +371,9 @@ def test_checker_notices_a_tampered_pairing():
     sim = simulate(12, 4, 2, options=GeneratorOptions.quiet(), keep_rounds=True)
     rec = sim.rounds[2]
     res = rec.trace.result
+    assert isinstance(res, PairingPublished) and len(res.boards) >= 2
+    # the untampered round passes: what the checker reports below is the tampering
+    assert pairing_problems(rec.request, rec.round, rec.trace) == []
     (w1, b1), (w2, b2) = res.boards[:2]
     swapped = replace(res, boards=((w1, w2), (b1, b2)) + res.boards[2:])
     bad = Trace(rec.trace.events[:-1] + (swapped,), rec.trace.meta)
@@ -383,7 +386,6 @@ def test_checker_notices_a_tampered_pairing():
     problems = pairing_problems(rec.request, rec.round, Trace((rematch,), {}))
     assert any("[C1]" in p for p in problems)
     assert any("paired" in p for p in problems)
-    assert PairingPublished  # imported for the replace above
 
 
 # ----------------------------------------------------------------------- as a TRF file

@@ -53,6 +53,9 @@ class Rulebook(Protocol):
     def request_problems(self, t: Tournament) -> list[Problem]:
         """What the rulebook needs of a request beyond a sound file (located problems)."""
 
+    def decisions(self, trace: Trace) -> list[dict]:
+        """The trace's decisions without wording: what golden snapshots compare."""
+
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         """``[(number, text), ...]`` of the articles a citation names."""
 

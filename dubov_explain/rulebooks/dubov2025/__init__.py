@@ -3,8 +3,9 @@
 The rooms follow the text: ``standings`` (Article 1: scores, colour preferences 1.5, ARO
 1.6, upfloats 1.7, bye eligibility [C2]), ``readings`` (the named readings of ambiguous
 articles), ``order`` (Article 4's sequences), ``colours`` (Article 5), ``engine`` (Article
-2 as a traced state machine, Article 3's criteria), ``events`` (what the trace records)
-and ``templates/`` (how each event is worded).
+2 as a traced state machine, Article 3's criteria), ``events`` (what the trace records),
+``decisions`` (the trace's decisions without wording) and ``templates/`` (how each event
+is worded).
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ class Dubov2025:
                 "in the last round)",
             )]
         return []
+
+    def decisions(self, trace: Trace) -> list[dict]:
+        from .decisions import decisions
+
+        return decisions(trace)
 
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         from .articles import article_text
