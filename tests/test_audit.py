@@ -37,9 +37,20 @@ from dubov_explain.explain.audit import (
 from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.tournament.model import Colour, RoundEntry
 from dubov_explain.trf.reader import parse_trf
+from dubov_explain.render.check import departure_tag, departure_text, violation_text
 from dubov_explain.trf.writer import write_trf
 
 REQUEST = "dubov-example-round4-request.trf"
+
+
+def msg(v):
+    """A violation's sentence, as check words it (the answer itself holds facts)."""
+    return violation_text(v, "dubov-2025")
+
+
+def expl(res, d):
+    """A departure's explanation, as check words it."""
+    return departure_text(d, res.trace)
 
 
 def check_example(pairs, byes=()):
@@ -73,7 +84,8 @@ def test_rematch_is_illegal_c1(tmp_path, capsys):
     res = check_example([(1, 2), (8, 4), (6, 9)], [5])
     assert res.verdict == ILLEGAL and res.exit_code == EXIT_ILLEGAL == 7
     assert [(v.rule, v.players) for v in res.violations] == [("[C1]", (1, 2))]
-    assert "already played each other in round 3" in res.violations[0].message
+    assert "already played each other in round 3" in msg(res.violations[0])
+    assert (res.violations[0].article, res.violations[0].facts) == ("3.1.1", {"rounds": (3,)})
     code, out, _ = run_cli(tmp_path, capsys, "4\n1 2\n8 4\n6 9\n5 0\n")
     assert code == 7
     assert "illegal" in out and "FAIL [C1] 1 and 2 already played each other in round 3" in out
@@ -88,7 +100,7 @@ def test_swapped_colours_are_legal_but_different_by_5_2_3(tmp_path, capsys):
     (d,) = res.departures
     assert (d.kind, d.article, d.criterion) == ("colour", "5.2.3", "5.2.3")
     assert d.engine == ((4, 1),) and d.published == ((1, 4),)
-    assert "stronger preference" in d.explanation and "1 (strong Black)" in d.explanation
+    assert "stronger preference" in expl(res, d) and "1 (strong Black)" in expl(res, d)
     assert compat_table(res) == [
         "  Checker pairings        Tournament pairings ",
         "      4 -   1                  1 -   4",
@@ -106,7 +118,7 @@ def test_swapped_colours_against_an_absolute_preference_are_illegal():
     assert res.verdict == ILLEGAL and res.exit_code == 7
     (v,) = res.violations
     assert v.rule == "colours" and v.players == (1,)
-    assert "absolute preference for Black but gets White" in v.message
+    assert "absolute preference for Black but gets White" in msg(v)
 
 
 def test_bye_to_an_ineligible_player_is_illegal_c2(tmp_path, capsys):
@@ -114,11 +126,11 @@ def test_bye_to_an_ineligible_player_is_illegal_c2(tmp_path, capsys):
     assert res.verdict == ILLEGAL
     (v,) = res.violations
     assert v.rule == "[C2]" and v.players == (9,)
-    assert "received the pairing-allocated bye in round 1" in v.message
+    assert "received the pairing-allocated bye in round 1" in msg(v)
     # a forfeit win bars the bye too (Basic Rule 4)
     res = check_example([(4, 1), (2, 5), (6, 9)], [8])
     assert [(v.rule, v.players) for v in res.violations] == [("[C2]", (8,))]
-    assert "won by forfeit in round 1" in res.violations[0].message
+    assert "won by forfeit in round 1" in msg(res.violations[0])
     code, out, _ = run_cli(tmp_path, capsys, "4\n4 1\n2 8\n6 5\n9 0\n")
     assert code == 7 and "FAIL [C2] pairing-allocated bye to 9" in out
 
@@ -128,7 +140,8 @@ def test_legal_but_different_names_the_bye_rule(tmp_path, capsys):
     assert res.verdict == DIFFERENT and res.exit_code == 6
     first = res.departures[0]
     assert (first.kind, first.article, first.criterion) == ("bye", "2.1", "2.1.3")
-    assert "5 has the lower score (0.5 against 1 of 6)" in first.explanation
+    assert "5 has the lower score (0.5 against 1 of 6)" in expl(res, first)
+    assert (first.facts["engine_key"], first.facts["published_key"]) == (("0.5", 2, 5), ("1", 2, 6))
     # the rest of the published path follows the procedure; only the colours of 5-9 differ
     assert [(d.kind, d.criterion) for d in res.departures[1:]] == [("colour", "5.2.5")]
     assert compat_table(res) == [
@@ -153,7 +166,7 @@ def test_c5_more_upfloaters_than_needed():
     assert res.verdict == DIFFERENT, eng.result
     d = res.departures[0]
     assert (d.kind, d.article, d.criterion, d.as_good) == ("bracket", "2.2.1", "[C5]", False)
-    assert "brings 3 upfloater(s)" in d.explanation
+    assert "brings 3 upfloater(s)" in expl(res, d)
 
 
 def test_order_rule_4_4_only_in_round_one():
@@ -163,8 +176,8 @@ def test_order_rule_4_4_only_in_round_one():
     assert res.verdict == DIFFERENT
     (d,) = res.departures
     assert (d.article, d.criterion, d.as_good, d.order_only) == ("2.2.6", "4.4", True, True)
-    assert "departs only from the order rule 4.4" in d.tag
-    assert "transposition #1, the published one #2" in d.explanation
+    assert "departs only from the order rule 4.4" in departure_tag(d, "dubov-2025")
+    assert "transposition #1, the published one #2" in expl(res, d)
 
 
 def test_pairs_inside_a_subgroup_in_round_one_depart_from_2_2_4_1():
@@ -172,7 +185,7 @@ def test_pairs_inside_a_subgroup_in_round_one_depart_from_2_2_4_1():
     res = check_round(t, 1, published_from_pairs(1, [(1, 2), (3, 4)]))
     (d,) = [d for d in res.departures if d.kind == "bracket"]
     assert (d.article, d.criterion, d.as_good, d.order_only) == ("2.2.4.1", "2.2.4.1", True, False)
-    assert "1-2" in d.explanation and "3-4" in d.explanation
+    assert "1-2" in expl(res, d) and "3-4" in expl(res, d)
 
 
 # ------------------------------------------------------------------ the absolute test
@@ -182,12 +195,12 @@ def test_completeness_and_bye_count():
     res = check_example([(4, 1), (2, 8)], [5, 6])
     rules = sorted(v.rule for v in res.violations)
     assert rules == ["bye", "completeness"]  # two byes; 9 left out
-    assert any("not paired and without the bye: 9" in v.message for v in res.violations)
+    assert any("not paired and without the bye: 9" in msg(v) for v in res.violations)
     res = check_example([(4, 1), (2, 8), (6, 9), (5, 3)])
-    msgs = " | ".join(v.message for v in res.violations)
+    msgs = " | ".join(msg(v) for v in res.violations)
     assert "3 is paired but is not to be paired in round 4 (absent: H)" in msgs
     res = check_example([(4, 1), (2, 8), (6, 9), (4, 5)])
-    assert any("appears 2 times" in v.message for v in res.violations)
+    assert any("appears 2 times" in msg(v) for v in res.violations)
 
 
 def test_c3_same_absolute_preference():
@@ -278,7 +291,7 @@ def test_malformed_round_entries_are_record_violations():
     res = check_round(request_for_round(t, 1), 1, published_from_round(t, 1))
     assert res.verdict == ILLEGAL
     assert [(v.rule, v.players) for v in res.violations] == [("record", (1, 3))]
-    assert "is not a forfeit but 1 has no colour" in res.violations[0].message
+    assert "is not a forfeit but 1 has no colour" in msg(res.violations[0])
 
 
 # ------------------------------------------------------------------ pairing files
@@ -354,7 +367,7 @@ def test_every_legal_alternative_is_explained_by_a_criterion(seeds, reading):
                 if not same:
                     assert res.departures, (seed, pairs, b)
                     assert all(d.kind != "engine" for d in res.departures), (
-                        seed, pairs, b, [d.explanation for d in res.departures])
+                        seed, pairs, b, [expl(res, d) for d in res.departures])
                     kinds |= {d.criterion for d in res.departures}
                 checked += 1
                 n += 1

@@ -33,7 +33,7 @@ import pytest
 from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.rulebooks.dubov2025.readings import CATALOGUE, Readings
 from dubov_explain.simulate import GeneratorOptions, history_before, simulate
-from dubov_explain.simulate.checks import (
+from independent_checks import (
     complete_pairing_exists,
     pairing_problems,
     tournament_problems,

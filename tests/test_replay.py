@@ -41,7 +41,7 @@ def test_generated_tournaments_replay_with_zero_differences(players, rounds, see
     res = replay_tournament(t)
     assert len(res.rounds) == sim.rounds_played
     bad = [(r.round, r.verdict, [str(v) for v in r.violations],
-            [d.explanation for d in r.departures]) for r in res.rounds if r.verdict != IDENTICAL]
+            [(d.case, d.criterion) for d in r.departures]) for r in res.rounds if r.verdict != IDENTICAL]
     assert bad == []
     assert res.violations == 0
     assert report_text(res) == "".join(f"gen-{seed}: Round #{r}\n"

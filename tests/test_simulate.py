@@ -18,7 +18,7 @@ import pytest
 
 from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.simulate import GeneratorOptions, generate, history_before, simulate
-from dubov_explain.simulate.checks import absent_in, pairing_problems, tournament_problems
+from independent_checks import absent_in, pairing_problems, tournament_problems
 from dubov_explain.tournament.model import Colour, Scoring
 from dubov_explain.rulebooks.dubov2025.standings import Strength, compute_standings
 from dubov_explain.trace.events import Impossible
@@ -414,7 +414,7 @@ def test_generated_tournament_survives_a_trf_round_trip(sims, case):
 
 
 def test_complete_pairing_check_agrees_on_simple_cases():
-    from dubov_explain.simulate.checks import complete_pairing_exists
+    from independent_checks import complete_pairing_exists
 
     sim = simulate(2, 4, 0, options=GeneratorOptions.quiet(), keep_rounds=True)
     assert complete_pairing_exists(sim.rounds[0].request, 1)

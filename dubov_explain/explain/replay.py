@@ -25,9 +25,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..rulebooks.dubov2025.readings import DEFAULT, Readings
 from ..errors import DubovError, InputError
-from ..rulebooks.dubov2025 import events as ev
+from ..rulebooks import DEFAULT_SYSTEM
+from ..rulebooks.readings import Readings
+from ..trace.events import Impossible
 from ..tournament.model import Tournament
 from .audit import (
     DIFFERENT,
@@ -85,18 +86,20 @@ class ReplayResult:
 
     @property
     def no_pairing(self) -> int:
-        return sum(1 for r in self.rounds if isinstance(r.engine_result, ev.Impossible))
+        return sum(1 for r in self.rounds if isinstance(r.engine_result, Impossible))
 
 
 def replay_tournament(
     t: Tournament,
-    readings: Readings = DEFAULT,
+    readings: Readings | None = None,
     rounds: Sequence[int] | None = None,
     *,
     name: str = "",
     explain: bool = True,
+    system: str = DEFAULT_SYSTEM,
 ) -> ReplayResult:
-    """Check every round with games of ``t`` (or the given ``rounds``)."""
+    """Check every round with games of ``t`` (or the given ``rounds``) by the rulebook
+    ``system``."""
     last = t.rounds_with_games
     todo = list(rounds) if rounds is not None else list(range(1, last + 1))
     warnings: list[str] = []
@@ -108,7 +111,7 @@ def replay_tournament(
     for r in todo:
         request = request_for_round(t, r)
         pub = published_from_round(t, r)
-        out.append(check_round(request, r, pub, readings, explain=explain))
+        out.append(check_round(request, r, pub, readings, explain=explain, system=system))
     return ReplayResult(name or _stem(t.source), tuple(out), tuple(warnings))
 
 
@@ -121,7 +124,7 @@ def report_text(res: ReplayResult) -> str:
     lines: list[str] = []
     for rc in res.rounds:
         lines.append(f"{res.name}: Round #{rc.round}")
-        if isinstance(rc.engine_result, ev.Impossible):
+        if isinstance(rc.engine_result, Impossible):
             lines.append(f"No valid pairing exists for round {rc.round}.")
             lines.append("")
             continue
@@ -134,20 +137,17 @@ def report_text(res: ReplayResult) -> str:
 
 def explanation_text(res: ReplayResult) -> str:
     """Our explanation of every round that is not identical (empty when all are)."""
-    from .audit import _wrap
+    from ..render.check import departure_lines, impossible_text, violation_lines, wrap
 
     lines: list[str] = [f"{res.name}: warning: {w}" for w in res.warnings]
     for rc in res.rounds:
         if rc.verdict == IDENTICAL:
             continue
         lines.append(f"{res.name}: Round #{rc.round}: {rc.verdict_words}")
-        for v in rc.violations:
-            lines.extend(_wrap(f"FAIL {v.rule} {v.message}", "  "))
-        if isinstance(rc.engine_result, ev.Impossible):
-            lines.extend(_wrap(f"engine: {rc.engine_result.reason}", "  "))
-        for i, d in enumerate(rc.departures, 1):
-            lines.append(f"  {i}. [{d.article}; {d.tag}]")
-            lines.extend(_wrap(d.explanation, "     "))
+        lines.extend(violation_lines(rc, wrapped=True))
+        if isinstance(rc.engine_result, Impossible):
+            lines.extend(wrap(f"engine: {impossible_text(rc)}", "  "))
+        lines.extend(departure_lines(rc))
     return "".join(line + "\n" for line in lines)
 
 
@@ -177,8 +177,9 @@ class FileOutcome:
     warnings: tuple[str, ...] = field(default=())
 
 
-def replay_path(path: str, readings: Readings = DEFAULT, rounds: Sequence[int] | None = None,
-                lenient: bool = True) -> FileOutcome:
+def replay_path(path: str, readings: Readings | None = None,
+                rounds: Sequence[int] | None = None, lenient: bool = True,
+                system: str = DEFAULT_SYSTEM) -> FileOutcome:
     """Read, validate and replay one file; errors come back as text with their exit code."""
     from ..trf.reader import read_trf
 
@@ -194,7 +195,7 @@ def replay_path(path: str, readings: Readings = DEFAULT, rounds: Sequence[int] |
         errors, warnings = input_problems(t, todo, lenient=lenient)
         if errors:
             raise InputError(errors)
-        res = replay_tournament(t, readings, todo, name=_stem(path))
+        res = replay_tournament(t, readings, todo, name=_stem(path), system=system)
     except DubovError as exc:
         return FileOutcome(path, error=str(exc), exit_code=exc.exit_code)
     return FileOutcome(

@@ -48,10 +48,18 @@ def template_dirs() -> list[str]:
     return out
 
 
+def _rulebook_loader() -> jinja2.BaseLoader:
+    """Each rulebook's own ``templates/`` folder under its name: ``dubov-2025/check.md.j2``."""
+    from ..rulebooks import RULEBOOKS
+
+    return jinja2.PrefixLoader({name: jinja2.FileSystemLoader(str(book.templates))
+                                for name, book in RULEBOOKS.items()})
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(template_dirs()),
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs()), _rulebook_loader()]),
         # HTML templates (and anything unknown) autoescape; Markdown templates do not: they
         # escape names for Markdown with the `md` filter instead
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2", "html"),

@@ -9,6 +9,7 @@ analysis of a departure).  Nothing outside ``rulebooks/`` restates an article: `
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, Sequence, runtime_checkable
 
@@ -16,6 +17,48 @@ from ..errors import Problem
 from ..tournament.model import Tournament
 from ..trace.events import Trace
 from .readings import Reading, Readings
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One failure of a rulebook's absolute test (or of the published record), as facts.
+
+    ``rule`` is the code of what is broken (a criterion such as ``[C1]``, or ``completeness``,
+    ``bye``, ``colours``, ``XXP``, ``record``), ``case`` which way it is broken, ``article``
+    the article that says so, ``players`` who is concerned and ``facts`` the numbers the
+    rulebook's ``check.md.j2`` words it with (rounds, counts, colours...).
+    """
+
+    rule: str
+    players: tuple[int, ...]
+    case: str = ""
+    article: str = ""
+    facts: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One difference between a published pairing and the rulebook's, as facts.
+
+    ``kind`` is ``bye``, ``bracket``, ``colour`` or ``engine`` (the engine disagrees with
+    itself: a bug to report); ``article`` is where the published pairing leaves the
+    procedure and ``criterion`` what prefers the engine's choice there.  ``as_good``: the
+    published pairing is as good on the quality criteria at that point; ``order_only``: only
+    an order rule separates them.  ``score`` names the bracket, ``engine``/``published`` the
+    two choices, ``case`` the template macro and ``facts`` the numbers it reads (the two
+    sets, sequences, criteria values...; an engine event to quote under ``event``).
+    """
+
+    kind: str
+    article: str
+    criterion: str
+    as_good: bool
+    order_only: bool
+    score: str | None = None
+    engine: tuple = ()
+    published: tuple = ()
+    case: str = ""
+    facts: dict = field(default_factory=dict, compare=False, hash=False)
 
 
 @runtime_checkable
@@ -79,3 +122,16 @@ class Rulebook(Protocol):
 
     def step_states(self, trace: Trace) -> list:
         """The state of the round after each event (``.event``, ``.cited``, ``.bracket``, ...)."""
+
+    def absolute_test(self, request: Tournament, round_no: int, published: Any,
+                      readings: Readings | None = None) -> list[Violation]:
+        """What a published pairing (``.pairs``, ``.byes``, ``.problems``) breaks absolutely."""
+
+    def analyse_departures(self, request: Tournament, round_no: int, published: Any,
+                           trace: Trace, readings: Readings | None = None
+                           ) -> tuple[list[Departure], Trace | None]:
+        """Where a legal published pairing leaves the procedure, and the what-if trace."""
+
+    def board_order(self, pairs: Sequence[tuple[int, int]], trace: Trace
+                    ) -> list[tuple[int, int]]:
+        """``pairs`` in board order by the standings of ``trace`` (a bye ``(n, 0)`` last)."""

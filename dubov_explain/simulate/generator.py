@@ -21,8 +21,8 @@ what a generator offers; this one produces, reproducibly from one seed:
   ``0000 - Z`` for the first rounds, but ranked with a starting number from the start);
 * the initial colour (``XXC white1/black1``, Dubov 5.1 "drawn by lot") drawn from the seed.
 
-Each round is paired by :func:`~dubov_explain.rulebooks.dubov2025.engine.pair_round` on exactly the
-request a TRF would carry: every player's blocks of the earlier rounds plus the
+Each round is paired by the rulebook named ``system`` (``find_rulebook(system).pair``;
+Dubov 2025 by default) on exactly the request a TRF would carry: every player's blocks of the earlier rounds plus the
 pre-entered absence blocks of the round (see :func:`history_before`).  When the engine
 answers :class:`~dubov_explain.trace.events.Impossible` (1.8.3; possible with tiny fields
 late in a tournament) generation stops: the tournament returned is then the request that
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping
 
-from ..rulebooks.dubov2025.engine import pair_round
+from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
 from ..rulebooks.dubov2025.readings import DEFAULT, Readings
 from ..trace.events import Impossible, PairingPublished, Trace
 from ..tournament.model import COMPLEMENT, Colour, Player, RoundEntry, Scoring, Tournament
@@ -158,10 +158,11 @@ class Simulation:
 
 
 def generate(
-    players: int, rounds: int, seed: int, *, options: GeneratorOptions = GeneratorOptions()
+    players: int, rounds: int, seed: int, *, options: GeneratorOptions = GeneratorOptions(),
+    system: str = DEFAULT_SYSTEM,
 ) -> Tournament:
     """A tournament of ``players`` players over ``rounds`` rounds, reproducible from ``seed``."""
-    return simulate(players, rounds, seed, options=options).tournament
+    return simulate(players, rounds, seed, options=options, system=system).tournament
 
 
 # --------------------------------------------------------------------------- pieces
@@ -254,8 +255,10 @@ def simulate(
     *,
     options: GeneratorOptions = GeneratorOptions(),
     keep_rounds: bool = False,
+    system: str = DEFAULT_SYSTEM,
 ) -> Simulation:
-    """Generate a tournament round by round; see the module docstring.
+    """Generate a tournament round by round, paired by the rulebook ``system``; see the
+    module docstring.
 
     With ``keep_rounds`` the result also holds each round's request and trace.
     """
@@ -264,6 +267,7 @@ def simulate(
     if rounds < 1:
         raise ValueError("rounds must be >= 1")
     o = options
+    book = find_rulebook(system)
     rng = random.Random(seed)
     entrants = _draw_players(rng, players, o)
     numbers = range(1, players + 1)
@@ -320,14 +324,14 @@ def simulate(
         for n, code in absent.items():
             entries[n].append(RoundEntry(None, None, code))
         request = _tournament(template, entries)
-        trace = pair_round(request, o.readings, round_no=r)
+        trace = book.pair(request, o.readings, round_no=r)
         if keep_rounds:
             kept.append(RoundRecord(r, request, trace))
         result = trace.result
         if isinstance(result, Impossible):
             stop = (
                 "###",
-                f"### round {r} not paired: the engine found no complete pairing (1.8.3); "
+                f"### round {r} not paired: the engine found no complete pairing; "
                 f"this file is the request for round {r}",
             )
             t = replace(

@@ -6,6 +6,12 @@ articles), ``order`` (Article 4's sequences), ``colours`` (Article 5), ``engine`
 2 as a traced state machine, Article 3's criteria), ``events`` (what the trace records),
 ``decisions`` (the trace's decisions without wording) and ``templates/`` (how each event
 is worded).
+
+articles), ``order`` (Article 4's sequences), ``colours`` (Article 5), ``bye`` (the order of
+2.1.3-2.1.5), ``boards`` (the board order), ``engine`` (Article 2 as a traced state
+machine, Article 3's criteria), ``events`` (what the trace records), ``check`` (the absolute
+test and the departure analysis of a published pairing) and ``templates/`` (how each event
+and each finding of ``check`` is worded).
 """
 
 from __future__ import annotations
@@ -62,6 +68,25 @@ class Dubov2025:
         from .decisions import decisions
 
         return decisions(trace)
+
+    def absolute_test(self, request: Tournament, round_no: int, published, readings=None):
+        """What a published pairing breaks absolutely (1.4.1, 1.8.1, [C1]-[C3], XXP, 1.5.2.1)."""
+        from .check import absolute_test
+
+        return absolute_test(request, round_no, published, readings or DEFAULT)
+
+    def analyse_departures(self, request: Tournament, round_no: int, published, trace: Trace,
+                           readings=None):
+        """Where a legal published pairing leaves the procedure, and the what-if trace."""
+        from .check import analyse_departures
+
+        return analyse_departures(request, round_no, published, trace, readings or DEFAULT)
+
+    def board_order(self, pairs, trace: Trace):
+        """``pairs`` in board order (GHR 3.6) by the standings of ``trace``; a bye last."""
+        from .check import board_order
+
+        return board_order(pairs, trace)
 
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         from .articles import article_text

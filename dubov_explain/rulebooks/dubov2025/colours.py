@@ -14,6 +14,11 @@ def higher_ranked(a: PlayerStanding, b: PlayerStanding) -> PlayerStanding:
     return a if a.initial_rank < b.initial_rank else b
 
 
+def same_preference(a: PlayerStanding, b: PlayerStanding) -> bool:
+    """[C7] (3.3.3): a pair whose two players prefer the same colour; one of them misses it."""
+    return a.preference is b.preference
+
+
 def _describe(p: PlayerStanding) -> str:
     return f"{p.number} ({p.strength.value} {p.preference.word})"
 

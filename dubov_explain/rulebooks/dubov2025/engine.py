@@ -76,7 +76,9 @@ from . import events as ev
 from .events import NAME
 from ...trace.events import Trace
 from . import order
-from .colours import allocate, higher_ranked
+from . import bye
+from .boards import board_key
+from .colours import allocate, same_preference
 from .readings import DEFAULT, Readings
 
 RULEBOOK = _BOOK.title
@@ -129,6 +131,18 @@ class Compatibility:
                 return False
         cu = self.abs_colour.get(u)
         return cu is None or cu is not self.abs_colour.get(v)
+
+    def excluded_by(self, u: int, v: int) -> tuple[str, ...]:
+        """Every absolute criterion that forbids the pair u-v: "[C1]", "[C3]", "XXP"."""
+        out = []
+        if frozenset((u, v)) in self.met_round:
+            out.append("[C1]")
+        cu = self.abs_colour.get(u)
+        if cu is not None and cu is self.abs_colour.get(v):
+            out.append("[C3]")
+        if v in self.forbidden.get(u, ()):
+            out.append("XXP")
+        return tuple(out)
 
     def reason(self, u: int, v: int) -> tuple[str, str] | None:
         """Why u and v may not meet, as (criterion, fact), or None."""
@@ -299,15 +313,13 @@ class DubovEngine:
                 self.impossible(players, "all players")
             self.base = m
             return self.next_bracket
-        games = (
-            (lambda p: p.games_played)
-            if self.readings.value("bye-games-played") == "played"
-            else (lambda p: p.games_paired)
-        )
+        def games(p):
+            return bye.games_counted(p, self.readings)
+
         held = self.compat.forced
         eligible = [self.p(n) for n in players if self.p(n).bye_eligible and n not in held]
         ineligible = tuple((n, self.p(n).bye_bar) for n in players if not self.p(n).bye_eligible)
-        order_ = sorted(eligible, key=lambda p: (p.score, -games(p), -p.initial_rank))
+        order_ = sorted(eligible, key=lambda p: bye.bye_order_key(p, self.readings))
         self.emit(
             ev.ByeCandidates(
                 article="2.1",
@@ -336,12 +348,9 @@ class DubovEngine:
             runner = order_[i + 1] if i + 1 < len(order_) else None
             if runner is None:
                 step = "2.1.2" if rejected else "2.1.1"
-            elif runner.score != cand.score:
-                step = "2.1.3"
-            elif games(runner) != games(cand):
-                step = "2.1.4"
             else:
-                step = "2.1.5"
+                step = bye.deciding_step(bye.bye_order_key(cand, self.readings),
+                                         bye.bye_order_key(runner, self.readings)) or "2.1.5"
             words = {
                 "2.1.1": "the only player eligible by [C2]",
                 "2.1.2": "the only eligible player whose bye leaves a complete pairing",
@@ -752,12 +761,7 @@ class DubovEngine:
         return self.next_bracket
 
     def publish(self):
-        def key(pair):
-            w, bl = self.p(pair[0]), self.p(pair[1])
-            top = higher_ranked(w, bl)
-            return (-top.score, -(w.score + bl.score), top.initial_rank)
-
-        boards = tuple(sorted(self.pairs, key=key))
+        boards = tuple(sorted(self.pairs, key=board_key(self.p)))
         self.emit(ev.PairingPublished(article="GHR 3.6", boards=boards, bye=self.bye))
         return None
 
@@ -1033,7 +1037,7 @@ def colour_cost(e: DubovEngine, bracket: list[int], pm: dict[int, int] | None = 
     B = [n for n in bracket if e.p(n).preference is Colour.BLACK]
     bound = abs(len(W) - len(B)) // 2
     if pm is not None:
-        same = sum(1 for a, c in pm.items() if a < c and e.p(a).preference is e.p(c).preference)
+        same = sum(1 for a, c in pm.items() if a < c and same_preference(e.p(a), e.p(c)))
         if same == bound:
             return bound
     small, big = (W, B) if len(W) <= len(B) else (B, W)

@@ -51,11 +51,18 @@ def containers(
             rec(i + 1, left - c, acc + [s] * c)
 
     rec(0, k, [])
-    if reading == "listed":
-        result.sort(key=lambda c: tuple(reversed(c)), reverse=True)
-    else:
-        result.sort(reverse=True)
+    result.sort(key=lambda c: container_key(c, reading), reverse=True)
     return result
+
+
+def container_key(container: Iterable, reading: str = "lowest-first") -> tuple:
+    """[C6] (4.2.3.2): the key by which :func:`containers` come, the highest key first.
+
+    ``lowest-first``: the ascending score tuple; ``listed``: the descending one.  Scores may
+    be given in any order, as numbers or decimal strings.
+    """
+    vals = sorted(Fraction(s) for s in container)
+    return tuple(reversed(vals)) if reading == "listed" else tuple(vals)
 
 
 def container_sets(sequence: Sequence, container: tuple, score) -> list[tuple]:

@@ -67,6 +67,9 @@ class PlayerStanding:
     absence: str  # empty when present, else 'Z', 'H', 'F', 'XXZ' or '240'
     #: per round before this one: (round, opponent or 0, colour 'w'/'b'/'-', result code)
     history: tuple[tuple[int, int, str, str], ...] = ()
+    #: the bar of [C2] as facts: the round and the result code (``U``, ``+``, ...) that set it
+    bye_bar_round: int = 0
+    bye_bar_code: str = ""
 
     @property
     def has_played(self) -> bool:
@@ -201,6 +204,7 @@ def compute_standings(
         floats: list[int] = []
         last_paired_round = 0
         bar = ""
+        bar_at: tuple[int, str] = (0, "")
         history: list[tuple[int, int, str, str]] = []
         for k in range(1, r):
             e = p.entry(k)
@@ -233,6 +237,8 @@ def compute_standings(
                     bar = f"won by forfeit in round {k}"
                 elif bar_rule4 and not e.played and scoring.points(e) >= scoring.win:
                     bar = f"scored a win's points without playing in round {k} ({e.code})"
+                if bar:
+                    bar_at = (k, e.code)
         diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
         pref, strength, rule = colour_preference(tuple(colours), readings)
         aro = round_half_up(sum(opp_ratings), len(opp_ratings)) if opp_ratings else 0
@@ -262,6 +268,8 @@ def compute_standings(
                 present=p.number not in absent,
                 absence=absent.get(p.number, ""),
                 history=tuple(history),
+                bye_bar_round=bar_at[0],
+                bye_bar_code=bar_at[1],
             )
         )
     forbidden = frozenset(

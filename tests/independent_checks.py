@@ -1,4 +1,7 @@
-"""Self-checks for generated tournaments and for single round-pairings.
+"""Independent self-checks for generated tournaments and for single round-pairings (tests).
+
+Only the tests use them, so they live here, apart from the rulebook on purpose: an
+independent checker restates the absolute rules to catch the engine's mistakes.
 
 Each function returns a list of problems (empty = fine) instead of raising, so a test can
 show every problem of a round at once.  The absolute criteria are re-derived from the
@@ -12,10 +15,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..rulebooks.dubov2025.readings import DEFAULT, Readings
-from ..rulebooks.dubov2025.events import ByeAssigned, ColourAllocated, Impossible, PairingPublished, Trace
-from ..tournament.model import COMPLEMENT, Colour, Tournament
-from ..rulebooks.dubov2025.standings import Strength, compute_standings
+from dubov_explain.rulebooks.dubov2025.readings import DEFAULT, Readings
+from dubov_explain.rulebooks.dubov2025.events import ByeAssigned, ColourAllocated, Impossible, PairingPublished, Trace
+from dubov_explain.tournament.model import COMPLEMENT, Colour, Tournament
+from dubov_explain.rulebooks.dubov2025.standings import Strength, compute_standings
 
 __all__ = [
     "absent_in",

@@ -1,0 +1,118 @@
+"""The words of ``check`` and ``replay``: a :class:`~dubov_explain.explain.audit.CheckResult`
+as the plain-text report of ``dubov-explain check``.
+
+The findings are facts (:class:`~dubov_explain.rulebooks.base.Violation`,
+:class:`~dubov_explain.rulebooks.base.Departure`); their sentences come from the rulebook's
+``<system>/check.md.j2`` (problems of the published record from ``check-round.md.j2``), and
+an engine decision is quoted as the trace's own template words it (``events.md.j2``).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from ..trace.events import Event, Impossible, Trace
+from . import env as E
+from .view import View
+
+
+def _system(trace: Trace) -> str:
+    from ..rulebooks import DEFAULT_SYSTEM
+
+    return trace.meta.get("system") or DEFAULT_SYSTEM
+
+
+def _macros(system: str):
+    return E.environment().get_template(f"{system}/check.md.j2").module
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+def plain_event(e: Event, trace: Trace) -> str:
+    """One event in the trace's own words (``events.md.j2``), as plain text."""
+    md = E.event_markdown(e, View(trace))
+    return _one_line(re.sub(r"\\(.)", r"\1", md.replace("**", "")))
+
+
+def violation_text(v, system: str) -> str:
+    """The sentence of one violation (without its rule code)."""
+    if v.rule == "record":
+        return _one_line(E.environment().get_template("check-round.md.j2").module.record(v))
+    return _one_line(_macros(system).violation(v))
+
+
+def departure_tag(d, system: str) -> str:
+    return _one_line(_macros(system).tag(d))
+
+
+def departure_text(d, trace: Trace) -> str:
+    """The explanation of one departure; engine events are quoted from ``trace``."""
+    return _one_line(_macros(_system(trace)).departure(d, lambda e: plain_event(e, trace)))
+
+
+def absolute_test_title(system: str) -> str:
+    return _one_line(_macros(system).title())
+
+
+def wrap(text: str, indent: str, width: int = 96) -> list[str]:
+    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent,
+                         break_on_hyphens=False, break_long_words=False) or [indent]
+
+
+def violation_lines(res, indent: str = "  ", wrapped: bool = False) -> list[str]:
+    system = _system(res.trace)
+    out = []
+    for v in res.violations:
+        line = f"FAIL {v.rule} {violation_text(v, system)}"
+        out.extend(wrap(line, indent) if wrapped else [indent + line])
+    return out
+
+
+def departure_lines(res) -> list[str]:
+    system = _system(res.trace)
+    out = []
+    for i, d in enumerate(res.departures, 1):
+        out.append(f"  {i}. [{d.article}; {departure_tag(d, system)}]")
+        out.extend(wrap(departure_text(d, res.trace), "     "))
+    return out
+
+
+def impossible_text(res) -> str:
+    """The engine's own words for a round it cannot pair."""
+    return plain_event(res.engine_result, res.trace)
+
+
+def render_check(res, name: str = "") -> str:
+    """The human report of ``dubov-explain check``."""
+    from ..explain.audit import DIFFERENT, compat_table
+
+    r = res.round
+    system = _system(res.trace)
+    lines = [f"{name + ': ' if name else ''}Round #{r}: {res.verdict_words} "
+             f"(exit {res.exit_code})"]
+    pub = res.published
+    lines.append(f"Published pairing ({pub.source or 'given'}): {len(pub.pairs)} board(s)"
+                 + (f", pairing-allocated bye {', '.join(map(str, pub.byes))}" if pub.byes else ""))
+    lines.append("")
+    lines.append(f"Absolute test ({absolute_test_title(system)}):")
+    lines.extend(violation_lines(res) or ["  passed"])
+    lines.append("")
+    if isinstance(res.engine_result, Impossible):
+        lines.append(f"No valid pairing exists for round {r}.")
+        lines.append(f"  {impossible_text(res)}")
+    else:
+        lines.append("Comparison with the engine:")
+        lines.extend(compat_table(res) or ["  same pairs, same colours, same pairing-allocated bye"])
+    if res.departures:
+        lines.append("")
+        lines.append("Where the published pairing leaves the procedure:")
+        lines.extend(departure_lines(res))
+    elif res.verdict == DIFFERENT:
+        lines.append("")
+        lines.append("(differences not explained)")
+    for note in res.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines) + "\n"
