@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .rulebooks import UnknownSystem
+from .rulebooks import UnknownSystem, find_rulebook, system_for
 from .rulebooks.readings import ReadingError
 from .errors import (
     EXIT_FILE,
@@ -159,6 +159,7 @@ def _add_check_parsers(sub) -> None:
     c.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="choose a reading of an ambiguous article")
     c.add_argument("--trace", metavar="FILE.json", help="write the engine's trace as JSON")
+    _add_system(c)
 
     r = sub.add_parser(
         "replay",
@@ -178,6 +179,7 @@ def _add_check_parsers(sub) -> None:
                    help="write the explanations and summary here instead of stderr")
     r.add_argument("--strict", action="store_true",
                    help="exit 6 when a round differs, 7 when one is illegal")
+    _add_system(r)
     r.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                    help="worker processes for several files (default: all cores)")
 
@@ -210,6 +212,7 @@ def _add_check_parsers(sub) -> None:
                    help="no forfeits, byes, absences or quick games")
     g.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                    help="worker processes for a batch (default: all cores)")
+    _add_system(g)
 
 
 def _load(args):
@@ -344,7 +347,6 @@ def _read_text(path: str) -> str:
 def cmd_check(args) -> int:
     from dataclasses import replace
 
-    from .rulebooks.dubov2025.readings import Readings
     from .errors import InputError, Problem
     from .explain.audit import (
         check_round,
@@ -357,8 +359,11 @@ def cmd_check(args) -> int:
     )
     from .trf.reader import read_trf
 
-    readings = Readings.parse(args.reading)
     t = read_trf(args.trf)
+    book, override = system_for(t, args.system)
+    readings = book.readings_type.parse(args.reading)
+    if override:
+        print(f"warning: {override}", file=sys.stderr)
     last = t.rounds_with_games
     if args.pairing:
         r = args.round or t.round_to_pair
@@ -384,7 +389,7 @@ def cmd_check(args) -> int:
         t = replace(t, total_rounds=max(last, r))
         print(f"warning: no total number of rounds (XXR/142); {t.total_rounds} assumed",
               file=sys.stderr)
-    res = check_round(request_for_round(t, r), r, pub, readings)
+    res = check_round(request_for_round(t, r), r, pub, readings, system=book.name)
     if args.trace:
         _write(args.trace, res.trace.to_json(), [args.trf, args.pairing])
     name = Path(args.trf).stem
@@ -396,11 +401,11 @@ def cmd_replay(args) -> int:
     from functools import partial
 
     from .batch import Progress, parallel_map
-    from .rulebooks.dubov2025.readings import Readings
     from .explain.audit import EXIT_DIFFERENT, EXIT_ILLEGAL
     from .explain.replay import replay_path
 
-    readings = Readings.parse(args.reading)
+    if args.system:  # a bad reading of a chosen system is refused once, not per file
+        find_rulebook(args.system).readings_type.parse(args.reading)
     rounds = sorted(set(args.round)) if args.round else None
     paths = list(args.trf)
     out_file = None
@@ -414,7 +419,7 @@ def cmd_replay(args) -> int:
             raise FileAccessError(args.explain, exc.strerror or str(exc)) from None
     totals = dict(files=0, rounds=0, identical=0, different=0, illegal=0, violations=0)
     error_code = 0
-    fn = partial(replay_path, readings=readings, rounds=rounds)
+    fn = partial(replay_path, readings=args.reading, rounds=rounds, system=args.system)
     progress = Progress(len(paths), "replay", sys.stderr, enabled=None if len(paths) > 1 else False)
     explain = (lambda text: out_file.write(text)) if out_file else progress.write
     try:
@@ -467,6 +472,8 @@ def cmd_generate(args) -> int:
         base = GeneratorOptions.quiet() if args.regular else GeneratorOptions()
         if args.full_point_byes:
             base = replace(base, full_point_byes=True)
+        if args.system:
+            base = replace(base, system=find_rulebook(args.system).name)
         players = rounds = None
         if args.config:
             cfg = read_config(_read_text(args.config), args.config, base)
@@ -552,10 +559,13 @@ def cmd_examples(args) -> int:
 def cmd_compare(args) -> int:
     from .explain.compare import compare_readings, parse_sides, render
 
-    left, right = parse_sides(args.reading, args.left, args.right)
+    sides = (list(args.reading), args.left, args.right)
     args.reading = []  # the sides carry them; the request is read under the defaults
     req = _load(args)
-    _emit(args, render(compare_readings(req.tournament, left, right), args.format, req.title))
+    system = req.rulebook.name
+    left, right = parse_sides(*sides, system=system)
+    _emit(args, render(compare_readings(req.tournament, left, right, system=system),
+                       args.format, req.title))
     return EXIT_OK
 
 

@@ -132,3 +132,39 @@ def test_a_bad_reading_exits_3_without_traceback(capsys):
     assert main(["pair", "--example", "--reading", "c9-measure=most"]) == 3
     err = capsys.readouterr().err
     assert "reading 'c9-measure' has no value 'most'" in err and "Traceback" not in err
+
+
+def _after_round3() -> str:
+    return example_text("dubov-example-after-round3.trf")
+
+
+@pytest.mark.parametrize("argv", [
+    ["standings", "--example"],
+    ["explain", "--example", "--player", "1"],
+    ["compare", "--example", "--reading", "container-order=listed"],
+    ["check", "{after}", "--round", "3"],
+    ["replay", "{after}"],
+    ["generate", "--players", "8", "--rounds", "3", "--seed", "1", "-o", "{out}"],
+])
+def test_every_command_takes_system(argv, tmp_path, capsys):
+    after = tmp_path / "after.trf"
+    after.write_text(_after_round3(), encoding="utf-8")
+    argv = [a.format(after=after, out=tmp_path / "g.trf") for a in argv]
+    assert main(argv + ["--system", "dubov-2025"]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert main(argv + ["--system", "dutch-1066"]) == 3
+    assert "unknown system 'dutch-1066'" in capsys.readouterr().err
+
+
+def test_replay_and_check_refuse_a_file_naming_another_system(tmp_path, capsys):
+    text = _after_round3()
+    lines = [ln for ln in text.splitlines(keepends=True) if not ln.startswith("092")]
+    lines.insert(1, "192 FIDE_DUTCH_2025\n")
+    path = tmp_path / "dutch.trf"
+    path.write_text("".join(lines), encoding="utf-8")
+    assert main(["check", str(path), "--round", "3"]) == 3
+    assert "record 192 names the pairing system 'FIDE_DUTCH_2025'" in capsys.readouterr().err
+    assert main(["replay", str(path)]) == 3
+    assert "record 192 names the pairing system 'FIDE_DUTCH_2025'" in capsys.readouterr().err
+    assert main(["replay", str(path), "--system", "dubov-2025"]) == 0
+    assert "as --system asks" in capsys.readouterr().err

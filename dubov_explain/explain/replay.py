@@ -177,14 +177,21 @@ class FileOutcome:
     warnings: tuple[str, ...] = field(default=())
 
 
-def replay_path(path: str, readings: Readings | None = None,
+def replay_path(path: str, readings: Sequence[str] = (),
                 rounds: Sequence[int] | None = None, lenient: bool = True,
-                system: str = DEFAULT_SYSTEM) -> FileOutcome:
-    """Read, validate and replay one file; errors come back as text with their exit code."""
+                system: str | None = None) -> FileOutcome:
+    """Read, validate and replay one file; errors come back as text with their exit code.
+
+    ``system`` names the rulebook; None: the one the file's 192/092 names, else the
+    default.  ``readings`` are ``NAME=VALUE`` strings of that rulebook's readings.
+    """
+    from ..rulebooks import system_for
     from ..trf.reader import read_trf
 
     try:
         t = read_trf(path)
+        book, override = system_for(t, system)
+        chosen = book.readings_type.parse(list(readings))
         todo = list(rounds) if rounds is not None else list(range(1, t.rounds_with_games + 1))
         bad = [r for r in todo if r < 1 or r > t.rounds_with_games]
         if bad:
@@ -195,7 +202,9 @@ def replay_path(path: str, readings: Readings | None = None,
         errors, warnings = input_problems(t, todo, lenient=lenient)
         if errors:
             raise InputError(errors)
-        res = replay_tournament(t, readings, todo, name=_stem(path), system=system)
+        if override:
+            warnings = list(warnings) + [override]
+        res = replay_tournament(t, chosen, todo, name=_stem(path), system=book.name)
     except DubovError as exc:
         return FileOutcome(path, error=str(exc), exit_code=exc.exit_code)
     return FileOutcome(

@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
-from ..rulebooks.dubov2025.readings import DEFAULT, Readings
+from ..rulebooks.readings import Readings
 from ..trace.events import Impossible, PairingPublished, Trace
 from ..tournament.model import COMPLEMENT, Colour, Player, RoundEntry, Scoring, Tournament
 from ..tournament.request import request_for_round
@@ -99,7 +99,10 @@ class GeneratorOptions:
     #: ``None``: drawn from the seed (XXC white1 / black1)
     initial_colour: Colour | None = None
     scoring: Scoring = field(default_factory=Scoring)
-    readings: Readings = DEFAULT
+    #: the rulebook that pairs every round (``dubov-explain systems``)
+    system: str = DEFAULT_SYSTEM
+    #: its readings; None: the rulebook's defaults
+    readings: Readings | None = None
 
     def __post_init__(self) -> None:
         if not 0 < self.min_rating <= self.max_rating:
@@ -159,7 +162,7 @@ class Simulation:
 
 def generate(
     players: int, rounds: int, seed: int, *, options: GeneratorOptions = GeneratorOptions(),
-    system: str = DEFAULT_SYSTEM,
+    system: str | None = None,
 ) -> Tournament:
     """A tournament of ``players`` players over ``rounds`` rounds, reproducible from ``seed``."""
     return simulate(players, rounds, seed, options=options, system=system).tournament
@@ -255,10 +258,10 @@ def simulate(
     *,
     options: GeneratorOptions = GeneratorOptions(),
     keep_rounds: bool = False,
-    system: str = DEFAULT_SYSTEM,
+    system: str | None = None,
 ) -> Simulation:
-    """Generate a tournament round by round, paired by the rulebook ``system``; see the
-    module docstring.
+    """Generate a tournament round by round, paired by the rulebook ``system`` (default:
+    ``options.system``); see the module docstring.
 
     With ``keep_rounds`` the result also holds each round's request and trace.
     """
@@ -267,7 +270,8 @@ def simulate(
     if rounds < 1:
         raise ValueError("rounds must be >= 1")
     o = options
-    book = find_rulebook(system)
+    book = find_rulebook(system or o.system)
+    readings = o.readings if o.readings is not None else book.readings_type.from_pairs()
     rng = random.Random(seed)
     entrants = _draw_players(rng, players, o)
     numbers = range(1, players + 1)
@@ -324,7 +328,7 @@ def simulate(
         for n, code in absent.items():
             entries[n].append(RoundEntry(None, None, code))
         request = _tournament(template, entries)
-        trace = book.pair(request, o.readings, round_no=r)
+        trace = book.pair(request, readings, round_no=r)
         if keep_rounds:
             kept.append(RoundRecord(r, request, trace))
         result = trace.result
