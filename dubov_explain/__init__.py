@@ -11,6 +11,9 @@ The public API (everything in ``__all__``; the rest of the package may change)::
     (((4, 1), (2, 8), (6, 9)), 5)
     >>> d.pair(t, readings={"container-order": "listed"}).result.bye
     5
+    >>> w = d.why_not(t, 1, 6)
+    >>> w.verdict, w.criterion
+    ('passed-over', '[C6]')
 
 The flow runs one way: a TRF file is read into a :class:`Tournament` (facts only), a
 :class:`Rulebook` pairs it into a :class:`Trace` (every decision an event), and answers
@@ -48,6 +51,15 @@ _EXPORTS = {
     # the trace
     "Trace": "dubov_explain.trace.events",
     "Event": "dubov_explain.trace.events",
+    # answers: check a published round, explain a player, why two did not meet, compare
+    "check_round": "dubov_explain.explain.audit",
+    "published_from_round": "dubov_explain.explain.audit",
+    "published_from_pairs": "dubov_explain.explain.audit",
+    "request_for_round": "dubov_explain.tournament.request",
+    "explain_player": "dubov_explain.explain.why",
+    "why_not": "dubov_explain.explain.why",
+    "compare_mapping": "dubov_explain.explain.compare",
+    "generate": "dubov_explain.simulate.generator",
     # the application layer
     "Request": "dubov_explain.app",
     "prepare": "dubov_explain.app",
@@ -96,6 +108,11 @@ def pair(tournament, *, system: str | None = None,
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import Request, open_request, prepare
+    from .explain.audit import check_round, published_from_pairs, published_from_round
+    from .explain.compare import compare_mapping
+    from .explain.why import explain_player, why_not
+    from .simulate.generator import generate
+    from .tournament.request import request_for_round
     from .errors import DubovError, FileAccessError, InputError, Problem
     from .examples import example_names, load_example
     from .rulebooks import RULEBOOKS, Rulebook, UnknownSystem, find_rulebook, system_for

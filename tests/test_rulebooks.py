@@ -168,3 +168,16 @@ def test_replay_and_check_refuse_a_file_naming_another_system(tmp_path, capsys):
     assert "record 192 names the pairing system 'FIDE_DUTCH_2025'" in capsys.readouterr().err
     assert main(["replay", str(path), "--system", "dubov-2025"]) == 0
     assert "as --system asks" in capsys.readouterr().err
+
+
+def test_api_checks_a_round_and_answers_why_not():
+    t = parse_trf(_after_round3(), "after.trf")
+    pub = d.published_from_round(t, 3)
+    res = d.check_round(d.request_for_round(t, 3), 3, pub)
+    assert res.verdict == "identical" and res.exit_code == 0
+    swapped = d.published_from_pairs(3, [(b, w) for w, b in ((p.white, p.black) for p in pub.pairs)],
+                                     pub.byes)
+    bad = d.check_round(d.request_for_round(t, 3), 3, swapped)
+    assert bad.verdict != "identical" and bad.exit_code in (6, 7)
+    x = d.explain_player(d.load_example(EXAMPLE), 5)
+    assert x.player == 5 and x.bye and x.bye["article"].startswith("2.1")
