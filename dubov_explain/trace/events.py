@@ -60,12 +60,16 @@ class Event:
         return d
 
 
-def _plain(v: Any) -> Any:
+def plain(v: Any) -> Any:
+    """An event value as JSON has it: tuples as lists, dict keys as strings."""
     if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
+        return [plain(x) for x in v]
     if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
+        return {str(k): plain(x) for k, x in v.items()}
     return v
+
+
+_plain = plain
 
 
 def _tuplify(v: Any) -> Any:

@@ -23,19 +23,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...trace.events import Event, Trace
+from ...trace.events import Event, Trace, plain as _plain
 
 
 class UnclassifiedEvent(ValueError):
     """An event kind the decision projection does not know: classify it in ``PROJECTION``."""
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
-    return v
 
 
 def _fields(*names: str) -> Callable[[Event], dict]:
