@@ -288,6 +288,13 @@ def pairing_text(result) -> str:
     return "\n".join([str(len(lines))] + lines) + "\n"
 
 
+def _no_pairing_words(result) -> str:
+    """Why no pairing exists, in the rulebook's words (the trace records the facts)."""
+    from .render.env import sentence
+
+    return sentence(result)
+
+
 def cmd_pair(args) -> int:
     from .rulebooks.dubov2025.engine import pair_round
     from .rulebooks.dubov2025.readings import Readings
@@ -321,11 +328,11 @@ def cmd_pair(args) -> int:
         text = round_output(trace, args.format, title)
         _emit(args, text)
         if isinstance(result, Impossible):
-            print(f"no valid pairing: {result.reason}", file=sys.stderr)
+            print(f"no valid pairing: {_no_pairing_words(result)}", file=sys.stderr)
             return EXIT_NO_PAIRING
         return EXIT_OK
     if isinstance(result, Impossible):
-        print(f"no valid pairing: {result.reason}", file=sys.stderr)
+        print(f"no valid pairing: {_no_pairing_words(result)}", file=sys.stderr)
         return EXIT_NO_PAIRING
     text = pairing_text(result)
     _emit(args, text)

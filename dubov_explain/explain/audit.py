@@ -402,7 +402,7 @@ def absolute_test(request: Tournament, r: int, pub: Published, rows: dict[int, d
         row = rows.get(b)
         if row is not None and row["present"] and not row["bye_eligible"]:
             out.append(Violation("[C2]", (b,),
-                                 f"pairing-allocated bye to {b}, who {row['bye_bar']} (3.1.2, "
+                                 f"pairing-allocated bye to {b}, who {_bar_words(row['bye_bar'])} (3.1.2, "
                                  "2.1.1: no second PAB, nor after a win's points without "
                                  "playing)"))
     # [C1], XXP
@@ -448,6 +448,19 @@ def absolute_test(request: Tournament, r: int, pub: Published, rows: dict[int, d
 
 
 # --------------------------------------------------------------------------- comparison
+
+
+def _sentence(e: ev.Event) -> str:
+    """The reason an event records as facts, in the rulebook's words (its template)."""
+    from ..render.env import sentence
+
+    return sentence(e)
+
+
+def _bar_words(bar: dict) -> str:
+    from ..render.env import phrase
+
+    return phrase("bye_bar", bar["kind"], bar["round"], bar["code"])
 
 
 def _segments(trace: Trace) -> list[list[ev.Event]]:
@@ -573,7 +586,7 @@ def _bracket_departure(w: list[ev.Event], s: list[ev.Event], rows: dict[int, dic
     us, uw = _one(s, ev.UpfloatersChosen), _one(w, ev.UpfloatersChosen)
     if mw.count > ms.count:
         return dep("bracket", "2.2.1", "[C5]", False, False,
-                   f"It leaves the procedure at 2.2.1: {ms.explanation}, but the published "
+                   f"It leaves the procedure at 2.2.1: {_sentence(ms)}, but the published "
                    f"pairing brings {mw.count} upfloater(s) "
                    f"{_fmt_set(uw.players) if uw else ''} into the bracket. [C5] (3.3.1, "
                    f"minimise the number of upfloaters) prefers the procedure's "
@@ -699,7 +712,7 @@ def _colour_departures(pub: Published, what_if: Trace) -> list[Departure]:
         out.append(Departure(
             "colour", e.rule, e.rule, False, False,
             f"Colours of {e.white}-{e.black} (Article 5): the published pairing gives White to "
-            f"{pr.white}; {e.rule} gives it to {e.white}: {e.explanation}.",
+            f"{pr.white}; {e.rule} gives it to {e.white}: {_sentence(e)}.",
             None, ((e.white, e.black),), ((pr.white, pr.black),),
         ))
     return out
@@ -717,11 +730,11 @@ def explain_differences(request: Tournament, r: int, pub: Published, trace: Trac
         return [Departure("engine", "1.8.3", "1.8.3", False, False,
                           "The engine found no complete pairing (1.8.3), yet the published "
                           "pairing passes the absolute test: please report this disagreement. "
-                          f"Engine: {result.reason}")], what_if
+                          f"Engine: {_sentence(result)}")], what_if
     if (isinstance(wres, ev.Impossible)
             or _unordered(wres.boards) != {p.players for p in pub.pairs}
             or wres.bye != pub.bye):
-        why = wres.reason if isinstance(wres, ev.Impossible) else (
+        why = _sentence(wres) if isinstance(wres, ev.Impossible) else (
             f"it produced {_fmt_pairs(wres.boards)} bye {wres.bye}")
         return [Departure("engine", "2", "2", False, False,
                           "The engine cannot walk the procedure along the published pairing "
@@ -868,7 +881,7 @@ def render_check(res: CheckResult, name: str = "") -> str:
     result = res.engine_result
     if isinstance(result, ev.Impossible):
         lines.append(f"No valid pairing exists for round {r}.")
-        lines.append(f"  {result.reason}")
+        lines.append(f"  {_sentence(result)}")
     else:
         lines.append("Comparison with the engine:")
         table = compat_table(res)

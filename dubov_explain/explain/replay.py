@@ -144,7 +144,9 @@ def explanation_text(res: ReplayResult) -> str:
         for v in rc.violations:
             lines.extend(_wrap(f"FAIL {v.rule} {v.message}", "  "))
         if isinstance(rc.engine_result, ev.Impossible):
-            lines.extend(_wrap(f"engine: {rc.engine_result.reason}", "  "))
+            from ..render.env import sentence
+
+            lines.extend(_wrap(f"engine: {sentence(rc.engine_result)}", "  "))
         for i, d in enumerate(rc.departures, 1):
             lines.append(f"  {i}. [{d.article}; {d.tag}]")
             lines.extend(_wrap(d.explanation, "     "))

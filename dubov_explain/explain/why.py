@@ -27,6 +27,13 @@ from ..rulebooks.dubov2025 import events as ev
 from ..trace.events import Trace
 
 
+def _words(macro: str, *args) -> str:
+    """The trace records facts; the rulebook's template words them (render.env.phrase)."""
+    from ..render.env import phrase
+
+    return phrase(macro, *args)
+
+
 def _set(ns) -> str:
     return "{" + ", ".join(str(n) for n in ns) + "}"
 
@@ -162,7 +169,7 @@ def why_not(
     # the what-if run first: its WhatIf event says whether the pair is legal at all
     wi = pair_round(t, readings, round_no, forced=((n, m),))
     verdict = next(e for e in wi.events if isinstance(e, ev.WhatIf)).pairs[0]
-    crit, fact = verdict[2], verdict[3]
+    crit, fact = verdict[2], _words("compat_fact", *verdict)
     if crit:
         return WhyNot(
             n, m, "illegal", crit, f"{crit}: {fact}", article=_criterion_article(crit),
@@ -172,7 +179,7 @@ def why_not(
         return WhyNot(
             n, m, "no-pairing", "1.8.3",
             "1.8.3: no complete round-pairing exists this round, so nobody is paired",
-            article="1.8.3", details=[result.reason],
+            article="1.8.3", details=[_words("sentence", result)],
         )
     out = _compare(n, m, trace, wi, rows)
     if isinstance(wi.result, ev.PairingPublished):
@@ -203,7 +210,7 @@ def _compare(n: int, m: int, real: Trace, wi: Trace, rows: dict) -> WhyNot:
             n, m, "impossible", "[C4]",
             f"[C4]: no complete round-pairing contains {n}–{m}: with them paired, "
             f"{lonely} could not all be paired",
-            article="3.2.1", where="the round as a whole", details=[w.reason], **base,
+            article="3.2.1", where="the round as a whole", details=[_words("sentence", w)], **base,
         )
     # ---- the bye
     if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
@@ -211,7 +218,7 @@ def _compare(n: int, m: int, real: Trace, wi: Trace, rows: dict) -> WhyNot:
             return out(
                 r.decided_by,
                 f"{r.decided_by}: {r.player} receives the pairing-allocated bye and plays "
-                f"nobody: {r.explanation}",
+                f"nobody: {_words('sentence', r)}",
                 r.decided_by, "the bye",
             )
         rejected = [e for e in wi.of(ev.ByeRejected) if e.player == r.player]
@@ -221,7 +228,7 @@ def _compare(n: int, m: int, real: Trace, wi: Trace, rows: dict) -> WhyNot:
                 f"[C4]: the bye goes to {r.player} ({r.decided_by}), and once {r.player} has "
                 f"it no complete pairing of the others pairs {n} with {m}",
                 "2.1.2", "the bye",
-                [f"1.8.2: the bye is assigned before any bracket is paired; {r.explanation}.",
+                [f"1.8.2: the bye is assigned before any bracket is paired; {_words('sentence', r)}.",
                  f"With {n}–{m} forced, {r.player}'s bye is passed over by 2.1.2 and the bye "
                  f"goes to {w.player} instead."],
             )
@@ -232,7 +239,7 @@ def _compare(n: int, m: int, real: Trace, wi: Trace, rows: dict) -> WhyNot:
             f"[C5]: the {r.score}-point bracket needs {r.count} upfloater(s) (2.2.1); "
             f"pairing {n} with {m} would need {w.count}",
             "2.2.1", f"the {r.score}-point bracket",
-            [f"2.2.1: {r.explanation}."],
+            [f"2.2.1: {_words('sentence', r)}."],
         )
     # ---- 2.2.2 which upfloaters
     if isinstance(r, ev.UpfloatersChosen) and isinstance(w, ev.UpfloatersChosen):
@@ -261,8 +268,8 @@ def _compare(n: int, m: int, real: Trace, wi: Trace, rows: dict) -> WhyNot:
                 f"{rc} such pair{' is' if rc == 1 else 's are'} unavoidable, {n}–{m} would "
                 f"make it {w.count}",
                 "2.2.4.1", f"the {score}-point bracket",
-                ([f"2.2.4.1: {r.explanation}."] if isinstance(r, ev.ShiftNeeded) else [])
-                + [f"In the what-if run: {w.explanation}."],
+                ([f"2.2.4.1: {_words('sentence', r)}."] if isinstance(r, ev.ShiftNeeded) else [])
+                + [f"In the what-if run: {_words('sentence', w)}."],
             )
     if isinstance(r, ev.Shift) and isinstance(w, ev.Shift) and r.step == w.step:
         seq = dict((p, s) for p, s in r.pool)
@@ -430,7 +437,7 @@ def explain_player(
         if isinstance(e, ev.BracketOpened):
             current_res = list(e.residents)
         if isinstance(e, ev.MinimumUpfloaters):
-            minimum = f"2.2.1: {e.explanation}."
+            minimum = f"2.2.1: {_words('sentence', e)}."
         if isinstance(e, ev.UpfloatersChosen) and n in e.players:
             x.upfloat.append(
                 f"{n} ({_pts(rows[n]['score'])}) is upfloated into the {e.score}-point bracket "
@@ -453,7 +460,7 @@ def explain_player(
             _group_words(x, e, n)
             x.events.append(i)
         if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
-            x.colour_rule, x.colour_explanation = e.rule, e.explanation
+            x.colour_rule, x.colour_explanation = e.rule, _words("sentence", e)
             x.events.append(i)
     if x.bracket_score is not None and not x.upfloat:
         x.upfloat.append(
@@ -479,7 +486,7 @@ def _decided_words(e: ev.UpfloatersChosen) -> str:
     if f and "criteria" in f:
         return f"because the first set of its container, {_set(f['players'])}, is worse on {d}"
     if f:
-        return f"because the first set of its container, {_set(f['players'])}, is illegal ({f['verdict']})"
+        return f"because the first set of its container, {_set(f['players'])}, is illegal ({_words('verdict_words', f['verdict'])})"
     return f"by {d}"
 
 
@@ -493,7 +500,7 @@ def _group_words(x: PlayerExplanation, e: ev.Event, n: int) -> None:
             x.groups.append(f"2.2.3: nobody in the bracket has played yet; {n} starts in {side} "
                             f"by initial ranking.")
     elif isinstance(e, ev.ShiftNeeded) and (e.step == 1):
-        x.groups.append(f"2.2.4.1: {e.explanation}.")
+        x.groups.append(f"2.2.4.1: {_words('sentence', e)}.")
     elif isinstance(e, ev.Shift) and n in e.players:
         x.groups.append(
             f"{e.article}: {n} is shifted from {e.source} to {e.target} — the first set in the "
@@ -512,7 +519,8 @@ def _group_words(x: PlayerExplanation, e: ev.Event, n: int) -> None:
             x.groups.append(f"4.4.2: {n} is in G2, position {list(e.g2).index(n) + 1} in "
                             f"initial-ranking order: {', '.join(map(str, e.g2))}.")
     elif isinstance(e, ev.OpponentChosen) and n == e.player:
-        rej = "; ".join(f"{c} ({crit}: {d})" for c, crit, d in e.rejected[:6])
+        rej = "; ".join(f"{c} ({crit}: {_words('compat_fact', n, c, crit, d)})"
+                        for c, crit, d in e.rejected[:6])
         more = f" and {len(e.rejected) - 6} more" if len(e.rejected) > 6 else ""
         x.pairing.append(
             f"2.2.6: {n}, S1 #{e.s1_index}, is given {e.opponent}, the first G2 player still "
@@ -527,7 +535,7 @@ def _group_words(x: PlayerExplanation, e: ev.Event, n: int) -> None:
                              f"{e.player} and lets the rest of S1 be paired.")
         elif mine:
             x.pairing.append(f"2.2.6: S1 #{e.s1_index}, {e.player}, passes over {n}: "
-                             f"{mine[0][1]}: {mine[0][2]}.")
+                             f"{mine[0][1]}: {_words('compat_fact', e.player, n, mine[0][1], mine[0][2])}.")
 
 
 def _bye_words(trace: Trace, n: int) -> tuple[str, str]:
@@ -542,13 +550,13 @@ def _bye_words(trace: Trace, n: int) -> tuple[str, str]:
     c = cands[0]
     if given and given[0].player == n:
         g = given[0]
-        return g.decided_by, f"{n} has the pairing-allocated bye ({g.decided_by}): {g.explanation}."
-    inel = dict(c.ineligible)
+        return g.decided_by, f"{n} has the pairing-allocated bye ({g.decided_by}): {_words('sentence', g)}."
+    inel = {p: _words("bye_bar", kind, rnd, code) for p, kind, rnd, code in c.ineligible}
     if n in inel:
         return "[C2]", f"{n} may not have the bye: {inel[n]} ([C2], 2.1.1)."
     for r in trace.of(ev.ByeRejected):
         if r.player == n:
-            return "2.1.2", f"{n} is passed over for the bye (2.1.2): {r.reason}."
+            return "2.1.2", f"{n} is passed over for the bye (2.1.2): {_words('sentence', r)}."
     if not given:
         return "1.8.3", "No bye was assigned: no complete pairing exists (1.8.3)."
     b = given[0].player

@@ -107,6 +107,10 @@ def _cited(e: ev.Event) -> str:
 
 def steps(trace: Trace, v: View | None = None) -> list[Step]:
     v = v or View(trace)
+
+    def words(macro: str, *args) -> str:  # the rulebook's template words the facts
+        return E.phrase(macro, *args, system=v.system)
+
     out: list[Step] = []
     bracket: BracketState | None = None
     done: list[tuple[int, int]] = []
@@ -117,10 +121,11 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
         rejected: list[tuple[str, str]] = []
         boards = None
         if isinstance(e, ev.ByeCandidates):
-            rejected = [(str(n), why) for n, why in e.ineligible]
+            rejected = [(str(n), words("bye_bar", kind, rnd, code))
+                        for n, kind, rnd, code in e.ineligible]
         elif isinstance(e, ev.ByeRejected):
             focus = {e.player}
-            rejected = [(str(e.player), e.reason)]
+            rejected = [(str(e.player), words("sentence", e))]
         elif isinstance(e, ev.ByeAssigned):
             bye = e.player
             focus = {e.player}
@@ -132,10 +137,12 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
         elif bracket is not None and isinstance(e, ev.UpfloatersChosen):
             bracket.upfloaters = list(e.players)
             focus = set(e.players)
-            rejected = [("{" + ", ".join(c) + "}", why) for c, why in e.containers_skipped]
+            rejected = [("{" + ", ".join(c) + "}", words("skipped_words", why))
+                        for c, why in e.containers_skipped]
             f = e.first_in_order
             if f:
-                rejected.append(("{" + ", ".join(map(str, f["players"])) + "}", f["verdict"]))
+                rejected.append(("{" + ", ".join(map(str, f["players"])) + "}",
+                                 words("first_in_order_words", e)))
             r = e.runner_up
             if r.get("players") and tuple(r["players"]) != tuple(f.get("players", ()) if f else ()):
                 rejected.append(("{" + ", ".join(map(str, r["players"])) + "}",
@@ -147,7 +154,8 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
         elif bracket is not None and isinstance(e, ev.Shift):
             bracket.g1, bracket.g2 = list(e.g1), list(e.g2)
             focus = set(e.players)
-            rejected = [("{" + ", ".join(map(str, s)) + "}", why) for s, why in e.rejected]
+            rejected = [("{" + ", ".join(map(str, s)) + "}", words("shift_rejected_words", e.step, why))
+                        for s, why in e.rejected]
             if e.rejected_count > len(e.rejected):
                 rejected.append(("…", f"{e.rejected_count - len(e.rejected)} more sets, same reason"))
         elif bracket is not None and isinstance(e, ev.S1Sorted):
@@ -157,7 +165,8 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
             bracket.t2.append(e.opponent)
             bracket.pairs.append((e.player, e.opponent))
             focus = {e.player, e.opponent}
-            rejected = [(str(c), f"{crit}: {detail}") for c, crit, detail in e.rejected]
+            rejected = [(str(c), f"{crit}: {words('compat_fact', e.player, c, crit, facts)}")
+                        for c, crit, facts in e.rejected]
         elif bracket is not None and isinstance(e, ev.TranspositionChosen):
             bracket.t2 = list(e.t2)
         elif bracket is not None and isinstance(e, ev.ColourAllocated):

@@ -38,7 +38,10 @@ def standings_table(st: Standings, t: Tournament) -> str:
     if bars:
         out.append("")
         out.append("Not eligible for the pairing-allocated bye ([C2]):")
-        out += [f"  {p.number}: {p.bye_bar}" for p in sorted(bars, key=lambda p: p.number)]
+        from .env import phrase  # the rulebook's template words the bar
+
+        out += [f"  {p.number}: {phrase('bye_bar', p.bye_bar.kind, p.bye_bar.round, p.bye_bar.code)}"
+                for p in sorted(bars, key=lambda p: p.number)]
     out.append("")
     out.append("Upfl: times upfloated (* = maximum upfloater, 1.7); Prev: upfloated in the previous round.")
     return "\n".join(out) + "\n"
