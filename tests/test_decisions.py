@@ -90,10 +90,10 @@ def test_rewording_moves_no_decision_but_a_changed_decision_does(example):
 
 
 def test_a_what_if_and_a_bye_candidate_list_keep_numbers_only():
-    w = ev.WhatIf(article="what-if", pairs=((1, 2, "[C1]", "met in round 1"), (3, 4, "", "ok")))
-    c = ev.ByeCandidates(article="2.1", ineligible=((4, "PAB in round 1"),), order=(2, 3),
+    w = ev.WhatIf(article="what-if", pairs=((1, 2, "[C1]", {"rounds": (1,)}), (3, 4, "", {})))
+    c = ev.ByeCandidates(article="2.1", ineligible=((4, "pab", 1, "U"),), order=(2, 3),
                          keys=((2, "0", 1, 2), (3, "0.5", 1, 3)))
-    r = ev.ByeRejected(article="2.1.2", player=5, reason="[C4]: words")
+    r = ev.ByeRejected(article="2.1.2", player=5, criterion="[C4]")
     got = decisions(Trace((w, c, r)))
     assert got == [
         {"kind": "what-if", "article": "what-if", "pairs": [[1, 2, "[C1]"], [3, 4, ""]]},

@@ -1,7 +1,9 @@
 """The templates and the rule text ship inside the package.
 
-``templates/`` (top level) installs as ``dubov_explain/templates`` through an explicit package
-list and ``package-dir`` in ``pyproject.toml``; these tests keep that list complete.  The
+``templates/`` (top level: the page shells) installs as ``dubov_explain/templates`` through an
+explicit package list and ``package-dir`` in ``pyproject.toml``; each rulebook's own
+templates (the wording of its events) ship as that rulebook package's data.  These tests
+keep those lists complete.  The
 real proof, a non-editable install into a fresh virtual environment rendering from ``/``,
 runs when ``DUBOV_INSTALL_TEST=1`` (it takes a while and needs the package index).
 """
@@ -17,8 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from dubov_explain.rulebooks import dubov2025
+from dubov_explain.rulebooks.dubov2025 import RULEBOOK
 from dubov_explain.rulebooks.dubov2025.articles import articles
-from dubov_explain.render.env import template_dirs
+from dubov_explain.render.env import environment, events_template, template_dirs
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
@@ -44,13 +48,21 @@ def test_templates_folder_is_installed_inside_the_package():
         assert any(fnmatch(name, g) for g in globs), f"templates/{name} would not be installed"
     # every rulebook ships its text and its own templates
     for book in (ROOT / "dubov_explain" / "rulebooks").iterdir():
+        pkg = f"dubov_explain.rulebooks.{book.name}"
         if book.is_dir() and (book / "text").is_dir():
-            pkg = f"dubov_explain.rulebooks.{book.name}"
             assert "text/*.txt" in CONFIG["package-data"][pkg], pkg
+        if book.is_dir() and (book / "templates").is_dir():
+            globs = CONFIG["package-data"][pkg]
+            for f in (book / "templates").iterdir():
+                assert any(fnmatch(f"templates/{f.name}", g) for g in globs), f"{pkg}: {f.name}"
 
 
 def test_templates_and_rule_text_are_found():
     assert any(Path(d, "round.md.j2").is_file() for d in template_dirs())
+    # the rulebook's event wording is found under the rulebook's name, from its own folder
+    events = environment().get_template(events_template("dubov-2025"))
+    assert Path(events.filename).parent == RULEBOOK.templates
+    assert RULEBOOK.templates.parent == Path(dubov2025.__file__).resolve().parent
     a = articles()
     assert a["2.1.3"] == "2.1.3 has the lowest score"
     assert a["C7"].startswith("3.3.3 [C7] Minimise the number of players who do not get their colour")
@@ -73,6 +85,8 @@ def test_non_editable_install_renders_from_any_directory(tmp_path):
                            "--against", "6"], check=True, cwd="/", capture_output=True, text=True)
     assert "[C6]: upfloater set {4, 8}" in done.stdout
     where = subprocess.run([str(venv / "bin" / "python"), "-c",
-                            "import dubov_explain.render.env as e; print(e.template_dirs())"],
+                            "import dubov_explain.render.env as e; print(e.template_dirs()); "
+                            "print(e.environment().get_template(e.events_template()).filename)"],
                            check=True, cwd="/", capture_output=True, text=True).stdout
     assert "site-packages/dubov_explain/templates" in where and str(ROOT) not in where
+    assert "site-packages/dubov_explain/rulebooks/dubov2025/templates/events.md.j2" in where

@@ -11,6 +11,7 @@ from dubov_explain.rulebooks.dubov2025.readings import Readings
 from dubov_explain.examples import load_example
 from dubov_explain.tournament.model import Colour
 from dubov_explain.rulebooks.dubov2025.standings import (
+    ByeBar,
     Strength,
     colour_preference,
     compute_standings,
@@ -69,8 +70,9 @@ def test_hand_worked_row(st, number):
 
 
 def test_bye_bars_name_the_round(st):
-    assert st[8].bye_bar == "won by forfeit in round 1"
-    assert st[9].bye_bar == "received the pairing-allocated bye in round 1"
+    assert st[8].bye_bar == ByeBar("forfeit-win", 1, "+")
+    assert st[9].bye_bar == ByeBar("pab", 1, "U")
+    assert st[1].bye_bar is None and st[1].bye_eligible
 
 
 def test_forfeit_is_not_a_meeting(st):

@@ -1,8 +1,12 @@
-"""The jinja2 environment over ``templates/`` and the Markdown-to-HTML step.
+"""The jinja2 environment over the templates, and the Markdown-to-HTML step.
 
-Templates live in the repository's top-level ``templates/`` folder and are installed inside
-the package as ``dubov_explain/templates`` (``pyproject.toml`` maps the folder), so an
-installed copy renders from any directory.  ``*.html.j2`` templates are autoescaped;
+Two kinds of templates.  The page shells (round report, step-through page, explanation
+pages) live in the repository's top-level ``templates/`` folder and are installed inside
+the package as ``dubov_explain/templates`` (``pyproject.toml`` maps the folder).  The
+wording of a rulebook's trace events lives with the rulebook, in its ``templates`` folder
+(``rulebooks/dubov2025/templates/events.md.j2``, shipped as that package's data), and is
+named with the rulebook's prefix: ``dubov-2025/events.md.j2``.  Both are found through the
+installed package, so an installed copy renders from any directory.  ``*.html.j2`` templates are autoescaped;
 ``*.md.j2`` templates write Markdown, in which player names are escaped by the ``md``
 filter.  Markdown becomes HTML through markdown-it-py with raw HTML disabled: a name such
 as ``<script>`` can only ever come out as text.
@@ -18,17 +22,8 @@ from pathlib import Path
 import jinja2
 from markdown_it import MarkdownIt
 
+from ..rulebooks import DEFAULT_SYSTEM, RULEBOOKS
 from . import view as V
-
-
-#: the rules of 5.2, in a few words each
-COLOUR_RULES = {
-    "5.2.1": "both have yet to play: the initial colour by pairing number",
-    "5.2.2": "grant both colour preferences",
-    "5.2.3": "grant the stronger colour preference",
-    "5.2.4": "alternate to the most recent round with different colours",
-    "5.2.5": "grant the preference of the higher ranked player",
-}
 
 
 def template_dirs() -> list[str]:
@@ -48,18 +43,22 @@ def template_dirs() -> list[str]:
     return out
 
 
-def _rulebook_loader() -> jinja2.BaseLoader:
-    """Each rulebook's own ``templates/`` folder under its name: ``dubov-2025/check.md.j2``."""
-    from ..rulebooks import RULEBOOKS
+def rulebook_loader() -> jinja2.BaseLoader:
+    """Each rulebook's own templates under its name: ``dubov-2025/events.md.j2``."""
+    return jinja2.PrefixLoader(
+        {name: jinja2.FileSystemLoader(str(book.templates)) for name, book in RULEBOOKS.items()}
+    )
 
-    return jinja2.PrefixLoader({name: jinja2.FileSystemLoader(str(book.templates))
-                                for name, book in RULEBOOKS.items()})
+
+def events_template(system: str | None = None) -> str:
+    """The name of the template that words the events of ``system``'s traces."""
+    return f"{system or DEFAULT_SYSTEM}/events.md.j2"
 
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs()), _rulebook_loader()]),
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs()), rulebook_loader()]),
         # HTML templates (and anything unknown) autoescape; Markdown templates do not: they
         # escape names for Markdown with the `md` filter instead
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2", "html"),
@@ -76,7 +75,6 @@ def environment() -> jinja2.Environment:
     env.filters["cap"] = lambda s: (str(s)[:1].upper() + str(s)[1:]) if s else ""
     env.globals.update(
         NL="\n",
-        colour_rules=COLOUR_RULES,
         bracket=V.bracket_name,
         players=V.players,
         pset=V.pset,
@@ -95,8 +93,27 @@ def render(name: str, **context) -> str:
 
 
 def event_markdown(e, v: V.View) -> str:
-    """One event in the shared wording of ``templates/events.md.j2``."""
-    return str(environment().get_template("events.md.j2").module.event(e, v)).strip()
+    """One event in its rulebook's wording (``events.md.j2`` of the rulebook's templates)."""
+    return str(_events(v.system).event(e, v)).strip()
+
+
+def phrase(name: str, *args, system: str | None = None) -> str:
+    """One macro of the rulebook's event template, as plain words (no Markdown escapes).
+
+    ``phrase("sentence", e)`` is the reason an event records as facts, in the words the
+    report uses (lower-case start, no final full stop); the template's header lists the
+    other macros (``compat_fact``, ``bye_bar``, ``colour_rule``...).
+    """
+    return str(getattr(_events(system), name)(*args)).strip()
+
+
+def sentence(e, system: str | None = None) -> str:
+    """The reason ``e`` records as facts, in words: see :func:`phrase`."""
+    return phrase("sentence", e, system=system)
+
+
+def _events(system: str | None):
+    return environment().get_template(events_template(system)).module
 
 
 @lru_cache(maxsize=1)

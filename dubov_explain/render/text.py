@@ -43,7 +43,10 @@ def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str
     if bars:
         out.append("")
         out.append(str(W.bars_heading()))
-        out += [f"  {p.number}: {p.bye_bar}" for p in sorted(bars, key=lambda p: p.number)]
+        from .env import phrase  # the rulebook's template words the bar
+
+        out += [f"  {p.number}: {phrase('bye_bar', p.bye_bar.kind, p.bye_bar.round, p.bye_bar.code)}"
+                for p in sorted(bars, key=lambda p: p.number)]
     out.append("")
     out.append(str(W.legend()))
     return "\n".join(out) + "\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
+from ..rulebooks import DEFAULT_SYSTEM, RULEBOOKS
 from ..rulebooks.dubov2025 import events as ev
 from ..trace.events import Trace
 
@@ -103,6 +104,9 @@ class View:
         self.title = title or ""
         self.result = trace.events[-1] if trace.events else None
         self.what_if = trace.meta.get("what_if")
+        #: the rulebook that paired the round; its templates word the events
+        self.system = trace.meta.get("system") or DEFAULT_SYSTEM
+        self.events_template = f"{self.system}/events.md.j2"
 
     # ------------------------------------------------------------------ players
     def row(self, n: int) -> dict:
@@ -176,15 +180,21 @@ class View:
         return None
 
     def readings(self) -> list[tuple[str, str, str]]:
-        """(reading, value, article) rows; a value that is not the default says so."""
+        """(reading, value, article) rows; a value that is not the default says so.
+
+        The trace names each reading's article by its code; the full citation comes from
+        the rulebook's catalogue when the rulebook is known.
+        """
         if self.opened is None:
             return []
         detail = {row[0]: row for row in self.opened.readings_detail}
+        book = RULEBOOKS.get(self.system)
+        cited = {r.name: r.article for r in book.catalogue} if book is not None else {}
         rows = []
         for name, value in self.opened.readings.items():
             d = detail.get(name)
             mark = value if d is None or d[2] == value else f"{value} (default: {d[2]})"
-            rows.append((name, mark, d[3] if d else ""))
+            rows.append((name, mark, cited.get(name) or (d[3] if d else "")))
         return rows
 
 

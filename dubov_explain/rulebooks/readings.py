@@ -25,6 +25,12 @@ class Reading:
     def describe(self, value: str) -> str:
         return self.choices[value]
 
+    @property
+    def code(self) -> str:
+        """The article the reading interprets, as a bare code: the first of ``article``
+        ("4.2.3.2" of "4.2.3.2 with the example of 4.2.3.1 and 3.3.2 [C6]")."""
+        return self.article.split()[0].rstrip(",;") if self.article else ""
+
 
 class ReadingError(DubovError, ValueError):
     """An unknown reading or value (a user's input: exit code 3)."""
@@ -86,5 +92,6 @@ class Readings:
         return {k: v for k, v in self.as_dict().items() if v != known[k].default}
 
     def detail(self) -> tuple[tuple[str, str, str, str], ...]:
-        """``((name, value, default, article), ...)`` for trace headers."""
-        return tuple((r.name, self.value(r.name), r.default, r.article) for r in self.catalogue)
+        """``((name, value, default, article code), ...)`` for trace headers (facts: the
+        full citation of each article stays in the catalogue, see :attr:`Reading.code`)."""
+        return tuple((r.name, self.value(r.name), r.default, r.code) for r in self.catalogue)

@@ -100,9 +100,11 @@ class RoundOpened(Event):
     to_pair: tuple
     absent: tuple  # ((player, code), ...)
     initial_colour: str
+    #: "file" (XXC / 152) or "assumed" (not in the file: the rulebook's default)
     initial_colour_source: str
     tournament: str = ""
-    #: ((name, value, default, article), ...) so renderers need not import the rulebook
+    #: ((name, value, default, article), ...); the article is the reading's leading code
+    #: (its full citation is in the rulebook's catalogue)
     readings_detail: tuple = ()
 
 
@@ -112,7 +114,9 @@ class WhatIf(Event):
     """A what-if run (why-not): each pair may only meet each other; says if that is legal."""
 
     kind: ClassVar[str] = "what-if"
-    pairs: tuple  # ((a, b, criterion or "", fact), ...); criterion "" when the pair is legal
+    #: ((a, b, criterion or "", facts), ...); criterion "" when the pair is legal, else as
+    #: in a rejected opponent ("[C1]" with the rounds, "[C3]" with the colour, "XXP")
+    pairs: tuple
 
 
 @_register
@@ -135,8 +139,12 @@ class PairingPublished(Event):
 @dataclass(frozen=True)
 class Impossible(Event):
     kind: ClassVar[str] = "impossible"
-    reason: str
-    players: tuple
+    players: tuple  # the players a maximum pairing leaves unpaired
+    #: where the procedure stopped: "all" (the whole round) or "bye" (2.1: no bye works)
+    context: str = "all"
+    #: per unpaired player: (player, how many others it may meet, how many others,
+    #: ((criterion, how many it excludes), ...))
+    details: tuple = ()
 
 
 @dataclass(frozen=True)

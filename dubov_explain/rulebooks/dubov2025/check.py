@@ -89,7 +89,7 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
         p = by.get(b)
         if p is not None and p.present and not p.bye_eligible:
             out.append(Violation("[C2]", (b,), "barred", "3.1.2",
-                                 {"round": p.bye_bar_round, "code": p.bye_bar_code}))
+                                 p.bye_bar.as_dict()))
     barred = {pr: compat.excluded_by(pr.white, pr.black) for pr in pub.pairs}
     for pr in pub.pairs:
         if "[C1]" in barred[pr]:

@@ -19,8 +19,9 @@ def same_preference(a: PlayerStanding, b: PlayerStanding) -> bool:
     return a.preference is b.preference
 
 
-def _describe(p: PlayerStanding) -> str:
-    return f"{p.number} ({p.strength.value} {p.preference.word})"
+def _facts(p: PlayerStanding) -> tuple[int, str, str]:
+    """(number, strength, preference) of one player, as the trace records them."""
+    return p.number, p.strength.value, p.preference.word
 
 
 def allocate(
@@ -28,66 +29,60 @@ def allocate(
     b: PlayerStanding,
     initial_colour: Colour,
     readings: Readings = DEFAULT,
-) -> tuple[int, int, str, str]:
-    """Return (white, black, rule, explanation) for the pair a-b."""
+) -> tuple[int, int, str, dict]:
+    """Return (white, black, rule, facts) for the pair a-b.
+
+    ``facts`` are the fields of the trace's colour event beside white, black and rule:
+    ``players`` (number, strength, preference) of a and b in that order, ``higher`` (the
+    higher-ranked player of 5.2.1), and what the deciding rule read -- 5.2.1 the parity of
+    the higher-ranked player's pairing number and the initial colour, 5.2.4 the round
+    (reading ``by-round``) or the number of played games back where the two colours last
+    differed, with a's and b's colours then.
+    """
     top = higher_ranked(a, b)
     other = b if top is a else a
+    facts: dict = {"players": (_facts(a), _facts(b)), "higher": top.number}
 
-    def give(player: PlayerStanding, colour: Colour, rule: str, why: str):
+    def give(player: PlayerStanding, colour: Colour, rule: str):
         opp = other if player is top else top
         if colour is Colour.WHITE:
-            return player.number, opp.number, rule, why
-        return opp.number, player.number, rule, why
+            return player.number, opp.number, rule, facts
+        return opp.number, player.number, rule, facts
 
     if not a.has_played and not b.has_played:
         odd = top.number % 2 == 1
         colour = initial_colour if odd else initial_colour.opposite
-        why = (
-            f"both have yet to play a game; the higher ranked player {top.number} has an "
-            f"{'odd' if odd else 'even'} pairing number, so gets "
-            f"{'the initial colour' if odd else 'the opposite of the initial colour'} "
-            f"({initial_colour.word}): {colour.word}"
-        )
-        return give(top, colour, "5.2.1", why)
+        facts.update(parity="odd" if odd else "even", initial_colour=initial_colour.word)
+        return give(top, colour, "5.2.1")
     if a.preference is not b.preference:
-        why = f"both preferences granted: {_describe(a)}, {_describe(b)}"
-        return give(a, a.preference, "5.2.2", why)
+        return give(a, a.preference, "5.2.2")
     if a.strength.rank != b.strength.rank:
-        strong, weak = (a, b) if a.strength.rank > b.strength.rank else (b, a)
-        why = (
-            f"both prefer {a.preference.word}; the stronger preference is granted: "
-            f"{_describe(strong)} over {_describe(weak)}"
-        )
-        return give(strong, strong.preference, "5.2.3", why)
+        strong = a if a.strength.rank > b.strength.rank else b
+        return give(strong, strong.preference, "5.2.3")
     found = _alternate(a, b, readings)
     if found is not None:
-        colour_a, back = found
-        why = (
-            f"equal preferences ({_describe(a)}, {_describe(b)}); colours alternate from the "
-            f"most recent time they differed ({back}): {a.number} gets {colour_a.word}"
-        )
-        return give(a, colour_a, "5.2.4", why)
-    why = (
-        f"equal preferences and no round in which they had different colours; the higher "
-        f"ranked player {top.number} gets their preference ({top.preference.word})"
-    )
-    return give(top, top.preference, "5.2.5", why)
+        colour_a, when, then = found
+        facts.update(when, then=then)
+        return give(a, colour_a, "5.2.4")
+    return give(top, top.preference, "5.2.5")
 
 
 def _alternate(a: PlayerStanding, b: PlayerStanding, readings: Readings):
-    """5.2.4: alternate to the most recent time one had White and the other Black."""
+    """5.2.4: alternate to the most recent time one had White and the other Black.
+
+    Returns (a's colour, {"differed_round": k} or {"games_back": n}, (a's colour then,
+    b's colour then)), or None when their colours never differed.
+    """
     if readings.value("colour-history-5.2.4") == "by-round":
         rounds = min(len(a.colour_by_round), len(b.colour_by_round))
         for k in range(rounds - 1, -1, -1):
             ca, cb = a.colour_by_round[k], b.colour_by_round[k]
             if ca is not None and cb is not None and ca is not cb:
-                return ca.opposite, f"round {k + 1}: {a.number} {ca.word}, {b.number} {cb.word}"
+                return ca.opposite, {"differed_round": k + 1}, (ca.word, cb.word)
         return None
     ha, hb = a.colours, b.colours
     for back in range(1, min(len(ha), len(hb)) + 1):
         ca, cb = ha[-back], hb[-back]
         if ca is not cb:
-            return ca.opposite, (
-                f"{back} played game(s) back: {a.number} {ca.word}, {b.number} {cb.word}"
-            )
+            return ca.opposite, {"games_back": back}, (ca.word, cb.word)
     return None

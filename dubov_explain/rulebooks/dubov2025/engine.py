@@ -144,20 +144,23 @@ class Compatibility:
             out.append("XXP")
         return tuple(out)
 
-    def reason(self, u: int, v: int) -> tuple[str, str] | None:
-        """Why u and v may not meet, as (criterion, fact), or None."""
+    def reason(self, u: int, v: int) -> tuple[str, dict] | None:
+        """Why u and v may not meet, as (criterion, facts), or None.
+
+        "[C1]" with the ``rounds`` they met in, "[C3]" with the ``colour`` both must have,
+        "XXP" (a forbidden pair), "what-if" with the player ``held`` for a ``partner``.
+        """
         key = frozenset((u, v))
         if key in self.met_round:
-            rounds = ", ".join(str(r) for r in self.met_round[key])
-            return "[C1]", f"{u} and {v} met in round {rounds}"
+            return "[C1]", {"rounds": tuple(self.met_round[key])}
         cu, cv = self.abs_colour.get(u), self.abs_colour.get(v)
         if cu is not None and cu is cv:
-            return "[C3]", f"{u} and {v} both have an absolute preference for {cu.word}"
+            return "[C3]", {"colour": cu.word}
         if v in self.forbidden.get(u, ()):
-            return "XXP", f"{u} and {v} are a forbidden pair (XXP)"
+            return "XXP", {}
         for a, b in ((u, v), (v, u)):
             if self.forced.get(a) not in (None, b):
-                return "what-if", f"{a} is held for {self.forced[a]} in this what-if run"
+                return "what-if", {"held": a, "partner": self.forced[a]}
         return None
 
 
@@ -210,12 +213,11 @@ class DubovEngine:
         self.bracket: Bracket | None = None
         if t.initial_colour is not None:
             self.initial_colour = t.initial_colour
-            self.initial_colour_source = "given by the file (XXC / 152)"
+            self.initial_colour_source = "file"  # XXC / 152
         else:
+            # 5.1: it is drawn by lot before round 1; a file without it gets White
             self.initial_colour = Colour.WHITE
-            self.initial_colour_source = (
-                "not given by the file; White assumed (5.1: it is drawn by lot before round 1)"
-            )
+            self.initial_colour_source = "assumed"
 
     # ------------------------------------------------------------------ helpers
     def p(self, n: int) -> PlayerStanding:
@@ -271,15 +273,20 @@ class DubovEngine:
             verdicts = []
             for a, b in self.forced:
                 why = self.compat.reason(a, b)
-                crit, fact = why if why is not None else ("", f"{a} and {b} may meet")
-                verdicts.append((a, b, crit, fact))
+                crit, facts = why if why is not None else ("", {})
+                verdicts.append((a, b, crit, facts))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
         rows = tuple(standing_row(p) for p in st.players)
         self.emit(ev.StandingsSnapshot(article="1", max_t=st.max_t, rows=rows))
         return self.assign_bye
 
     def impossible(self, players: Sequence[int], context: str) -> None:
-        """1.8.3: explain which players cannot be paired and stop."""
+        """1.8.3: record which players cannot be paired, and why, and stop.
+
+        ``context`` is "all" (no complete pairing of the players) or "bye" (no bye of 2.1
+        leaves one).  For each player a maximum pairing leaves unpaired, the event counts
+        the others it may meet and, per criterion, the others that criterion excludes.
+        """
         m = matching.max_matching(players, self.compat)
         lonely = [n for n in players if n not in m]
         details = []
@@ -291,17 +298,9 @@ class DubovEngine:
                     r = self.compat.reason(n, o)
                     if r:
                         reasons[r[0]] += 1
-            summary = ", ".join(f"{c} excludes {k}" for c, k in sorted(reasons.items()))
-            details.append(
-                f"{n} can meet {len(partners)} of the other {len(players) - 1} players"
-                + (f" ({summary})" if summary else "")
-            )
-        reason = (
-            f"{context}: no complete round-pairing exists (1.8.1); a maximum pairing leaves "
-            f"{len(lonely)} player(s) unpaired: " + "; ".join(details)
-            + ". 1.8.3: the arbiter shall decide what to do."
-        )
-        self.emit(ev.Impossible(article="1.8.3", reason=reason, players=tuple(lonely)))
+            details.append((n, len(partners), len(players) - 1, tuple(sorted(reasons.items()))))
+        self.emit(ev.Impossible(article="1.8.3", players=tuple(lonely), context=context,
+                                details=tuple(details)))
         raise NoPairing
 
     def assign_bye(self):
@@ -310,7 +309,7 @@ class DubovEngine:
             self.emit(ev.ByeNotNeeded(article="1.4.1", players=len(players)))
             m = self.perfect(players)
             if m is None:
-                self.impossible(players, "all players")
+                self.impossible(players, "all")
             self.base = m
             return self.next_bracket
         def games(p):
@@ -318,7 +317,10 @@ class DubovEngine:
 
         held = self.compat.forced
         eligible = [self.p(n) for n in players if self.p(n).bye_eligible and n not in held]
-        ineligible = tuple((n, self.p(n).bye_bar) for n in players if not self.p(n).bye_eligible)
+        ineligible = tuple(
+            (n, bar.kind, bar.round, bar.code)
+            for n in players if not self.p(n).bye_eligible and (bar := self.p(n).bye_bar)
+        )
         order_ = sorted(eligible, key=lambda p: bye.bye_order_key(p, self.readings))
         self.emit(
             ev.ByeCandidates(
@@ -336,11 +338,7 @@ class DubovEngine:
             if m is None:
                 rejected.append(cand.number)
                 self.emit(
-                    ev.ByeRejected(
-                        article="2.1.2",
-                        player=cand.number,
-                        reason="[C4]: with this bye the other players could not all be paired",
-                    )
+                    ev.ByeRejected(article="2.1.2", player=cand.number, criterion="[C4]")
                 )
                 continue
             self.base = m
@@ -351,35 +349,23 @@ class DubovEngine:
             else:
                 step = bye.deciding_step(bye.bye_order_key(cand, self.readings),
                                          bye.bye_order_key(runner, self.readings)) or "2.1.5"
-            words = {
-                "2.1.1": "the only player eligible by [C2]",
-                "2.1.2": "the only eligible player whose bye leaves a complete pairing",
-                "2.1.3": "the lowest score",
-                "2.1.4": "the highest number of games played",
-                "2.1.5": "the lowest position in the initial ranking list",
-            }
-            expl = f"{cand.number} has {words[step]}"
-            if runner is not None:
-                expl += (
-                    f" (next candidate {runner.number}: score {fmt(runner.score)}, "
-                    f"{games(runner)} games, initial rank {runner.initial_rank}; "
-                    f"{cand.number}: score {fmt(cand.score)}, {games(cand)} games, "
-                    f"initial rank {cand.initial_rank})"
-                )
-            if rejected:
-                expl += "; passed over by 2.1.2: " + ", ".join(map(str, rejected))
+            def key(p):
+                return (fmt(p.score), games(p), p.initial_rank)
+
             self.emit(
                 ev.ByeAssigned(
                     article=step,
                     player=cand.number,
                     decided_by=step,
                     runner_up=runner.number if runner else None,
-                    explanation=expl,
+                    key=key(cand),
+                    runner_up_key=key(runner) if runner else (),
+                    passed_over=tuple(rejected),
                 )
             )
             self.remaining = rest
             return self.next_bracket
-        self.impossible(players, "pairing-allocated bye (2.1)")
+        self.impossible(players, "bye")
 
     def next_bracket(self):
         if not self.remaining:
@@ -405,8 +391,8 @@ class DubovEngine:
             (n for n in self.remaining if self.score(n) < b.score),
             key=lambda n: (-self.score(n), self.rank(n)),
         )
-        k, why = self.minimum_upfloaters(R, L)
-        self.emit(ev.MinimumUpfloaters(article="2.2.1", score=fmt(b.score), count=k, explanation=why))
+        k, facts = self.minimum_upfloaters(R, L)
+        self.emit(ev.MinimumUpfloaters(article="2.2.1", score=fmt(b.score), count=k, **facts))
         if k == 0:
             return self.form_groups
         search = UpfloaterSearch(self, R, L, k)
@@ -416,17 +402,19 @@ class DubovEngine:
         self.emit(chosen.event)
         return self.form_groups
 
-    def minimum_upfloaters(self, R: list[int], L: list[int]) -> tuple[int, str]:
+    def minimum_upfloaters(self, R: list[int], L: list[int]) -> tuple[int, dict]:
         """2.2.1: the least number of R-L edges in a perfect matching of R+L.
 
         Lower bound: the residents left unmatched by a maximum matching inside R (this has
         the parity of |R|).  A maximum matching of R whose unmatched residents can all be
         given distinct lower players, the rest of L still pairing completely, reaches the
         bound and proves it; a few orders of R are tried before the exact minimum-cost
-        matching of R+L is computed.
+        matching of R+L is computed.  Returns the count and the facts the trace records
+        (see :meth:`_k_facts`).
         """
         if not L:
-            return 0, "no lower scoregroup: the residents are paired among themselves"
+            # the last bracket: the base matching ([C4] so far) pairs the residents
+            return 0, self._k_facts(0, R, 0, "no-lower")
         mR = matching.max_matching(R, self.compat, self.base)
         deficit = len(R) - len(mR)
         for order_ in (R, R[::-1]):
@@ -435,7 +423,7 @@ class DubovEngine:
                 continue
             lonely = [n for n in R if n not in mR]
             if matching.has_perfect_matching(lonely + L, self._upfloat_edge(set(lonely)), self.base):
-                return deficit, self._k_words(deficit, R, deficit)
+                return deficit, self._k_facts(deficit, R, deficit, "bound")
         all_ = R + L
         rset = set(R)
         res = matching.min_cost_perfect_matching(
@@ -443,9 +431,7 @@ class DubovEngine:
         )
         assert res is not None, "the invariant [C4] guarantees a complete pairing"
         k = res[0]
-        return k, self._k_words(k, R, deficit) + (
-            " (found by an exact minimum-cost matching of the residents with all lower players)"
-        )
+        return k, self._k_facts(k, R, deficit, "exact")
 
     def _upfloat_edge(self, lonely: set[int]):
         compat = self.compat
@@ -455,22 +441,22 @@ class DubovEngine:
 
         return ok
 
-    def _k_words(self, k: int, R: list[int], deficit: int) -> str:
-        if k == 0:
-            return f"the {len(R)} residents can be paired among themselves"
-        parts = [f"{len(R)} resident(s)"]
-        if len(R) % 2:
-            parts.append("an odd number")
-        if deficit > len(R) % 2:
-            paired = len(R) - deficit
-            parts.append(
-                (f"at most {paired} of them can be paired among themselves" if paired
-                 else "no two of them may meet")
-                + " ([C1]/[C3])"
-            )
-        if k > deficit:
-            parts.append("and the lower scoregroups could not otherwise all be paired ([C4])")
-        return ", ".join(parts) + f": {k} upfloater(s) needed for a legal pairing"
+    @staticmethod
+    def _k_facts(k: int, R: list[int], deficit: int, method: str) -> dict:
+        """What 2.2.1 found: ``residents``, ``unmatched`` (residents a maximum pairing
+        among themselves leaves unpaired), ``method`` and ``forced_by``: "odd" (an odd
+        number of residents), "[C1]/[C3]" (more unmatched than parity forces), "[C4]" (more
+        upfloaters than unmatched residents: the lower scoregroups need them)."""
+        forced: list[str] = []
+        if k:
+            if len(R) % 2:
+                forced.append("odd")
+            if deficit > len(R) % 2:
+                forced.append("[C1]/[C3]")
+            if k > deficit:
+                forced.append("[C4]")
+        return {"residents": len(R), "unmatched": deficit, "method": method,
+                "forced_by": tuple(forced)}
 
     # ------------------------------------------------------------------ 2.2.3
     def form_groups(self):
@@ -511,9 +497,9 @@ class DubovEngine:
         g1, g2 = list(b.g1), list(b.g2)
         x_side = "G1" if len(g1) <= len(g2) else "G2"
         X, Y = (g1, g2) if x_side == "G1" else (g2, g1)
-        p, why = self.unavoidable_pairs(X, Y)
+        p, facts = self.unavoidable_pairs(X, Y)
         if self.readings.value("unavoidable-pairs") == "isolated":
-            p_min, why_min = self.unavoidable_pairs(X, Y, force_minimum=True)
+            p_min, facts_min = self.unavoidable_pairs(X, Y, force_minimum=True)
             if p < p_min:
                 # isolated players are a lower bound of the minimum: fewer shifts than the
                 # minimum leave no legal pairing of G1 with G2, so the reading cannot be
@@ -521,16 +507,15 @@ class DubovEngine:
                 self.emit(
                     ev.ShiftNeeded(
                         article="2.2.4.1", score=fmt(b.score), step=1, count=p, source=x_side,
-                        explanation=why + f"; shifting only {p} would leave no legal pairing, "
-                        f"so the minimum is used: {why_min}",
+                        minimum=p_min, **facts,
                     )
                 )
-                p, why = p_min, why_min
+                p, facts = p_min, facts_min
         if p > 0:
             self.emit(
                 ev.ShiftNeeded(
                     article="2.2.4.1", score=fmt(b.score), step=1, count=p, source=x_side,
-                    explanation=why,
+                    **facts,
                 )
             )
             done = self.shift_step1(X, Y, x_side, p)
@@ -542,39 +527,35 @@ class DubovEngine:
             self.emit(
                 ev.ShiftNeeded(
                     article="2.2.4.2", score=fmt(b.score), step=2, count=q, source=z_side,
-                    explanation=f"G1 has {len(g1)} players and G2 {len(g2)}: {q} player(s) "
-                    f"move from {z_side} to equalise",
+                    sizes=(len(g1), len(g2)),
                 )
             )
             self.shift_step2(z_side, q)
         return self.sort_s1
 
-    def unavoidable_pairs(self, X, Y, force_minimum: bool = False) -> tuple[int, str]:
-        """2.2.4.1: how many pairs inside X every legal pairing of the bracket needs."""
+    def unavoidable_pairs(self, X, Y, force_minimum: bool = False) -> tuple[int, dict]:
+        """2.2.4.1: how many pairs inside X every legal pairing of the bracket needs.
+
+        Returns the count and the facts of the trace: the ``reading`` used and, for
+        "isolated", the ``isolated`` players of X (no legal opponent in Y).
+        """
         reading = "minimum" if force_minimum else self.readings.value("unavoidable-pairs")
         if reading == "isolated":
             iso = [x for x in X if not any(self.compat(x, y) for y in Y)]
             p = (len(iso) + 1) // 2
-            return p, (
-                f"{len(iso)} player(s) of the smaller subgroup have no legal opponent in the "
-                f"other one ({', '.join(map(str, iso)) or 'none'})"
-            )
+            return p, {"reading": "isolated", "isolated": tuple(iso)}
         bm = matching.bipartite_max_matching(X, Y, self.compat)
         if len(bm) == len(X):
             used = set(bm.values())
             rest = [y for y in Y if y not in used]
             if matching.has_perfect_matching(rest, self.compat) is not None:
-                return 0, "every player of the smaller subgroup can meet one of the other"
+                return 0, {"reading": "minimum"}
         xs = set(X)
         res = matching.min_cost_perfect_matching(
             X + Y, self.compat, lambda u, v: 1 if (u in xs and v in xs) else 0
         )
         assert res is not None
-        p = res[0]
-        return p, (
-            f"every legal pairing of the bracket pairs at least {p} pair(s) inside the "
-            f"smaller subgroup ([C1]/[C3] exclude the rest)"
-        )
+        return res[0], {"reading": "minimum"}
 
     def _completable(self, fixed: list[int], larger: list[int], movable: set[int]) -> bool:
         """Can G1/G2 still be paired after the shifts so far?
@@ -617,7 +598,7 @@ class DubovEngine:
             if not self._completable(Xp, Yp, pool2):
                 count += 1
                 if len(rejected) < EXPLICIT:
-                    rejected.append((tuple(combo), "no legal pairing after this shift"))
+                    rejected.append((tuple(combo), "no-legal-pairing"))
                 continue
             if x_side == "G1":
                 b.g1, b.g2 = sorted(Xp, key=self.rank), sorted(Yp, key=self.rank)
@@ -659,7 +640,7 @@ class DubovEngine:
                     start = idx + 1
                     found = True
                     break
-                rejected.append(((*chosen, c), "no legal pairing with this player shifted"))
+                rejected.append(((*chosen, c), "no-legal-pairing"))
             assert found, "2.2.4.2: some equalising shift is always legal"
         moved = set(chosen)
         newZ = sorted((n for n in Z if n not in moved), key=self.rank)
@@ -706,7 +687,7 @@ class DubovEngine:
                     continue
                 why = compat.reason(s, c)
                 if why is not None:
-                    rejected.append((c, why[0], why[1]))
+                    rejected.append((c, why[0], why[1]))  # (player, criterion, facts)
                     continue
                 if m.get(s) != c:
                     rest_s = S1[i + 1:]
@@ -714,9 +695,8 @@ class DubovEngine:
                     init = {a: v for a, v in m.items() if a in rest_s and v != c}
                     m2 = matching.bipartite_max_matching(rest_s, rest_g, compat, init)
                     if len(m2) != len(rest_s):
-                        rejected.append(
-                            (c, "2.2.6", f"with {s}-{c} the rest of S1 could not be paired")
-                        )
+                        # with s-c the rest of S1 could not be paired
+                        rejected.append((c, "2.2.6", {}))
                         continue
                     m = dict(m2)
                     m[s] = c
@@ -746,9 +726,9 @@ class DubovEngine:
         b = self.bracket
         b.pairs = []
         for s, t in zip(b.s1, b.t2):
-            white, black, rule, why = allocate(self.p(s), self.p(t), self.initial_colour, self.readings)
+            white, black, rule, facts = allocate(self.p(s), self.p(t), self.initial_colour, self.readings)
             b.pairs.append((white, black))
-            self.emit(ev.ColourAllocated(article=rule, white=white, black=black, rule=rule, explanation=why))
+            self.emit(ev.ColourAllocated(article=rule, white=white, black=black, rule=rule, **facts))
         return self.close_bracket
 
     def close_bracket(self):
@@ -813,20 +793,22 @@ class UpfloaterSearch:
         return abs(w - b) // 2
 
     def evaluate(self, U: tuple[int, ...]):
-        """(verdict, c7, rest_matching): verdict '' when legal, else the reason."""
+        """(verdict, c7, rest_matching): verdict '' when legal, else the criterion it
+        breaks: "[C1]/[C3]" (the bracket cannot be paired) or "[C4]" (the lower
+        scoregroups could not all be paired)."""
         if U in self.cache:
             return self.cache[U]
         e = self.e
         bracket = self.R + list(U)
         pm = matching.has_perfect_matching(bracket, e.compat, self.mR)
         if pm is None:
-            out = ("[C1]/[C3]: the bracket cannot be paired", None, None)
+            out = ("[C1]/[C3]", None, None)
         else:
             us = set(U)
             rest = [n for n in self.L if n not in us]
             rm = matching.has_perfect_matching(rest, e.compat, e.base)
             if rm is None:
-                out = ("[C4]: the lower scoregroups could not all be paired", None, None)
+                out = ("[C4]", None, None)
             else:
                 out = ("", colour_cost(e, bracket, pm), rm)
         self.examined["legal" if not out[0] else out[0]] += 1
@@ -843,7 +825,7 @@ class UpfloaterSearch:
             ranking = self.ranked(cont)
             found = next(ranking, None)
             if found is None:
-                skipped.append((tuple(fmt(s) for s in cont), "no legal set in this container"))
+                skipped.append((tuple(fmt(s) for s in cont), "no-legal-set"))
                 continue
             U, c7, rm = found
             crit = self.criteria(cont, U, c7)
@@ -855,12 +837,12 @@ class UpfloaterSearch:
                 first_info = {"players": first, "sequence": tuple(self.seq[n] for n in first)}
                 if verdict:
                     first_info["verdict"] = verdict
-                    decided = verdict.split(":")[0]
+                    decided = verdict
                 else:
                     fcrit = self.criteria(cont, first, fc7)
                     first_info["criteria"] = {k: fcrit[k] for k in ("C7", "C8", "C9", "C10")}
                     decided = _beaten_on(crit, fcrit)
-                    first_info["verdict"] = f"legal but worse on {decided}"
+                    first_info["verdict"] = "legal"
             elif skipped:
                 decided = "[C6]"
             else:
@@ -888,13 +870,14 @@ class UpfloaterSearch:
 
         The rest of the chosen container's ranking first, then the later containers in
         [C6] order; a budget of evaluations keeps this explanation from costing more than
-        the choice itself (the event then says the search was cut short).
+        the choice itself (the event then says the search was cut short: verdict
+        "budget-spent"; "none" when there is no other legal set).
         """
         spent = sum(self.examined.values())
         sources = [(cont, ranking)] + [(c, None) for c in later_containers]
         for c, gen in sources:
             if sum(self.examined.values()) - spent > self.RUNNER_UP_BUDGET:
-                return {"verdict": "not searched further (budget of the explanation spent)"}
+                return {"verdict": "budget-spent"}
             found = next(gen if gen is not None else self.ranked(c), None)
             if found is None:
                 continue
@@ -907,7 +890,7 @@ class UpfloaterSearch:
                 "criteria": other,
                 "beaten_on": beaten,
             }
-        return {"verdict": "no other legal set"}
+        return {"verdict": "none"}
 
     def first_set(self, cont) -> tuple[int, ...]:
         need = Counter(cont)
@@ -1073,7 +1056,7 @@ def standing_row(p: PlayerStanding) -> dict:
         "upfloated_previous": p.upfloated_previous,
         "max_upfloater": p.max_upfloater,
         "bye_eligible": p.bye_eligible,
-        "bye_bar": p.bye_bar,
+        "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
         "present": p.present,
         "absence": p.absence,
         "history": p.history,

@@ -37,6 +37,24 @@ class Strength(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class ByeBar:
+    """[C2] / 2.1.1: the earlier round that bars a player from the pairing-allocated bye.
+
+    Facts only (the rulebook's template words them): ``kind`` is ``pab`` (a previous
+    pairing-allocated bye), ``forfeit-win`` (a win by forfeit) or ``win-points-unplayed``
+    (a win's points without playing, reading ``bye-eligibility=basic-rule-4``); ``round``
+    is that round and ``code`` its TRF result code.
+    """
+
+    kind: str
+    round: int
+    code: str
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "round": self.round, "code": self.code}
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStanding:
     number: int
     name: str
@@ -62,14 +80,11 @@ class PlayerStanding:
     upfloat_rounds: tuple[int, ...]
     max_upfloater: bool
     bye_eligible: bool
-    bye_bar: str  # empty when eligible, else why not ([C2])
+    bye_bar: ByeBar | None  # None when eligible, else the round that bars ([C2])
     present: bool
     absence: str  # empty when present, else 'Z', 'H', 'F', 'XXZ' or '240'
     #: per round before this one: (round, opponent or 0, colour 'w'/'b'/'-', result code)
     history: tuple[tuple[int, int, str, str], ...] = ()
-    #: the bar of [C2] as facts: the round and the result code (``U``, ``+``, ...) that set it
-    bye_bar_round: int = 0
-    bye_bar_code: str = ""
 
     @property
     def has_played(self) -> bool:
@@ -203,8 +218,7 @@ def compute_standings(
         games = paired = 0
         floats: list[int] = []
         last_paired_round = 0
-        bar = ""
-        bar_at: tuple[int, str] = (0, "")
+        bar: ByeBar | None = None
         history: list[tuple[int, int, str, str]] = []
         for k in range(1, r):
             e = p.entry(k)
@@ -230,15 +244,13 @@ def compute_standings(
                 opp = e.opponent
                 if counts and opp in before and before[opp][k - 1] > before[p.number][k - 1]:
                     floats.append(k)
-            if not bar:
+            if bar is None:
                 if e.is_pab:
-                    bar = f"received the pairing-allocated bye in round {k}"
+                    bar = ByeBar("pab", k, e.code)
                 elif e.code == "+":
-                    bar = f"won by forfeit in round {k}"
+                    bar = ByeBar("forfeit-win", k, e.code)
                 elif bar_rule4 and not e.played and scoring.points(e) >= scoring.win:
-                    bar = f"scored a win's points without playing in round {k} ({e.code})"
-                if bar:
-                    bar_at = (k, e.code)
+                    bar = ByeBar("win-points-unplayed", k, e.code)
         diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
         pref, strength, rule = colour_preference(tuple(colours), readings)
         aro = round_half_up(sum(opp_ratings), len(opp_ratings)) if opp_ratings else 0
@@ -263,13 +275,11 @@ def compute_standings(
                 upfloated_previous=prev_round > 0 and prev_round in floats,
                 upfloat_rounds=tuple(floats),
                 max_upfloater=len(floats) >= mt,
-                bye_eligible=not bar,
+                bye_eligible=bar is None,
                 bye_bar=bar,
                 present=p.number not in absent,
                 absence=absent.get(p.number, ""),
                 history=tuple(history),
-                bye_bar_round=bar_at[0],
-                bye_bar_code=bar_at[1],
             )
         )
     forbidden = frozenset(
