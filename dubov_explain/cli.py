@@ -143,8 +143,9 @@ def _add_check_parsers(sub) -> None:
         "check",
         help="check a published pairing: absolute test, then comparison with the engine",
         description="Check one round's published pairing: first the absolute test (everyone "
-        "paired once, at most one bye and only when odd, [C1]-[C3], bye eligibility, colour "
-        "limits), then the comparison with the engine, explaining where the published "
+        "paired once, at most one bye and only when odd, and the rulebook's absolute "
+        "criteria: no rematch, bye eligibility, colour limits), then the comparison with the "
+        "engine, explaining where the published "
         "pairing leaves the procedure. Exit codes: 0 identical, 6 legal but different, "
         "7 illegal (1 no valid pairing, 2 internal error, 3 invalid input, 5 file access).",
     )
@@ -514,7 +515,7 @@ def cmd_generate(args) -> int:
                 stopped += 1
                 progress.write(
                     f"warning: {g.path} (seed {g.seed}, {g.players} players, {g.rounds} "
-                    f"rounds): round {g.stopped_round} has no valid pairing (1.8.3); the file "
+                    f"rounds): round {g.stopped_round} has no valid pairing; the file "
                     f"is the request for that round"
                 )
     if args.count > 1:

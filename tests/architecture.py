@@ -20,9 +20,17 @@ from pathlib import Path
 
 PKG = Path(__file__).resolve().parent.parent / "dubov_explain"
 
-#: a Dubov criterion ([C1]..[C10], or "C4" as a code) or article number (1.5.2, 2.2.4.1,
-#: 4.2.3.3: a digit 1-5, a dot, then digits), as it stands in a string of code
-RULE_TOKEN = re.compile(r"\[C(?:10|[1-9])\]|\bC(?:10|[1-9])\b|(?<![\d.])[1-5]\.\d+(?:\.\d+)*(?![\d.])")
+#: a criterion ([C1]..[C10], or "C4" as a code) or a dotted number (1.5.2, 2.2.4.1), as it
+#: stands in a string of code; a dotted number counts when it is an article of a rulebook's
+#: text (so "1.0" in a TRF points format does not)
+RULE_TOKEN = re.compile(r"\[C(?:10|[1-9])\]|\bC(?:10|[1-9])\b|(?<![\d.])\d\.\d+(?:\.\d+)*(?![\d.])")
+
+
+def _articles() -> set[str]:
+    """Every article number of every rulebook's text."""
+    from dubov_explain.rulebooks import RULEBOOKS
+
+    return {ref for name in RULEBOOKS for ref in RULEBOOKS[name].article_numbers()}
 
 
 def room_of(path: Path) -> str:
@@ -100,13 +108,17 @@ def _code_strings(path: Path):
 def rule_tokens_outside_rulebooks() -> list[tuple[str, int, str]]:
     """(file, line, token) of every Dubov article or criterion named in code (strings that
     are not docstrings) outside ``rulebooks/``; comments and docstrings may cite freely."""
+    articles = _articles()
     out = []
     for path in sorted(PKG.rglob("*.py")):
         if room_of(path) == "rulebooks":
             continue
         for line, s in _code_strings(path):
             for m in RULE_TOKEN.finditer(s):
-                out.append((str(path.relative_to(PKG.parent)), line, m.group(0)))
+                tok = m.group(0)
+                if tok[0].isdigit() and tok not in articles:
+                    continue
+                out.append((str(path.relative_to(PKG.parent)), line, tok))
     return out
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from ..explain.compare import Comparison, board_rows
 from ..trace.events import Event, RoundOpened, Trace
-from . import rulebook_env as RE
+from . import env as E
 from .view import md_table
 
 
 def _words(c: Comparison):
-    return RE.rulebook_environment(c.system).get_template("compare.md.j2").module
+    return E.environment().get_template("compare.md.j2").module
 
 
 def describe(e: Event | None, trace: Trace) -> str:
@@ -66,8 +66,8 @@ def _cells(c: Comparison) -> list[tuple[str, str, str, str]]:
 def render_markdown(c: Comparison, title: str | None = None) -> str:
     head = c.left.trace.events[0]
     table = md_table(["Board", f"Left: {c.left.label}", f"Right: {c.right.label}", ""], _cells(c), align="rll")
-    text = RE.render(
-        "compare.md.j2", c.system, c=c, title=title, head=head if isinstance(head, RoundOpened) else None,
+    text = E.render(
+        "compare.md.j2", c=c, title=title, head=head if isinstance(head, RoundOpened) else None,
         summary_text=summary(c), left=describe(c.event(c.left), c.left.trace),
         right=describe(c.event(c.right), c.right.trace), table=table,
     )

@@ -50,6 +50,16 @@ def rulebook_loader() -> jinja2.BaseLoader:
     )
 
 
+def system_of(trace) -> str:
+    """The rulebook a trace was made by (its ``meta.system``), else the default."""
+    return (trace.meta.get("system") if trace is not None else None) or DEFAULT_SYSTEM
+
+
+def rulebook_words(system: str | None, name: str):
+    """The macros of one of a rulebook's templates (``why.md.j2`` of ``dubov-2025``)."""
+    return environment().get_template(f"{system or DEFAULT_SYSTEM}/{name}").module
+
+
 def events_template(system: str | None = None) -> str:
     """The name of the template that words the events of ``system``'s traces."""
     return f"{system or DEFAULT_SYSTEM}/events.md.j2"

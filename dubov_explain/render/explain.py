@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..trace.events import Event, Trace, event_from_dict
-from . import rulebook_env as RE
+from . import env as E
 from .report import _tidy, html_page
 from .view import View
 
@@ -25,7 +25,7 @@ def _event(d: dict | None, trace: Trace) -> Event | None:
 
 def why_not_md(w, trace: Trace, title: str | None = None) -> str:
     v = View(trace, title)
-    return _tidy(RE.render("whynot.md.j2", RE.system_of(trace), w=w, v=v,
+    return _tidy(E.render("whynot.md.j2", w=w, v=v,
                            real_event=_event(w.real, trace), what_if_event=_event(w.what_if, trace)))
 
 
@@ -36,7 +36,7 @@ def player_md(x, trace: Trace, title: str | None = None) -> str:
         r = v.row(n)
         rows.append([f"{n} {r['name']}", r["colours"] or "none", f"{r['colour_difference']:+d}",
                      f"{r['strength']} {r['preference']} ({r['preference_rule']})"])
-    return _tidy(RE.render("player.md.j2", RE.system_of(trace), x=x, v=v, colour_rows=rows))
+    return _tidy(E.render("player.md.j2", x=x, v=v, colour_rows=rows))
 
 
 def why_not_html(w, trace: Trace, title: str | None = None) -> str:
@@ -51,14 +51,13 @@ def player_html(x, trace: Trace, title: str | None = None) -> str:
 
 def why_not_answer(w, trace: Trace | None = None) -> str:
     """The one-line answer of a why-not, in the rulebook's words (no Markdown escapes)."""
-    env = RE.rulebook_environment(RE.system_of(trace))
-    return str(env.get_template("why.md.j2").module.answer(w)).strip()
+    return str(E.rulebook_words(E.system_of(trace), "why.md.j2").answer(w)).strip()
 
 
 def player_sentences(x, trace: Trace) -> dict[str, Any]:
     """The sentences of a player page, part by part (``bye``: one; ``upfloat``, ``groups``,
     ``pairing``: one per fact), as the rulebook's ``why.md.j2`` words them."""
-    W = RE.rulebook_environment(RE.system_of(trace)).get_template("why.md.j2").module
+    W = E.rulebook_words(E.system_of(trace), "why.md.j2")
     v = View(trace)
     return {
         "bye": str(W.bye(x, v)).strip(),

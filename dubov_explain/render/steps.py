@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from ..rulebooks import find_rulebook
 from ..trace.events import Trace
 from . import env as E
-from . import rulebook_env as RE
 from .view import View
 
 
@@ -42,9 +41,9 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
     """One :class:`Step` per event: the rulebook's state of the round (``step_states``),
     the articles it cites, and the words of ``steps.md.j2`` and the events template."""
     v = v or View(trace)
-    system = RE.system_of(trace)
+    system = E.system_of(trace)
     rb = find_rulebook(system)
-    W = RE.rulebook_environment(system).get_template("steps.md.j2").module
+    W = E.rulebook_words(system, "steps.md.j2")
     out: list[Step] = []
     for st in rb.step_states(trace):
         e = st.event
@@ -69,5 +68,6 @@ def step_through_html(trace: Trace, title: str | None = None) -> str:
     standings_html = E.markdown_html(standings_table(v))
     return E.render(
         "steps.html.j2", v=v, steps=steps(trace, v), title=page_title,
+        W=E.rulebook_words(v.system, "steps.md.j2"),
         standings_html=standings_html,
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..rulebooks import DEFAULT_SYSTEM
 from ..tournament.model import Tournament
-from . import rulebook_env as RE
+from . import env as E
 
 
 def _fmt(score) -> str:
@@ -19,7 +19,7 @@ def _fmt(score) -> str:
 
 def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str:
     """`dubov-explain standings`: one row per player, before the round to pair."""
-    W = RE.rulebook_environment(system).get_template("standings.txt.j2").module
+    W = E.rulebook_words(system, "standings.txt.j2")
     head = str(W.head(st)) + "\n"
     cols = ["No", "Name", "Rtg", "Rank", "Score", "Colours", "Diff", "Pref", "ARO", "Games",
             "Upfl", "Prev", "PAB ok", "Status"]

@@ -99,6 +99,9 @@ class Rulebook(Protocol):
     def decisions(self, trace: Trace) -> list[dict]:
         """The trace's decisions without wording: what golden snapshots compare."""
 
+    def article_numbers(self) -> frozenset[str]:
+        """The numbers of the text's articles (``2.1.3``) and criteria (``C4``)."""
+
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         """``[(number, text), ...]`` of the articles a citation names."""
 

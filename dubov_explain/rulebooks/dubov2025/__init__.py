@@ -88,6 +88,11 @@ class Dubov2025:
 
         return board_order(pairs, trace)
 
+    def article_numbers(self) -> frozenset[str]:
+        from .articles import articles
+
+        return frozenset(articles())
+
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         from .articles import article_text
 
