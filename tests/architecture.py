@@ -122,11 +122,26 @@ def rule_tokens_outside_rulebooks() -> list[tuple[str, int, str]]:
     return out
 
 
+def rule_tokens_in_page_shells() -> list[tuple[str, int, str]]:
+    """(file, line, token) of the article and criterion numbers in ``templates/`` (the page
+    shells every rulebook shares): a rule's words belong in its rulebook's templates."""
+    articles = _articles()
+    out = []
+    for path in sorted((PKG.parent / "templates").glob("*.j2")):
+        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for m in RULE_TOKEN.finditer(text):
+                tok = m.group(0)
+                if tok[0].isdigit() and tok not in articles:
+                    continue
+                out.append((str(path.relative_to(PKG.parent)), line, tok))
+    return out
+
+
 if __name__ == "__main__":
     for src, dsts in sorted(graph().items()):
         print(f"{src:12} -> {', '.join(sorted(dsts))}")
-    found = rule_tokens_outside_rulebooks()
-    print(f"\n{len(found)} rule token(s) in code outside rulebooks/")
+    found = rule_tokens_outside_rulebooks() + rule_tokens_in_page_shells()
+    print(f"\n{len(found)} rule token(s) in code outside rulebooks/ or in the page shells")
     for f, line, tok in found:
         print(f"  {f}:{line}: {tok}")
     sys.exit(0)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from architecture import graph
+from architecture import RULE_TOKEN, graph, rule_tokens_in_page_shells, rule_tokens_outside_rulebooks
 
 #: room -> rooms it must never import (the flow: trf -> tournament -> rulebooks -> trace
 #: -> explain -> render -> app/cli)
@@ -24,3 +24,15 @@ def test_imports_flow_one_way():
     assert "matching" in g["rulebooks"] and "rulebooks" in g["cli"] or "app" in g["cli"]
     wrong = {room: sorted(g.get(room, set()) & bad) for room, bad in FORBIDDEN.items()}
     assert not any(wrong.values()), wrong
+
+
+def test_no_rule_is_named_outside_the_rulebooks():
+    """No package module outside rulebooks/ names an article or criterion in its code, and
+    no page shell in templates/ does: each rule has one home, its rulebook."""
+    assert rule_tokens_outside_rulebooks() == []
+    assert rule_tokens_in_page_shells() == []
+
+
+def test_the_rule_token_scanner_sees_what_it_must():
+    found = [m.group(0) for m in RULE_TOKEN.finditer('"[C4]" "2.1.3" code C10 and 1.0 but 12.5')]
+    assert found == ["[C4]", "2.1.3", "C10", "1.0"]  # 1.0 is dropped later: no article

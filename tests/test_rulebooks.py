@@ -54,6 +54,7 @@ def test_every_rulebook_satisfies_the_protocol():
         book = find_rulebook(name)
         assert isinstance(book, Rulebook), name
         assert book.name == name and book.title and book.edition
+        assert (book.templates / "events.md.j2").is_file(), f"{name}: no events template"
         assert book.readings_type.catalogue == book.catalogue
         # every reading's default is one of its choices
         for r in book.catalogue:
