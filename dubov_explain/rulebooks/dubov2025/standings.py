@@ -23,6 +23,7 @@ from enum import Enum
 from fractions import Fraction
 
 from .readings import DEFAULT, Readings
+from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
 
 
@@ -159,138 +160,95 @@ def initial_ranking(t: Tournament) -> dict[int, int]:
     return {p.number: i for i, p in enumerate(sorted(t.players, key=lambda p: p.number), 1)}
 
 
-def _absences(t: Tournament, round_no: int) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for p in t.players:
-        e = p.entry(round_no)
-        if e is not None and e.opponent is None and e.code in "ZHF":
-            out[p.number] = e.code
-    for n in sorted(t.absent):
-        out.setdefault(n, "XXZ")
-    for n in getattr(t, "round_absences", {}).get(round_no, ()):  # TRF26 240 records
-        out.setdefault(n, "240")
-    return out
-
-
 def compute_standings(
     t: Tournament, round_no: int | None = None, readings: Readings = DEFAULT
 ) -> Standings:
-    """The standings before ``round_no`` (default: the round to pair)."""
-    r = round_no if round_no is not None else t.round_to_pair
+    """The standings before ``round_no`` (default: the round to pair), read from the
+    tournament's rule-free facts (:func:`~dubov_explain.tournament.facts.round_facts`)."""
+    f = round_facts(t, round_no)
+    r = f.round
     total = t.total_rounds or max(r, 1)
-    players = sorted(t.players, key=lambda p: p.number)
     ranks = initial_ranking(t)
-    ratings = {p.number: p.rating for p in players}
-    scoring = t.scoring
+    ratings = {p.number: p.rating for p in f.players}
+    win = t.scoring.win
 
-    # pairing score before each round k (1..r): points of rounds < k plus XXA of round k
-    before: dict[int, list[Fraction]] = {}
-    for p in players:
-        acc = t.acceleration.get(p.number, ())
-        run = Fraction(0)
-        seq = []
-        for k in range(1, r + 1):
-            extra = acc[k - 1] if k - 1 < len(acc) else Fraction(0)
-            seq.append(run + extra)
-            e = p.entry(k)
-            if e is not None and k < r:
-                run += scoring.points(e)
-        before[p.number] = seq
+    def pairing_score(n: int, k: int) -> Fraction:
+        """1.3.1: the score for pairing before round k, acceleration points included."""
+        q = f[n]
+        return q.points_before[k - 1] + q.acceleration[k - 1]
 
-    met: dict[frozenset[int], list[int]] = {}
-    for p in players:
-        for k in range(1, r):
-            e = p.entry(k)
-            if e is not None and e.played and e.opponent is not None and p.number < e.opponent:
-                met.setdefault(frozenset((p.number, e.opponent)), []).append(k)
-
-    absent = _absences(t, r)
     quick_count = readings.value("aro-quick-games") == "count"
     float_paired = readings.value("upfloat-history") == "paired"
     prev_calendar = readings.value("upfloat-previous-round") == "calendar"
     bar_rule4 = readings.value("bye-eligibility") == "basic-rule-4"
     mt = max_t(total)
     out = []
-    for p in players:
+    for q in f.players:
         colours: list[Colour] = []
-        by_round: list[Colour | None] = []
+        by_round: dict[int, Colour] = {}
         opp_ratings: list[int] = []
-        games = paired = 0
         floats: list[int] = []
         last_paired_round = 0
         bar: ByeBar | None = None
-        history: list[tuple[int, int, str, str]] = []
-        for k in range(1, r):
-            e = p.entry(k)
-            if e is None:
-                by_round.append(None)
-                continue
-            history.append(
-                (k, e.opponent or 0, e.colour.value if e.colour is not None else "-", e.code)
-            )
-            if e.played and e.colour is not None:
-                colours.append(e.colour)
-                by_round.append(e.colour)
-            else:
-                by_round.append(None)
-            if e.played:
-                games += 1
-                if quick_count or e.code in "1=0":
-                    opp_ratings.append(ratings.get(e.opponent, 0))
-            if e.paired:
-                paired += 1
-                last_paired_round = k
-                counts = e.played or (float_paired and e.is_forfeit)
-                opp = e.opponent
-                if counts and opp in before and before[opp][k - 1] > before[p.number][k - 1]:
-                    floats.append(k)
+        for x in q.rounds:
+            if x.played and x.colour is not None:
+                colours.append(x.colour)
+                by_round[x.round] = x.colour
+            if x.played and (quick_count or x.code in ("1", "=", "0")):
+                opp_ratings.append(ratings.get(x.opponent, 0))
+            if x.paired:
+                last_paired_round = x.round
+                counts = x.played or (float_paired and x.kind in ("forfeit-win", "forfeit-loss"))
+                if counts and x.opponent in ratings and \
+                        pairing_score(x.opponent, x.round) > pairing_score(q.number, x.round):
+                    floats.append(x.round)
             if bar is None:
-                if e.is_pab:
-                    bar = ByeBar("pab", k, e.code)
-                elif e.code == "+":
-                    bar = ByeBar("forfeit-win", k, e.code)
-                elif bar_rule4 and not e.played and scoring.points(e) >= scoring.win:
-                    bar = ByeBar("win-points-unplayed", k, e.code)
+                if x.kind == "pairing-allocated-bye":
+                    bar = ByeBar("pab", x.round, x.code)
+                elif x.kind == "forfeit-win":
+                    bar = ByeBar("forfeit-win", x.round, x.code)
+                elif bar_rule4 and not x.played and x.points >= win:
+                    bar = ByeBar("win-points-unplayed", x.round, x.code)
         diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
         pref, strength, rule = colour_preference(tuple(colours), readings)
         aro = round_half_up(sum(opp_ratings), len(opp_ratings)) if opp_ratings else 0
         prev_round = r - 1 if prev_calendar else last_paired_round
         out.append(
             PlayerStanding(
-                number=p.number,
-                name=p.name,
-                rating=p.rating,
-                initial_rank=ranks[p.number],
-                score=before[p.number][r - 1],
+                number=q.number,
+                name=q.name,
+                rating=q.rating,
+                initial_rank=ranks[q.number],
+                score=pairing_score(q.number, r),
                 colours=tuple(colours),
-                colour_by_round=tuple(by_round),
+                colour_by_round=tuple(by_round.get(k) for k in range(1, r)),
                 colour_difference=diff,
                 preference=pref,
                 strength=strength,
                 preference_rule=rule,
                 aro=aro,
-                games_played=games,
-                games_paired=paired,
+                games_played=q.games_played,
+                games_paired=q.games_paired,
                 upfloats=len(floats),
                 upfloated_previous=prev_round > 0 and prev_round in floats,
                 upfloat_rounds=tuple(floats),
                 max_upfloater=len(floats) >= mt,
                 bye_eligible=bar is None,
                 bye_bar=bar,
-                present=p.number not in absent,
-                absence=absent.get(p.number, ""),
-                history=tuple(history),
+                present=not q.absence,
+                absence=q.absence,
+                history=tuple(
+                    (x.round, x.opponent or 0, x.colour.value if x.colour is not None else "-",
+                     x.code) for x in q.rounds
+                ),
             )
         )
-    forbidden = frozenset(
-        frozenset((a, b)) for group in t.forbidden for a in group for b in group if a != b
-    )
     return Standings(
         round=r,
         total_rounds=total,
         last_round=r >= total,
         max_t=mt,
         players=tuple(out),
-        met={k: tuple(v) for k, v in met.items()},
-        forbidden=forbidden,
+        met=f.met,
+        forbidden=f.forbidden,
     )
