@@ -110,7 +110,7 @@ def run(job: Job) -> Outcome:
 
 def confirm_impossible(request, r: int, limit: int = 16) -> str:
     """Search every pairing of round ``r`` of ``request`` (players <= ``limit``)."""
-    from dubov_explain.rulebooks.dubov2025.engine import Compatibility
+    from dubov_explain.rulebooks.dubov2025.criteria import Compatibility
     from dubov_explain.rulebooks.dubov2025.standings import compute_standings
 
     st = compute_standings(request, r)

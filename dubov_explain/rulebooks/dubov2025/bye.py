@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from . import events as ev
+from .events import fmt
 from .readings import DEFAULT, Readings
 
 #: the three ordering steps of 2.1, in the order they are applied
@@ -38,3 +40,71 @@ def deciding_step(first: tuple, second: tuple) -> str | None:
         if a != b:
             return step
     return None
+
+
+class ByeSteps:
+    """2.1: the state that gives the pairing-allocated bye (a part of the engine)."""
+
+    def assign_bye(self):
+        players = self.remaining
+        if len(players) % 2 == 0:
+            self.emit(ev.ByeNotNeeded(article="1.4.1", players=len(players)))
+            m = self.perfect(players)
+            if m is None:
+                self.impossible(players, "all")
+            self.base = m
+            return self.next_bracket
+        def games(p):
+            return games_counted(p, self.readings)
+
+        held = self.compat.forced
+        eligible = [self.p(n) for n in players if self.p(n).bye_eligible and n not in held]
+        ineligible = tuple(
+            (n, bar.kind, bar.round, bar.code)
+            for n in players if not self.p(n).bye_eligible and (bar := self.p(n).bye_bar)
+        )
+        order_ = sorted(eligible, key=lambda p: bye_order_key(p, self.readings))
+        self.emit(
+            ev.ByeCandidates(
+                article="2.1",
+                ineligible=ineligible,
+                order=tuple(p.number for p in order_),
+                keys=tuple((p.number, fmt(p.score), games(p), p.initial_rank) for p in order_),
+                held=tuple(n for n in players if n in held and self.p(n).bye_eligible),
+            )
+        )
+        rejected = []
+        for i, cand in enumerate(order_):
+            rest = [n for n in players if n != cand.number]
+            m = self.perfect(rest)
+            if m is None:
+                rejected.append(cand.number)
+                self.emit(
+                    ev.ByeRejected(article="2.1.2", player=cand.number, criterion="[C4]")
+                )
+                continue
+            self.base = m
+            self.bye = cand.number
+            runner = order_[i + 1] if i + 1 < len(order_) else None
+            if runner is None:
+                step = "2.1.2" if rejected else "2.1.1"
+            else:
+                step = deciding_step(bye_order_key(cand, self.readings),
+                                         bye_order_key(runner, self.readings)) or "2.1.5"
+            def key(p):
+                return (fmt(p.score), games(p), p.initial_rank)
+
+            self.emit(
+                ev.ByeAssigned(
+                    article=step,
+                    player=cand.number,
+                    decided_by=step,
+                    runner_up=runner.number if runner else None,
+                    key=key(cand),
+                    runner_up_key=key(runner) if runner else (),
+                    passed_over=tuple(rejected),
+                )
+            )
+            self.remaining = rest
+            return self.next_bracket
+        self.impossible(players, "bye")

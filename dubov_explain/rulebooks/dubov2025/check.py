@@ -6,7 +6,7 @@ Facts only; ``templates/check.md.j2`` beside this file words them.
    and nobody absent is paired (1.8.1); at most one pairing-allocated bye (PAB), and one
    exactly when the number of players to pair is odd (1.4.1); no rematch ([C1]), no
    forbidden pair (XXP) and no two absolute preferences for one colour ([C3]) -- the
-   engine's own :meth:`~.engine.Compatibility.excluded_by`; the PAB only to an eligible
+   engine's own :meth:`~.criteria.Compatibility.excluded_by`; the PAB only to an eligible
    player ([C2], read from the standings); every absolute colour preference granted (the
    colour limits of Basic Rules 6-7 that 1.5.2.1 protects).
 2. **The departure analysis** (:func:`analyse_departures`) of a legal pairing that is not
@@ -40,7 +40,8 @@ from . import events as ev
 from .boards import board_key
 from .bye import deciding_step, bye_key
 from .colours import same_preference
-from .engine import Compatibility, pair_round
+from .criteria import Compatibility
+from .engine import pair_round
 from .order import container_key
 from .readings import DEFAULT, Readings
 from .standings import Strength, compute_standings

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...tournament.model import Colour
 from .standings import PlayerStanding
+from . import events as ev
 from .readings import DEFAULT, Readings
 
 
@@ -86,3 +87,17 @@ def _alternate(a: PlayerStanding, b: PlayerStanding, readings: Readings):
         if ca is not cb:
             return ca.opposite, {"games_back": back}, (ca.word, cb.word)
     return None
+
+
+class ColourSteps:
+    """Article 5: the state that gives each pair of a bracket its colours (a part of the
+    engine)."""
+
+    def allocate_colours(self):
+        b = self.bracket
+        b.pairs = []
+        for s, t in zip(b.s1, b.t2):
+            white, black, rule, facts = allocate(self.p(s), self.p(t), self.initial_colour, self.readings)
+            b.pairs.append((white, black))
+            self.emit(ev.ColourAllocated(article=rule, white=white, black=black, rule=rule, **facts))
+        return self.close_bracket

@@ -1,0 +1,362 @@
+"""2.2.1-2.2.2 with 4.2: how many upfloaters a bracket needs, and which.
+
+The states of the engine for these articles (:class:`UpfloaterSteps`) and the search of
+2.2.2 (:class:`UpfloaterSearch`); why the search returns the set the literal enumeration
+of 4.2 would is argued in the engine's module docstring.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Sequence
+
+from ... import matching
+from ...tournament.model import Colour
+from . import events as ev
+from . import order
+from .criteria import beaten_on, colour_cost
+from .events import fmt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import DubovEngine
+
+
+class UpfloaterSteps:
+    """2.2.1-2.2.2: the states that choose a bracket's upfloaters (a part of the engine)."""
+
+    def choose_upfloaters(self):
+        b = self.bracket
+        R = b.residents
+        L = sorted(
+            (n for n in self.remaining if self.score(n) < b.score),
+            key=lambda n: (-self.score(n), self.rank(n)),
+        )
+        k, facts = self.minimum_upfloaters(R, L)
+        self.emit(ev.MinimumUpfloaters(article="2.2.1", score=fmt(b.score), count=k, **facts))
+        if k == 0:
+            return self.form_groups
+        search = UpfloaterSearch(self, R, L, k)
+        chosen = search.run()
+        b.upfloaters = list(chosen.players)
+        self.base = {**chosen.rest_matching}
+        self.emit(chosen.event)
+        return self.form_groups
+
+    def minimum_upfloaters(self, R: list[int], L: list[int]) -> tuple[int, dict]:
+        """2.2.1: the least number of R-L edges in a perfect matching of R+L.
+
+        Lower bound: the residents left unmatched by a maximum matching inside R (this has
+        the parity of |R|).  A maximum matching of R whose unmatched residents can all be
+        given distinct lower players, the rest of L still pairing completely, reaches the
+        bound and proves it; a few orders of R are tried before the exact minimum-cost
+        matching of R+L is computed.  Returns the count and the facts the trace records
+        (see :meth:`_k_facts`).
+        """
+        if not L:
+            # the last bracket: the base matching ([C4] so far) pairs the residents
+            return 0, self._k_facts(0, R, 0, "no-lower")
+        mR = matching.max_matching(R, self.compat, self.base)
+        deficit = len(R) - len(mR)
+        for order_ in (R, R[::-1]):
+            mR = matching.max_matching(order_, self.compat, mR if order_ is R else None)
+            if len(R) - len(mR) != deficit:
+                continue
+            lonely = [n for n in R if n not in mR]
+            if matching.has_perfect_matching(lonely + L, self._upfloat_edge(set(lonely)), self.base):
+                return deficit, self._k_facts(deficit, R, deficit, "bound")
+        all_ = R + L
+        rset = set(R)
+        res = matching.min_cost_perfect_matching(
+            all_, self.compat, lambda u, v: 1 if ((u in rset) != (v in rset)) else 0
+        )
+        assert res is not None, "the invariant [C4] guarantees a complete pairing"
+        k = res[0]
+        return k, self._k_facts(k, R, deficit, "exact")
+
+    def _upfloat_edge(self, lonely: set[int]):
+        compat = self.compat
+
+        def ok(u: int, v: int) -> bool:
+            return (u not in lonely or v not in lonely) and compat(u, v)
+
+        return ok
+
+    @staticmethod
+    def _k_facts(k: int, R: list[int], deficit: int, method: str) -> dict:
+        """What 2.2.1 found: ``residents``, ``unmatched`` (residents a maximum pairing
+        among themselves leaves unpaired), ``method`` and ``forced_by``: "odd" (an odd
+        number of residents), "[C1]/[C3]" (more unmatched than parity forces), "[C4]" (more
+        upfloaters than unmatched residents: the lower scoregroups need them)."""
+        forced: list[str] = []
+        if k:
+            if len(R) % 2:
+                forced.append("odd")
+            if deficit > len(R) % 2:
+                forced.append("[C1]/[C3]")
+            if k > deficit:
+                forced.append("[C4]")
+        return {"residents": len(R), "unmatched": deficit, "method": method,
+                "forced_by": tuple(forced)}
+
+
+@dataclass
+class _Choice:
+    players: tuple[int, ...]
+    rest_matching: dict[int, int]
+    event: ev.UpfloatersChosen
+
+
+class UpfloaterSearch:
+    """2.2.2 with 4.2: the first set of k upfloaters whose bracket is best on [C5]-[C10]."""
+
+    def __init__(self, engine: DubovEngine, R: list[int], L: list[int], k: int):
+        self.e = engine
+        self.R = R
+        self.L = L  # in 4.2.2 sequence order
+        self.k = k
+        self.seq = {n: i + 1 for i, n in enumerate(L)}
+        self.last = engine.st.last_round
+        self.c9 = engine.readings.value("c9-measure")
+        self.mR = matching.max_matching(R, engine.compat, engine.base)
+        self.examined: Counter = Counter()
+        self.cache: dict[tuple[int, ...], tuple] = {}
+        wR = sum(1 for n in R if engine.p(n).preference is Colour.WHITE)
+        self.wR, self.bR = wR, len(R) - wR
+
+    def attrs(self, n: int) -> tuple[int, int, int]:
+        """[C8], [C9] contribution, [C10] of one upfloater (0 in the last round)."""
+        if self.last:
+            return 0, 0, 0
+        p = self.e.p(n)
+        c8 = 1 if p.max_upfloater else 0
+        c9 = p.upfloats if p.max_upfloater else 0
+        c10 = 1 if p.upfloated_previous else 0
+        return c8, c9, c10
+
+    def set_criteria(self, members: Sequence[int]) -> tuple[int, int, int]:
+        a = [self.attrs(n) for n in members]
+        c8 = sum(x[0] for x in a)
+        c9 = (sum(x[1] for x in a) if self.c9 == "sum" else max((x[1] for x in a), default=0))
+        c10 = sum(x[2] for x in a)
+        return c8, c9, c10
+
+    def c7_bound(self, whites: int) -> int:
+        w = self.wR + whites
+        b = self.bR + self.k - whites
+        return abs(w - b) // 2
+
+    def evaluate(self, U: tuple[int, ...]):
+        """(verdict, c7, rest_matching): verdict '' when legal, else the criterion it
+        breaks: "[C1]/[C3]" (the bracket cannot be paired) or "[C4]" (the lower
+        scoregroups could not all be paired)."""
+        if U in self.cache:
+            return self.cache[U]
+        e = self.e
+        bracket = self.R + list(U)
+        pm = matching.has_perfect_matching(bracket, e.compat, self.mR)
+        if pm is None:
+            out = ("[C1]/[C3]", None, None)
+        else:
+            us = set(U)
+            rest = [n for n in self.L if n not in us]
+            rm = matching.has_perfect_matching(rest, e.compat, e.base)
+            if rm is None:
+                out = ("[C4]", None, None)
+            else:
+                out = ("", colour_cost(e, bracket, pm), rm)
+        self.examined["legal" if not out[0] else out[0]] += 1
+        self.cache[U] = out
+        return out
+
+    def run(self) -> _Choice:
+        e = self.e
+        score = e.score
+        avail = Counter(score(n) for n in self.L)
+        skipped = []
+        conts = order.containers(avail, self.k, e.readings.value("container-order"))
+        for ci, cont in enumerate(conts):
+            ranking = self.ranked(cont)
+            found = next(ranking, None)
+            if found is None:
+                skipped.append((tuple(fmt(s) for s in cont), "no-legal-set"))
+                continue
+            U, c7, rm = found
+            crit = self.criteria(cont, U, c7)
+            examined = dict(sorted(self.examined.items()))
+            first = self.first_set(cont)
+            first_info: dict = {}
+            if first != U:
+                verdict, fc7, _ = self.evaluate(first)
+                first_info = {"players": first, "sequence": tuple(self.seq[n] for n in first)}
+                if verdict:
+                    first_info["verdict"] = verdict
+                    decided = verdict
+                else:
+                    fcrit = self.criteria(cont, first, fc7)
+                    first_info["criteria"] = {k: fcrit[k] for k in ("C7", "C8", "C9", "C10")}
+                    decided = beaten_on(crit, fcrit)
+                    first_info["verdict"] = "legal"
+            elif skipped:
+                decided = "[C6]"
+            else:
+                decided = "4.2.3.3"
+            event = ev.UpfloatersChosen(
+                article="2.2.2", score=fmt(e.bracket.score), players=U,
+                scores=tuple(fmt(score(n)) for n in U),
+                sequence=tuple(self.seq[n] for n in U), criteria=crit,
+                containers_skipped=tuple(skipped), examined=examined,
+                first_in_order=first_info, decided_by=decided,
+                runner_up=self.runner_up(crit, cont, ranking, conts[ci + 1:]),
+            )
+            return _Choice(U, rm, event)
+        raise AssertionError("2.2.1 guaranteed a legal set of this size")
+
+    #: evaluations spent looking for the next-best set, which only the trace needs
+    RUNNER_UP_BUDGET = 200
+
+    def criteria(self, cont, U, c7) -> dict:
+        c8, c9, c10 = self.set_criteria(U)
+        return {"C6": tuple(fmt(s) for s in cont), "C7": c7, "C8": c8, "C9": c9, "C10": c10}
+
+    def runner_up(self, crit: dict, cont, ranking, later_containers) -> dict:
+        """The next-best legal set and the criterion on which the chosen set beats it.
+
+        The rest of the chosen container's ranking first, then the later containers in
+        [C6] order; a budget of evaluations keeps this explanation from costing more than
+        the choice itself (the event then says the search was cut short: verdict
+        "budget-spent"; "none" when there is no other legal set).
+        """
+        spent = sum(self.examined.values())
+        sources = [(cont, ranking)] + [(c, None) for c in later_containers]
+        for c, gen in sources:
+            if sum(self.examined.values()) - spent > self.RUNNER_UP_BUDGET:
+                return {"verdict": "budget-spent"}
+            found = next(gen if gen is not None else self.ranked(c), None)
+            if found is None:
+                continue
+            U, c7, _ = found
+            other = self.criteria(c, U, c7)
+            beaten = beaten_on(crit, other)
+            return {
+                "players": U,
+                "sequence": tuple(self.seq[n] for n in U),
+                "criteria": other,
+                "beaten_on": beaten,
+            }
+        return {"verdict": "none"}
+
+    def first_set(self, cont) -> tuple[int, ...]:
+        need = Counter(cont)
+        out = []
+        for n in self.L:
+            s = self.e.score(n)
+            if need[s] > 0:
+                out.append(n)
+                need[s] -= 1
+        return tuple(out)
+
+    def ranked(self, cont):
+        """The legal sets of a container, best first: ([C7]..[C10], sequence numbers)."""
+        e = self.e
+        need = Counter(cont)
+        members = [n for n in self.L if need[e.score(n)] > 0]
+        # types: members alike for every criterion the key reads
+        def type_of(n):
+            return (
+                e.score(n),
+                e.p(n).preference is Colour.WHITE,
+            ) + self.attrs(n)
+
+        types: dict[tuple, list[int]] = {}
+        for n in members:
+            types.setdefault(type_of(n), []).append(n)
+        by_score: dict[Fraction, list[tuple]] = {}
+        for t in types:
+            by_score.setdefault(t[0], []).append(t)
+        # all type-count vectors that fill the container
+        vectors: list[dict[tuple, int]] = [{}]
+        for s, cnt in sorted(need.items()):
+            tlist = sorted(by_score.get(s, []))
+            new = []
+            for base in vectors:
+                for dist in _distributions(cnt, [len(types[t]) for t in tlist]):
+                    v = dict(base)
+                    for t, c in zip(tlist, dist):
+                        if c:
+                            v[t] = c
+                    new.append(v)
+            vectors = new
+        heap: list = []
+        tick = 0
+        for vid, v in enumerate(vectors):
+            whites = sum(c for t, c in v.items() if t[1])
+            reps = [n for t, c in v.items() for n in types[t][:c]]
+            c8, c9, c10 = self.set_criteria(reps)
+            lb = (self.c7_bound(whites), c8, c9, c10)
+            gen = _typed_sets(members, type_of, v)
+            first = next(gen, None)
+            if first is None:
+                continue
+            heap.append((lb, tuple(self.seq[n] for n in first), tick, False, first, gen, lb))
+            tick += 1
+        heapq.heapify(heap)
+        while heap:
+            key, lex, _, exact, U, gen, lb = heapq.heappop(heap)
+            if exact:
+                verdict, c7, rm = self.evaluate(U)
+                yield U, c7, rm
+                continue
+            verdict, c7, rm = self.evaluate(U)
+            if not verdict:
+                heapq.heappush(heap, ((c7,) + key[1:], lex, tick, True, U, None, lb))
+                tick += 1
+            nxt = next(gen, None)
+            if nxt is not None:
+                heapq.heappush(heap, (lb, tuple(self.seq[n] for n in nxt), tick, False, nxt, gen, lb))
+                tick += 1
+
+
+def _distributions(total: int, caps: list[int]):
+    """All ways to write total as a sum over len(caps) parts with part i <= caps[i]."""
+    if not caps:
+        if total == 0:
+            yield ()
+        return
+    for c in range(min(total, caps[0]), -1, -1):
+        for rest in _distributions(total - c, caps[1:]):
+            yield (c,) + rest
+
+
+def _typed_sets(members: list[int], type_of, vector: dict):
+    """Sets with vector[t] members of each type t, in lexicographic order of members."""
+    n = len(members)
+    types = [type_of(m) for m in members]
+    after: list[Counter] = [Counter() for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        after[i] = after[i + 1].copy()
+        after[i][types[i]] += 1
+    need = dict(vector)
+    chosen: list[int] = []
+    total = sum(need.values())
+
+    def rec(i: int):
+        if len(chosen) == total:
+            yield tuple(chosen)
+            return
+        if i == n:
+            return
+        if any(after[i][t] < c for t, c in need.items() if c > 0):
+            return
+        t = types[i]
+        if need.get(t, 0) > 0:
+            need[t] -= 1
+            chosen.append(members[i])
+            yield from rec(i + 1)
+            chosen.pop()
+            need[t] += 1
+        yield from rec(i + 1)
+
+    return rec(0)
