@@ -114,3 +114,65 @@ def readings_catalogue(system: str | None = None):
     """The named readings of one rulebook (default: every rulebook), as (rulebook, readings)."""
     books = [find_rulebook(system)] if system else systems()
     return [(b, b.catalogue) for b in books]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A checked round: the result and the warnings met on the way."""
+
+    result: object  # explain.audit.CheckResult
+    warnings: tuple[str, ...] = ()
+
+
+def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
+          system: str | None = None, readings: Sequence[str] = ()) -> Checked:
+    """Check one round of ``trf``: the round entered in the file (default: the last with
+    games), or, with ``pairing`` (a JaVaFo/bbpPairings pairing file), that pairing of the
+    round to pair (or of ``round_no``).  The absolute test, then the comparison with the
+    rulebook's own pairing."""
+    from dataclasses import replace
+
+    from .explain.audit import (check_round, input_problems, parse_pairing_file,
+                                published_from_pairs, published_from_round)
+    from .tournament.request import request_for_round
+    from .trf.reader import read_trf
+
+    t = read_trf(trf)
+    book, override = choose_rulebook(t, system)
+    chosen = book.readings_type.parse(list(readings))
+    warnings = [override] if override else []
+    last = t.rounds_with_games
+    if pairing:
+        r = round_no or t.round_to_pair
+        if r < 1 or r > t.round_to_pair:
+            raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file can be paired "
+                                      f"up to round {t.round_to_pair}")])
+        pairs, byes = parse_pairing_file(read_text(pairing), pairing)
+        pub = published_from_pairs(r, pairs, byes, source=pairing)
+    else:
+        if last == 0:
+            raise InputError([Problem(t.source, 1, 1, "the file has no round with games; "
+                                      "give the pairing to check with --pairing")])
+        r = round_no or last
+        if r < 1 or r > last:
+            raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file has pairings "
+                                      f"for rounds 1-{last}; give --pairing to check another")])
+        pub = published_from_round(t, r)
+    errors, found = input_problems(t, [r])
+    warnings += [str(w) for w in found]
+    if errors:
+        raise InputError(errors)
+    if t.total_rounds is None:
+        t = replace(t, total_rounds=max(last, r))
+        warnings.append(f"no total number of rounds (XXR/142); {t.total_rounds} assumed")
+    res = check_round(request_for_round(t, r), r, pub, chosen, system=book.name)
+    return Checked(res, tuple(warnings))
+
+
+def read_text(path: str) -> str:
+    """A text file the user named (a pairing file, a configuration); exit 5 if unreadable."""
+    try:
+        with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
+            return f.read()
+    except OSError as exc:
+        raise FileAccessError(path, f"cannot read: {exc.strerror or exc}") from None

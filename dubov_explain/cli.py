@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .rulebooks import UnknownSystem, find_rulebook, system_for
+from .app import read_text
+from .rulebooks import UnknownSystem, find_rulebook
 from .rulebooks.readings import ReadingError
 from .errors import (
     EXIT_FILE,
@@ -337,64 +338,18 @@ def cmd_standings(args) -> int:
     return EXIT_OK
 
 
-def _read_text(path: str) -> str:
-    try:
-        with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
-            return f.read()
-    except OSError as exc:
-        raise FileAccessError(path, f"cannot read: {exc.strerror or exc}") from None
-
-
 def cmd_check(args) -> int:
-    from dataclasses import replace
+    from . import app
+    from .explain.audit import render_check
 
-    from .errors import InputError, Problem
-    from .explain.audit import (
-        check_round,
-        input_problems,
-        parse_pairing_file,
-        published_from_pairs,
-        published_from_round,
-        render_check,
-        request_for_round,
-    )
-    from .trf.reader import read_trf
-
-    t = read_trf(args.trf)
-    book, override = system_for(t, args.system)
-    readings = book.readings_type.parse(args.reading)
-    if override:
-        print(f"warning: {override}", file=sys.stderr)
-    last = t.rounds_with_games
-    if args.pairing:
-        r = args.round or t.round_to_pair
-        if r < 1 or r > t.round_to_pair:
-            raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file can be paired "
-                                      f"up to round {t.round_to_pair}")])
-        pairs, byes = parse_pairing_file(_read_text(args.pairing), args.pairing)
-        pub = published_from_pairs(r, pairs, byes, source=args.pairing)
-    else:
-        if last == 0:
-            raise _Usage("the file has no round with games; give the pairing with --pairing")
-        r = args.round or last
-        if r < 1 or r > last:
-            raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file has pairings "
-                                      f"for rounds 1-{last}; give --pairing to check another")])
-        pub = published_from_round(t, r)
-    errors, warnings = input_problems(t, [r])
-    for w in warnings:
+    done = app.check(args.trf, args.pairing, args.round, system=args.system,
+                     readings=args.reading)
+    for w in done.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    if errors:
-        raise InputError(errors)
-    if t.total_rounds is None:
-        t = replace(t, total_rounds=max(last, r))
-        print(f"warning: no total number of rounds (XXR/142); {t.total_rounds} assumed",
-              file=sys.stderr)
-    res = check_round(request_for_round(t, r), r, pub, readings, system=book.name)
+    res = done.result
     if args.trace:
         _write(args.trace, res.trace.to_json(), [args.trf, args.pairing])
-    name = Path(args.trf).stem
-    sys.stdout.write(render_check(res, name))
+    sys.stdout.write(render_check(res, Path(args.trf).stem))
     return res.exit_code
 
 
@@ -477,7 +432,7 @@ def cmd_generate(args) -> int:
             base = replace(base, system=find_rulebook(args.system).name)
         players = rounds = None
         if args.config:
-            cfg = read_config(_read_text(args.config), args.config, base)
+            cfg = read_config(read_text(args.config), args.config, base)
             base, players, rounds = cfg.options, cfg.players, cfg.rounds
         if args.set:
             cfg = read_config("\n".join(args.set), "--set", base)
