@@ -105,36 +105,33 @@ def _code_strings(path: Path):
             yield tok.start[0], tok.string
 
 
-def rule_tokens_outside_rulebooks() -> list[tuple[str, int, str]]:
-    """(file, line, token) of every Dubov article or criterion named in code (strings that
-    are not docstrings) outside ``rulebooks/``; comments and docstrings may cite freely."""
+def _rule_tokens(places) -> list[tuple[str, int, str]]:
+    """(file, line, token) for ``places`` = (path, [(line, text), ...]); a dotted number
+    counts only when it is an article of a rulebook's text."""
     articles = _articles()
     out = []
-    for path in sorted(PKG.rglob("*.py")):
-        if room_of(path) == "rulebooks":
-            continue
-        for line, s in _code_strings(path):
-            for m in RULE_TOKEN.finditer(s):
+    for path, texts in places:
+        for line, text in texts:
+            for m in RULE_TOKEN.finditer(text):
                 tok = m.group(0)
-                if tok[0].isdigit() and tok not in articles:
-                    continue
-                out.append((str(path.relative_to(PKG.parent)), line, tok))
+                if not tok[0].isdigit() or tok in articles:
+                    out.append((str(path.relative_to(PKG.parent)), line, tok))
     return out
+
+
+def rule_tokens_outside_rulebooks() -> list[tuple[str, int, str]]:
+    """Every article or criterion named in code (strings that are not docstrings) outside
+    ``rulebooks/``; comments and docstrings may cite freely."""
+    return _rule_tokens((p, _code_strings(p)) for p in sorted(PKG.rglob("*.py"))
+                        if room_of(p) != "rulebooks")
 
 
 def rule_tokens_in_page_shells() -> list[tuple[str, int, str]]:
-    """(file, line, token) of the article and criterion numbers in ``templates/`` (the page
-    shells every rulebook shares): a rule's words belong in its rulebook's templates."""
-    articles = _articles()
-    out = []
-    for path in sorted((PKG.parent / "templates").glob("*.j2")):
-        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            for m in RULE_TOKEN.finditer(text):
-                tok = m.group(0)
-                if tok[0].isdigit() and tok not in articles:
-                    continue
-                out.append((str(path.relative_to(PKG.parent)), line, tok))
-    return out
+    """Every article or criterion number in ``templates/`` (the page shells every rulebook
+    shares): a rule's words belong in its rulebook's templates."""
+    return _rule_tokens(
+        (p, enumerate(p.read_text(encoding="utf-8").splitlines(), 1))
+        for p in sorted((PKG.parent / "templates").glob("*.j2")))
 
 
 if __name__ == "__main__":
