@@ -15,9 +15,6 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .app import read_text
-from .rulebooks import UnknownSystem, find_rulebook
-from .rulebooks.readings import ReadingError
 from .errors import (
     EXIT_FILE,
     EXIT_INTERNAL,
@@ -361,6 +358,8 @@ def cmd_replay(args) -> int:
     from .explain.replay import replay_path
 
     if args.system:  # a bad reading of a chosen system is refused once, not per file
+        from .rulebooks import find_rulebook
+
         find_rulebook(args.system).readings_type.parse(args.reading)
     rounds = sorted(set(args.round)) if args.round else None
     paths = list(args.trf)
@@ -429,9 +428,13 @@ def cmd_generate(args) -> int:
         if args.full_point_byes:
             base = replace(base, full_point_byes=True)
         if args.system:
+            from .rulebooks import find_rulebook
+
             base = replace(base, system=find_rulebook(args.system).name)
         players = rounds = None
         if args.config:
+            from .app import read_text
+
             cfg = read_config(read_text(args.config), args.config, base)
             base, players, rounds = cfg.options, cfg.players, cfg.rounds
         if args.set:
@@ -526,6 +529,9 @@ def cmd_compare(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .rulebooks import UnknownSystem
+    from .rulebooks.readings import ReadingError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     handlers = {

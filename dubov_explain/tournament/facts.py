@@ -30,6 +30,9 @@ KIND = {
 }
 
 
+_ZERO = Fraction(0)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
     """One earlier round of one player."""
@@ -132,10 +135,10 @@ def round_facts(t: Tournament, round_no: int | None = None) -> RoundFacts:
     players = []
     for p in sorted(t.players, key=lambda p: p.number):
         acc = tuple(t.acceleration.get(p.number, ()))
-        acceleration = tuple(acc[k] if k < len(acc) else Fraction(0) for k in range(r))
+        acceleration = acc[:r] + (_ZERO,) * max(0, r - len(acc))
         rounds: list[RoundRecord] = []
         before: list[Fraction] = []
-        run = Fraction(0)
+        run = _ZERO
         for k in range(1, r + 1):
             before.append(run)
             e = p.entry(k)

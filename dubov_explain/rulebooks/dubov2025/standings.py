@@ -172,10 +172,12 @@ def compute_standings(
     ratings = {p.number: p.rating for p in f.players}
     win = t.scoring.win
 
+    #: 1.3.1: the score for pairing before each round 1..r, acceleration points included
+    scores = {q.number: tuple(a + b if b else a for a, b in zip(q.points_before, q.acceleration))
+              for q in f.players}
+
     def pairing_score(n: int, k: int) -> Fraction:
-        """1.3.1: the score for pairing before round k, acceleration points included."""
-        q = f[n]
-        return q.points_before[k - 1] + q.acceleration[k - 1]
+        return scores[n][k - 1]
 
     quick_count = readings.value("aro-quick-games") == "count"
     float_paired = readings.value("upfloat-history") == "paired"
