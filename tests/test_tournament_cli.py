@@ -222,3 +222,17 @@ def test_result_format_converts_the_dialect(paired, tmp_path, capsys):
     text = done.read_text()
     assert "142 5" in text and "152 W" in text and "XXR" not in text
     assert read_trf(done).dialect == "trf26"
+
+
+def test_pair_write_trf_keeps_or_converts_the_dialect_and_never_overwrites(tmp_path, capsys):
+    start = round1_request(tmp_path / "start.trf", "trf26")
+    before = start.read_bytes()
+    assert main(["pair", str(start), "--write-trf", str(start)]) == 5
+    assert "refusing to overwrite the input file" in capsys.readouterr().err
+    assert start.read_bytes() == before
+    same, other = tmp_path / "same.trf", tmp_path / "other.trf"
+    assert main(["pair", str(start), "--write-trf", str(same)]) == 0
+    assert main(["pair", str(start), "--write-trf", str(other), "--trf-format", "trfx"]) == 0
+    assert read_trf(same).dialect == "trf26" and "142 5" in same.read_text()
+    assert read_trf(other).dialect == "trfx" and "XXR 5" in other.read_text()
+    assert all(p.rank for p in read_trf(other).players)

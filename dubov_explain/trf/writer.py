@@ -278,8 +278,7 @@ def save_trf(t: Tournament, path: str | os.PathLike[str], format: str | None = N
     except OSError as exc:
         raise FileAccessError(name, str(exc)) from None
     if same and not in_place:
-        raise FileAccessError(name, "refusing to overwrite the input file (give --in-place "
-                                    "to replace it)")
+        raise FileAccessError(name, "refusing to overwrite the input file")
     text = write_trf(t, format)
     write_atomically(name, text)
 
