@@ -176,3 +176,112 @@ def read_text(path: str) -> str:
             return f.read()
     except OSError as exc:
         raise FileAccessError(path, f"cannot read: {exc.strerror or exc}") from None
+
+
+@dataclass(frozen=True)
+class Results:
+    """A round's results entered: the new tournament and what was entered on each board."""
+
+    tournament: Tournament
+    round: int
+    #: (white, black, token as written) in board order
+    boards: tuple[tuple[int, int, str], ...]
+    warnings: tuple[str, ...] = ()
+
+
+def pending_rounds(t: Tournament) -> list[int]:
+    """The rounds that have at least one game without a result, in order."""
+    return sorted({r for p in t.players for r, e in enumerate(p.entries, start=1)
+                   if e.pending})
+
+
+def round_games(t: Tournament, r: int) -> list[tuple[int, int]]:
+    """The games of round ``r`` as (white, black), each once; a forfeit written without
+    colours has the lower starting rank first."""
+    games: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for p in t.players:
+        e = p.entry(r)
+        if e is None or e.opponent is None or p.number in seen:
+            continue
+        seen.update((p.number, e.opponent))
+        if e.colour is not None:
+            white_first = e.colour.value == "w"
+        else:
+            white_first = p.number < e.opponent
+        games.append((p.number, e.opponent) if white_first else (e.opponent, p.number))
+    return games
+
+
+def enter_round_results(t: Tournament, results_text: str, round_no: int | None = None, *,
+                        results_source: str = "<stdin>", system: str | None = None,
+                        readings: Sequence[str] = (), lenient: bool = False) -> Results:
+    """Enter the results of round ``round_no`` (default: the last round with pending
+    results) from ``results_text``, one token per board in the round's board order (the
+    order ``pair`` prints; :mod:`dubov_explain.trf.results` lists the tokens).
+
+    The board order is the rulebook's (``Rulebook.board_order``) by the standings before the
+    round. The pairing-allocated bye and other byes need no result. Entering a round that
+    already has results corrects them. Raises :class:`InputError` with located problems
+    (``file:line:column``): an inconsistent file, no such round, a token that is not a
+    result, more or fewer results than boards.
+    """
+    from dataclasses import replace
+
+    from .tournament.request import request_for_round
+    from .trf.results import parse_results
+    from .trf.writer import enter_results
+
+    problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        raise InputError(errors)
+    warnings = [str(p) for p in problems]
+    last = t.rounds_with_games
+    pending = pending_rounds(t)
+    if round_no is None:
+        if not pending:
+            raise InputError([Problem(t.source, 1, 1, "no round has pending results; give "
+                                      "--round R to enter (or correct) the results of a round")])
+        r = pending[-1]
+    else:
+        r = round_no
+        if not 1 <= r <= last:
+            raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file has pairings "
+                                      f"for rounds 1-{last}" if last else
+                                      f"--round {r}: the file has no round with games")])
+    games = round_games(t, r)
+    if not games:
+        raise InputError([Problem(t.source, 1, 1, f"round {r} has no games (only byes); "
+                                  "there is no result to enter")])
+    tokens = parse_results(results_text, results_source)
+    book, override = choose_rulebook(t, system)
+    if override:
+        warnings.append(override)
+    chosen = book.readings_type.parse(list(readings))
+    request = request_for_round(t, r)
+    if request.total_rounds is None or request.total_rounds < r:
+        request = replace(request, total_rounds=max(last, r))
+    boards = book.board_order(games, book.pair(request, chosen, r))
+    if len(tokens) != len(boards):
+        if len(tokens) > len(boards):
+            extra = tokens[len(boards)]
+            where = (extra.line, extra.column)
+            what = f"result {len(boards) + 1} ({extra.text!r}) has no board"
+        else:
+            lines = results_text.splitlines()
+            where = (len(lines) + 1, 1)
+            w, b = boards[len(tokens)]
+            what = f"board {len(tokens) + 1} ({w} - {b}) has no result"
+        raise InputError([Problem(results_source, *where,
+                                  f"round {r} has {len(boards)} board(s), the results list "
+                                  f"gives {len(tokens)}: {what}")])
+    entered: dict[int, str] = {}
+    for (w, b), tok in zip(boards, tokens):
+        entered[w], entered[b] = tok.white, tok.black
+    try:
+        new = enter_results(t, r, entered)
+    except ValueError as exc:  # the checks above leave nothing for it to refuse
+        raise InputError([Problem(t.source, 1, 1, str(exc))]) from None
+    return Results(new, r, tuple((w, b, tok.text) for (w, b), tok in zip(boards, tokens)),
+                   tuple(warnings))

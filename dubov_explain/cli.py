@@ -56,6 +56,8 @@ def _add_system(p: argparse.ArgumentParser) -> None:
 
 
 FORMATS = ("text", "md", "html", "json")
+#: the TRF dialects a command that writes a TRF can write (trf/writer.py TRF_FORMATS)
+TRF_FORMATS = ("trf26", "trfx")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -75,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write the tournament with this round's pairings entered (results pending; "
         "the input file is never overwritten)",
     )
+    p.add_argument("--trf-format", choices=TRF_FORMATS, metavar="trf26|trfx",
+                   help="the dialect of --write-trf (default: the input's: TRF26 when it "
+                   "has 142/152/162 records, else TRF(x))")
     p.add_argument("--trace", metavar="FILE.json", help="write the full trace as JSON")
     p.add_argument(
         "--format", choices=FORMATS, default="text",
@@ -112,7 +117,38 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("systems", help="list the rulebooks (pairing systems and editions)")
     sub.add_parser("examples", help="list the example tournaments shipped with the package")
     _add_compare_parser(sub)
+    _add_result_parser(sub)
     return parser
+
+
+def _add_result_parser(sub) -> None:
+    r = sub.add_parser(
+        "result",
+        help="enter a round's results and write the tournament to a new file",
+        description="Enter the results of a round, one per board in the round's board order "
+        "(the order `pair` prints), White's result first: 1-0, 0-1, 1/2 (also ½-½ or =), "
+        "+- and -+ (forfeits), -- (both forfeited). Blank lines and lines starting with # "
+        "are skipped. The byes need no result. A round that has results already is "
+        "corrected. The input file is never changed unless --in-place is given; every file "
+        "is written whole or not at all.",
+    )
+    r.add_argument("trf", help="tournament file with the round's pairings (pair --write-trf)")
+    r.add_argument("--round", type=int, metavar="R",
+                   help="the round (default: the last round with pending results)")
+    r.add_argument("--results", metavar="FILE",
+                   help="the results list (default, or '-': standard input)")
+    r.add_argument("-o", "--output", metavar="OUT.trf", help="write the tournament here")
+    r.add_argument("--in-place", action="store_true",
+                   help="replace the input file instead (atomically: a new file renamed over it)")
+    r.add_argument("--format", "--trf-format", dest="trf_format", choices=TRF_FORMATS,
+                   metavar="trf26|trfx",
+                   help="the dialect written (default: the input's)")
+    r.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="a reading of an ambiguous article (the standings that order the "
+                   "boards)")
+    r.add_argument("--lenient", action="store_true",
+                   help="downgrade documented consistency problems to warnings")
+    _add_system(r)
 
 
 def _add_compare_parser(sub) -> None:
@@ -211,6 +247,10 @@ def _add_check_parsers(sub) -> None:
                    help="no forfeits, byes, absences or quick games")
     g.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                    help="worker processes for a batch (default: all cores)")
+    g.add_argument("--format", "--trf-format", dest="trf_format", choices=TRF_FORMATS,
+                   default="trfx", metavar="trf26|trfx",
+                   help="the dialect written (default: trfx, read by JaVaFo, bbpPairings and "
+                   "py4swiss)")
     _add_system(g)
 
 
@@ -286,10 +326,10 @@ def cmd_pair(args) -> int:
         _write(args.step_through, step_through_html(trace, title), [args.trf])
     result = trace.result
     if args.write_trf and not isinstance(result, Impossible):
-        from .trf.writer import append_round, write_trf
+        from .trf.writer import append_round, save_trf
 
         entered = append_round(t, trace.events[0].round, list(result.boards), result.bye)
-        _write(args.write_trf, write_trf(entered), [args.trf])
+        save_trf(entered, args.write_trf, args.trf_format)
     if args.format != "text":
         from .render.report import round_output
 
@@ -454,6 +494,7 @@ def cmd_generate(args) -> int:
             raise ValueError("--count: at least 1")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
         jobs = make_jobs(args.output, seed, args.count, players, rounds, base)
+        jobs = [replace(j, trf_format=args.trf_format) for j in jobs]
     except ValueError as exc:
         print(f"dubov-explain generate: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
@@ -480,6 +521,44 @@ def cmd_generate(args) -> int:
         print(f"generated {written} of {args.count} file(s)"
               + (f", {stopped} stopped early" if stopped else ""), file=sys.stderr)
     return error_code
+
+
+def cmd_result(args) -> int:
+    from . import app
+    from .trf.reader import read_trf
+    from .trf.writer import save_trf
+
+    if args.in_place and args.output:
+        raise _Usage("give -o OUT or --in-place, not both")
+    if not args.in_place and not args.output:
+        raise _Usage("give -o OUT.trf for the new file (or --in-place to replace the input)")
+    if args.output and os.path.exists(args.output) and os.path.exists(args.trf) \
+            and os.path.samefile(args.output, args.trf):
+        raise FileAccessError(args.output, "refusing to overwrite the input file (give "
+                                           "--in-place instead of -o to replace it)")
+    if args.results and args.results != "-":
+        if args.output and os.path.exists(args.output) and os.path.exists(args.results) \
+                and os.path.samefile(args.output, args.results):
+            raise FileAccessError(args.output, "refusing to overwrite the results file")
+        text, source = app.read_text(args.results), args.results
+    else:
+        if sys.stdin.isatty():
+            print("reading the results from standard input, one per board (end with "
+                  "Ctrl-D)", file=sys.stderr)
+        text, source = sys.stdin.read(), "<stdin>"
+    t = read_trf(args.trf)
+    done = app.enter_round_results(t, text, args.round, results_source=source,
+                                   system=args.system, readings=args.reading,
+                                   lenient=args.lenient)
+    for w in done.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    out = args.trf if args.in_place else args.output
+    save_trf(done.tournament, out, args.trf_format, in_place=args.in_place)
+    lines = [f"round {done.round}: {len(done.boards)} result(s) written to {out}"]
+    lines += [f"{i:>4}  {w:>4} - {b:<4}  {token}"
+              for i, (w, b, token) in enumerate(done.boards, start=1)]
+    sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_OK
 
 
 def cmd_readings(args) -> int:
@@ -545,6 +624,7 @@ def main(argv: list[str] | None = None) -> int:
         "generate": cmd_generate,
         "compare": cmd_compare,
         "systems": cmd_systems,
+        "result": cmd_result,
     }
     try:
         return handlers[args.command](args)

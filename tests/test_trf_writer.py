@@ -55,15 +55,81 @@ def test_trfx_examples_are_written_back_byte_for_byte(path):
     assert write_trf(t) == text
 
 
-def test_trf26_example_is_written_as_trfx_with_its_240_lines():
+def test_trf26_example_is_written_back_as_trf26():
     t = read_trf(REQUEST26)
+    assert t.dialect == "trf26"
     out = write_trf(t)
+    tail = out.splitlines()[19:]
+    assert tail == ["192 FIDE_DUBOV", "142 5", "152 W", "240 H 004    3", "240 Z 004    7"]
+    t2 = parse_trf(out, t.source)
+    assert t2 == t
+    assert write_trf(t2) == out
+
+
+def test_trf26_example_is_written_as_trfx_on_request():
+    t = read_trf(REQUEST26)
+    out = write_trf(t, "trfx")
     tail = out.splitlines()[19:]
     assert tail == ["192 FIDE_DUBOV", "XXR 5", "XXC white1", "240 H 004    3",
                     "240 Z 004    7"]
     t2 = parse_trf(out, t.source)
-    assert t2 == t
+    assert t2.dialect == "trfx"
+    assert t2 == replace(t, dialect="trfx")
     assert write_trf(t2) == out
+
+
+def test_trfx_example_as_trf26_pairs_the_same():
+    t = read_trf(REQUEST)
+    assert t.dialect == "trfx"
+    out = write_trf(t, "trf26")
+    assert "XXR" not in out and "XXC" not in out
+    assert out.splitlines()[-2:] == ["142 5", "152 W"]
+    t2 = parse_trf(out, t.source)
+    assert t2 == replace(t, dialect="trf26")
+
+
+def test_unknown_format_is_refused():
+    with pytest.raises(ValueError, match="trfx, trf26"):
+        write_trf(read_trf(REQUEST), "trf16")
+
+
+def test_trf26_generated_records():
+    p = [Player(number=n, name=f"P{n}", rating=2000) for n in (1, 2, 3, 4)]
+    t = Tournament(
+        players=tuple(p), total_rounds=9, initial_colour=B, pair_by_rank=True,
+        scoring=Scoring({k: Fraction(3) for k in ("WW", "BW", "FW", "FPB")}
+                        | {k: Fraction(1) for k in ("WD", "BD", "HPB")}),
+        forbidden=((1, 2),), absent=frozenset({4, 2}),
+        acceleration={3: (Fraction(1), Fraction(1, 2))},
+        round_absences={1: {3: "H"}},
+    )
+    tail = write_trf(t, "trf26").splitlines()[4:]
+    assert tail == [
+        "142 9",
+        "152 B",
+        "XXC rank",  # no TRF26 form
+        "162  W 3.0    D 1.0    P 1.0",  # P next to W: a reader takes a missing P as W
+        "XXP 1 2",  # a 260 would need a round range, a 240 a round and a type: XX kept
+        "240 H 001    3",
+        "XXZ 2 4",
+        "XXA    3  1.0  0.5",  # 250 needs ranges; this reader has no 250
+    ]
+    t2 = parse_trf(write_trf(t, "trf26"), t.source)
+    assert t2.dialect == "trf26"
+    assert no_lines(t2) == replace(t, dialect="trf26")
+    assert t2.scoring.values != t.scoring.values  # P stored too, worth the same
+
+
+def test_trf26_scoring_that_162_cannot_say_stays_xxs():
+    p = (Player(number=1, name="A", rating=0),)
+    colour = Tournament(players=p, scoring=Scoring({"WW": Fraction(1), "BW": Fraction(3, 2)}))
+    assert write_trf(colour, "trf26").splitlines()[-1] == "XXS WW=1.0 BW=1.5"
+    forfeit = Tournament(players=p, scoring=Scoring({"FW": Fraction(2)}))  # FW != WW
+    assert write_trf(forfeit, "trf26").splitlines()[-1] == "XXS FW=2.0"
+    pab = Tournament(players=p, scoring=Scoring({"PAB": Fraction(1, 2)}), total_rounds=5)
+    out = write_trf(pab, "trf26")
+    assert out.splitlines()[-2:] == ["142 5", "162  P 0.5"]
+    assert parse_trf(out).scoring == pab.scoring
 
 
 def test_crlf_input_is_written_with_lf():
@@ -247,6 +313,27 @@ def test_append_round_on_the_worked_example():
     assert check_consistency(fixed) == []
 
 
+def test_entering_a_round_or_results_sets_the_ranks_by_points_then_starting_rank():
+    t = read_trf(REQUEST)
+    t4 = append_round(t, 4, [(4, 1), (2, 8), (6, 9)], 5)
+    # points: 1 2.5, 2 2.5, 4 2.0, 8 2.0, 3 1.5, 5 1.5 (PAB), 6 1.0, 7 1.0, 9 1.0
+    assert [t4.player(n).rank for n in range(1, 10)] == [1, 2, 5, 3, 6, 7, 8, 4, 9]
+    t4r = enter_results(t4, 4, {4: "1", 2: "0", 6: "=", })
+    # 4 3.0, 8 3.0, 1 2.5, 2 2.5, 3 1.5, 5 1.5, 6 1.5, 9 1.5, 7 1.0
+    assert [t4r.player(n).rank for n in range(1, 10)] == [3, 4, 5, 1, 6, 7, 9, 2, 8]
+    line = write_trf(t4r).splitlines()[13]  # player 4
+    assert line[85:89] == "   1"
+    assert parse_trf(write_trf(t4r), t4r.source) == t4r
+
+
+def test_standings_ranks_are_unique_even_on_equal_points():
+    from dubov_explain.tournament.model import standings_ranks
+
+    ps = [Player(number=n, name="x", rating=0, points=Fraction(pts))
+          for n, pts in ((7, 1), (3, 2), (5, 1), (1, 0))]
+    assert standings_ranks(ps) == {3: 1, 5: 2, 7: 3, 1: 4}
+
+
 def test_append_round_uses_240_and_xxz_absences_and_clears_xxz():
     t = read_trf(AFTER3)
     t = replace(t, absent=frozenset({7}), round_absences={4: {3: "H"}})
@@ -401,6 +488,24 @@ def tournaments(draw) -> Tournament:
     )
     return replace(t, forbidden=xxp + tuple(applicable_forbidden(forbidden_rounds,
                                                                  t.round_to_pair)))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(), st.sampled_from(["trfx", "trf26"]))
+def test_round_trip_property_in_either_dialect(t, fmt):
+    """Written in a dialect, read back: the same tournament, and written again: the same
+    text. The file is TRF26 exactly when a 142, 152 or 162 record was written."""
+    t = replace(t, dialect=fmt)
+    text = write_trf(t)
+    t1 = parse_trf(text, t.source)
+    assert write_trf(t1) == text
+    marked = any(line[:3] in ("142", "152", "162") for line in text.splitlines())
+    assert marked == (fmt == "trf26" and (t.total_rounds is not None
+                                          or t.initial_colour is not None
+                                          or "162  " in text))
+    assert t1.dialect == ("trf26" if marked else "trfx")
+    assert no_lines(t1) == replace(t, dialect=t1.dialect)
+    assert all(t1.scoring.value(k) == t.scoring.value(k) for k in SCORING_KEYS)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

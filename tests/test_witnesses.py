@@ -5,6 +5,9 @@
   It is not a dependency of this project: install it in a throwaway virtual environment,
   e.g. ``python3 -m venv /tmp/p4s && /tmp/p4s/bin/pip install py4swiss`` and run
   ``DUBOV_PY4SWISS=/tmp/p4s/bin/py4swiss python -m pytest tests/test_witnesses.py``.
+* py4swiss also **reads the files we write**: ``generate``'s and those of a tournament run
+  from the command line (``pair --write-trf``, ``result``); it refuses a file without ranks
+  ("No rank provided"), so this checks the rank column too.
 * **CPPDubovSystem** (C++, built from source): its source is published only on GitHub,
   not on PyPI or in Debian, so it could not be built here; no test runs it.
 
@@ -22,6 +25,7 @@ import os
 import shutil
 import subprocess
 from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
@@ -94,3 +98,61 @@ def test_py4swiss_disagreements_are_examined_in_the_notes(info, tmp_path):
     )
     recorded = notes[0].split(";", 1)[0].strip()
     assert recorded == theirs, f"{info.name}: the note records {recorded!r}, py4swiss now says {theirs!r}"
+
+
+# ------------------------------------------------------------------ py4swiss reads our files
+
+
+def _py4swiss_reads(path: Path, directory: Path) -> None:
+    """py4swiss parses ``path`` and pairs its next round (exit 0, a pairing file written)."""
+    out = directory / (path.stem + ".p4s.txt")
+    r = subprocess.run([PY4SWISS, "-t", str(path), "-e", "dubov", "-p", str(out)],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, f"{path.name}: {(r.stderr or r.stdout).strip()[-500:]}"
+    nums = [int(x) for x in out.read_text().split()]
+    assert nums and len(nums) == 1 + 2 * nums[0]
+
+
+@pytest.mark.parametrize("seed, extra", [(11, ["--regular"]), (12, []), (13, [])])
+def test_py4swiss_reads_generated_files(seed, extra, tmp_path, capsys):
+    """``generate`` writes TRF(x) with every rank filled: py4swiss reads it (it refuses a
+    file without ranks: "No rank provided")."""
+    from dubov_explain.cli import main
+
+    path = tmp_path / f"gen-{seed}.trf"
+    assert main(["generate", "--players", "9-15", "--rounds", "3-6", "--seed", str(seed),
+                 "-o", str(path), "-j", "1"] + extra) == 0
+    capsys.readouterr()
+    t = read_trf(path)
+    assert all(p.rank for p in t.players)
+    # the generated file is the complete tournament: cut it back to a request for its last
+    # round so py4swiss has a round to pair
+    last = t.rounds_with_games
+    request = replace(t, players=tuple(
+        replace(p, entries=p.entries[:last - 1],
+                points=sum((t.scoring.points(e) for e in p.entries[:last - 1]), Fraction(0)))
+        for p in t.players)).with_ranks()
+    req = tmp_path / f"gen-{seed}-request.trf"
+    req.write_text(write_trf(request), encoding="utf-8")
+    _py4swiss_reads(req, tmp_path)
+
+
+def test_py4swiss_reads_the_files_of_a_tournament_run_from_the_cli(tmp_path, capsys):
+    """Every file ``result`` writes in the end-to-end tournament (the request for the next
+    round) is read and paired by py4swiss."""
+    from test_tournament_cli import ROUNDS, results_for, round1_request
+    from dubov_explain.cli import main
+
+    current = round1_request(tmp_path / "start.trf", "trfx")
+    for r in range(1, ROUNDS):
+        entered, pairs = tmp_path / f"r{r}-paired.trf", tmp_path / f"r{r}.pairs"
+        done, results = tmp_path / f"r{r}-done.trf", tmp_path / f"r{r}.results"
+        assert main(["pair", str(current), "--write-trf", str(entered), "-o", str(pairs)]) == 0
+        lines = pairs.read_text().split()
+        nums = [int(x) for x in lines[1:]]
+        boards = [(w, b) for w, b in zip(nums[::2], nums[1::2]) if b != 0]
+        results.write_text("\n".join(results_for(boards, r)) + "\n", encoding="utf-8")
+        assert main(["result", str(entered), "--results", str(results), "-o", str(done)]) == 0
+        capsys.readouterr()
+        _py4swiss_reads(done, tmp_path)
+        current = done

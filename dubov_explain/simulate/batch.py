@@ -85,6 +85,8 @@ class GenerateJob:
     rounds: tuple[int, int]
     path: str
     options: GeneratorOptions
+    #: the TRF dialect written (trf/writer.py TRF_FORMATS)
+    trf_format: str = "trfx"
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ def run_job(job: GenerateJob) -> Generated:
         t = sim.tournament
         if str(job.seed) not in t.name:
             t = replace(t, name=f"{t.name} seed {job.seed}".strip())
-        save_trf(t, job.path)
+        save_trf(t.with_ranks(), job.path, job.trf_format)  # ranks: py4swiss needs them
     except DubovError as exc:
         return Generated(job.path, job.seed, n, r, 0, None, str(exc))
     return Generated(job.path, job.seed, n, r, sim.rounds_played, sim.stopped_round)

@@ -97,6 +97,15 @@ class Scoring:
     def value(self, key: str) -> Fraction:
         return self.values.get(key, self.DEFAULTS[key])
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when every result is worth the same: a value stored that equals its
+        default is the same scoring as none stored (``XXS W=1`` = TRF26 ``162  W 1.0``)."""
+        if not isinstance(other, Scoring):
+            return NotImplemented
+        return all(self.value(k) == other.value(k) for k in self.DEFAULTS)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable mapping inside: not hashable
+
     @property
     def win(self) -> Fraction:
         """The points of a win (used by [C2]: "as many points as rewarded for a win")."""
@@ -146,6 +155,19 @@ class Player:
         return None
 
 
+def standings_ranks(players: Iterable[Player]) -> dict[int, int]:
+    """Each player's rank in the standings: by the points field (columns 81-84: the
+    tournament's scoring, acceleration excluded), highest first, equal points by starting
+    rank, so ranks are 1..N without ties.
+
+    No tie-break is computed: TRF26 allows equal ranks, TRF16 says nothing about them, and a
+    file read with ``XXC rank`` uses the rank as the pairing id, which must be unique
+    (``shared/reference/trf.md`` 3.1, 7.1). Rule-free: the same for every rulebook.
+    """
+    order = sorted(players, key=lambda p: (-p.points, p.number))
+    return {p.number: i for i, p in enumerate(order, start=1)}
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """A tournament as read from a TRF, immutable.
@@ -184,6 +206,10 @@ class Tournament:
     record_lines: tuple[int, ...] = field(default=(), compare=False)
     #: warnings found while reading (not part of the content: excluded from ``==``)
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
+    #: the file's dialect, a fact about how it was written: ``"trf26"`` when it gives the
+    #: rounds, initial colour or scoring as TRF26 ``142``/``152``/``162``, else ``"trfx"``
+    #: (TRF16 and JaVaFo's TRF(x)); the writer writes the same dialect back by default
+    dialect: str = "trfx"
 
     def player(self, number: int) -> Player:
         return self.by_number[number]
@@ -207,6 +233,14 @@ class Tournament:
     def round_to_pair(self) -> int:
         """The first round without games ("pair the next round", trf.md section 9)."""
         return self.rounds_with_games + 1
+
+    def with_ranks(self) -> "Tournament":
+        """The same tournament with every player's rank (columns 86-89) set to his place in
+        the standings after the rounds recorded (:func:`standings_ranks`)."""
+        from dataclasses import replace
+
+        ranks = standings_ranks(self.players)
+        return self.replace_players(replace(p, rank=ranks[p.number]) for p in self.players)
 
     def replace_players(self, players: Iterable[Player]) -> "Tournament":
         from dataclasses import replace

@@ -26,6 +26,8 @@ Accepted input (``shared/reference/trf.md``):
   per round (into ``Tournament.round_absences``), ``260`` prohibited pairings with a round
   range (into ``forbidden_rounds``; the groups whose range covers the round to pair are also
   appended to ``forbidden``).
+* The dialect (``Tournament.dialect``): ``trf26`` when a ``142``, ``152`` or ``162`` record
+  is present, else ``trfx``; the writer writes the same dialect back.
 * Line ends CR, LF or CRLF (section 1); UTF-8 (a BOM is skipped) with a Latin-1 fallback and
   a warning in :func:`read_trf`.
 * ``###`` comments, blank lines, header records (``012`` ...) and records with unknown codes
@@ -82,6 +84,10 @@ _TRF26_SCORING = {
     "Z": ("ZPB", "FL"),
     "P": ("PAB",),
 }
+#: records whose presence makes a file TRF26 (``Tournament.dialect``): the TRF26 forms of
+#: XXR / XXC / XXS. Not 240/260 (the TRF(x) writer emits them too: no XX equivalent) and
+#: not header codes such as 192 (kept verbatim in either dialect).
+_TRF26_DIALECT = frozenset({"142", "152", "162"})
 #: 1-based columns of the static part of a 001 line that must be blank (trf.md 3.1)
 _PLAYER_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_LIST = "1 = 0 + - W D L H F U Z"
@@ -142,6 +148,8 @@ class _State:
     round_absence_lines: dict[tuple[int, int], int] = field(default_factory=dict)
     acceleration: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
     acceleration_lines: dict[int, int] = field(default_factory=dict)
+    #: ``"trf26"`` once a 142/152/162 record is read (``Tournament.dialect``)
+    dialect: str = "trfx"
     #: player numbers named by XX/2xx records: (number, line, column, record code)
     references: list[tuple[int, int, int, str]] = field(default_factory=list)
 
@@ -193,6 +201,8 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
             st.error(lineno, 4, f"column 4 must be blank after the record code {code!r}, "
                                 f"found {line[3]!r}")
             continue
+        if code.upper() in _TRF26_DIALECT:
+            st.dialect = "trf26"
         handler(st, line, lineno)
     return _finish(st)
 
@@ -662,4 +672,5 @@ def _finish(st: _State) -> Tournament:
         record_positions=tuple(st.positions),
         record_lines=tuple(st.record_lines),
         warnings=tuple(p for p in st.problems if not p.is_error),
+        dialect=st.dialect,
     )

@@ -1,5 +1,5 @@
-"""Write a :class:`~dubov_explain.tournament.model.Tournament` as TRF(x) text, and enter a
-round's pairings and results.
+"""Write a :class:`~dubov_explain.tournament.model.Tournament` as TRF(x) or TRF26 text, and
+enter a round's pairings and results.
 
 Writer rules (``shared/reference/trf.md`` section 13, "safe writer", and section 3.2):
 
@@ -9,6 +9,10 @@ Writer rules (``shared/reference/trf.md`` section 13, "safe writer", and section
   trailing blanks are cut.
 * The points field is written **as stored** (``Player.points``); it is not recomputed, so a
   file that did not add up still does not (the consistency checker reports it).
+* The rank field (columns 86-89) is written as stored. :func:`append_round` and
+  :func:`enter_results` change the standings, so they set every player's rank afresh
+  (:meth:`Tournament.with_ranks`: by points, equal points by starting rank); py4swiss
+  refuses a file without ranks (trf.md 3.1).
 * Padding: a player with fewer blocks than the last round with games
   (``Tournament.rounds_with_games``) is padded with ``0000 - Z`` up to that round. It is *not*
   padded further: a column that only holds pre-entered byes is the round to pair (section 9),
@@ -17,11 +21,22 @@ Writer rules (``shared/reference/trf.md`` section 13, "safe writer", and section
 * Header records, comments, blank lines and unknown records are written back unchanged and
   in their original place relative to the ``001`` lines (``Tournament.record_positions``).
   The first ``012`` record is rewritten only if ``Tournament.name`` was changed.
-* The records the reader interprets are regenerated after everything else, in TRF(x) form
-  (section 13.1: readable by JaVaFo, bbpPairings and py4swiss): ``XXR``, ``XXC``, ``XXS``
-  (only the values stored), ``XXP``, then the TRF26 ``260`` and ``240`` lines (no TRF(x)
-  equivalent with a round range / bye type), ``XXZ``, ``XXA``. TRF26 ``142``/``152``/``162``
-  input is therefore written as ``XXR``/``XXC``/``XXS``.
+* The records the reader interprets are regenerated after everything else, in the dialect
+  asked for (default: ``Tournament.dialect``, the one the file was read in):
+
+  - **TRF(x)** (section 13.1: readable by JaVaFo, bbpPairings and py4swiss): ``XXR``,
+    ``XXC``, ``XXS`` (only the values stored), ``XXP``, then the TRF26 ``260`` and ``240``
+    lines (no TRF(x) equivalent with a round range / bye type), ``XXZ``, ``XXA``;
+  - **TRF26** (section 7.3-7.4): ``142``, ``152 W|B`` and ``162`` (a code for each group
+    of values stored; ``P`` always next to ``W``) in place of ``XXR``, ``XXC white1|black1``
+    and ``XXS``; a scoring ``162`` cannot say (colour-dependent values, or values that
+    differ within one ``162`` code) stays ``XXS``. The other records are written as in
+    TRF(x), because their TRF26 forms say more than the model holds (``260`` a round range,
+    ``240`` a round and a bye type, ``250`` round and player ranges) and so could not be
+    read back as the same tournament: ``XXC rank``, ``XXP``, ``XXZ`` and ``XXA`` stay, next
+    to the ``260``/``240`` lines read from the file. bbpPairings reads ``XXP`` and ``XXA``
+    but not ``XXZ``; the files this program writes after ``pair`` or ``result`` have no
+    ``XXZ`` (entering a round clears it).
 * Line ends are LF (accepted by every reader checked, section 1).
 
 Round trip: ``parse_trf(write_trf(t))`` equals ``t`` (line numbers aside) for every ``t``
@@ -58,7 +73,8 @@ from ..tournament.model import (
 from ..tournament.request import applicable_forbidden, xxp_groups
 from .reader import SCORING_KEYS
 
-__all__ = ["write_trf", "save_trf", "append_round", "enter_results", "format_decimal"]
+__all__ = ["write_trf", "save_trf", "write_atomically", "append_round", "enter_results",
+           "format_decimal", "TRF_FORMATS"]
 
 
 def format_decimal(value: Fraction, min_places: int = 1) -> str:
@@ -136,24 +152,69 @@ def _id4(n: int) -> str:
     return str(n).rjust(4)
 
 
-def _generated_records(t: Tournament) -> list[str]:
-    """The interpreted records, regenerated in TRF(x) form (plus TRF26 240/260)."""
+#: the dialects :func:`write_trf` writes (``--format``)
+TRF_FORMATS = ("trfx", "trf26")
+
+#: TRF26 ``162`` codes and the XXS keys each stands for (trf.md 7.3), in writing order
+_TRF26_GROUPS = (
+    ("W", ("WW", "BW", "FW", "FPB")),
+    ("D", ("WD", "BD", "HPB")),
+    ("L", ("WL", "BL")),
+    ("A", ("ZPB", "FL")),
+    ("P", ("PAB",)),
+)
+
+
+def _xxs_line(values: Mapping[str, Fraction]) -> str:
+    return "XXS " + " ".join(
+        f"{k}={format_decimal(Fraction(values[k]))}" for k in SCORING_KEYS if k in values)
+
+
+def _line_162(t: Tournament) -> str | None:
+    """The scoring as one TRF26 ``162`` line, or None when it cannot be said that way
+    (colour-dependent values, or a ``162`` code whose keys differ: trf.md 7.3).
+
+    A code is written when any of its keys is stored; ``P`` is written whenever ``W`` is,
+    since a reader takes a missing ``P`` to be worth ``W``."""
+    values = t.scoring.values
+    parts: list[str] = []
+    for code, keys in _TRF26_GROUPS:
+        if not any(k in values for k in keys) and not (code == "P" and parts[:1] and
+                                                      parts[0].startswith("W")):
+            continue
+        distinct = {t.scoring.value(k) for k in keys}
+        if len(distinct) != 1:
+            return None
+        parts.append(code + _points_field(distinct.pop(), "162 points"))
+    return "162  " + "    ".join(parts) if parts else None
+
+
+def _generated_records(t: Tournament, fmt: str = "trfx") -> list[str]:
+    """The interpreted records, regenerated in the dialect ``fmt``: ``XXR XXC XXS`` in
+    TRF(x), ``142 152 162`` in TRF26 (a scoring ``162`` cannot express stays ``XXS``); then
+    in both ``XXP``, ``260``, ``240``, ``XXZ``, ``XXA`` (module docstring)."""
     out: list[str] = []
+    trf26 = fmt == "trf26"
     if t.total_rounds is not None:
-        out.append(f"XXR {t.total_rounds}")
-    words = (["rank"] if t.pair_by_rank else []) + (
-        [] if t.initial_colour is None
-        else ["white1" if t.initial_colour is Colour.WHITE else "black1"]
-    )
-    if words:
-        out.append("XXC " + " ".join(words))
+        out.append(f"142 {t.total_rounds}" if trf26 else f"XXR {t.total_rounds}")
+    colour = (None if t.initial_colour is None
+              else "white1" if t.initial_colour is Colour.WHITE else "black1")
+    if trf26:
+        if colour:
+            out.append("152 " + colour[0].upper())
+        if t.pair_by_rank:
+            out.append("XXC rank")
+    else:
+        words = (["rank"] if t.pair_by_rank else []) + ([colour] if colour else [])
+        if words:
+            out.append("XXC " + " ".join(words))
     values = t.scoring.values
     unknown = sorted(set(values) - set(SCORING_KEYS))
     if unknown:
         raise ValueError(f"unknown scoring keys {unknown}")
     if values:
-        out.append("XXS " + " ".join(
-            f"{k}={format_decimal(Fraction(values[k]))}" for k in SCORING_KEYS if k in values))
+        line = _line_162(t) if trf26 else None
+        out.append(line or _xxs_line(values))
     # forbidden = XXP groups, then the 260 groups covering the round to pair (reader rule)
     for group in xxp_groups(t):
         out.append("XXP " + " ".join(str(n) for n in group))
@@ -174,8 +235,12 @@ def _generated_records(t: Tournament) -> list[str]:
     return out
 
 
-def write_trf(t: Tournament) -> str:
-    """The TRF(x) text of ``t`` (LF line ends), following the rules in the module docstring."""
+def write_trf(t: Tournament, format: str | None = None) -> str:
+    """The text of ``t`` (LF line ends) in the dialect ``format`` (``trfx`` or ``trf26``;
+    default: ``t.dialect``, the one it was read in), by the rules in the module docstring."""
+    fmt = format or t.dialect
+    if fmt not in TRF_FORMATS:
+        raise ValueError(f"TRF format must be one of {', '.join(TRF_FORMATS)}, found {fmt!r}")
     lines: list[str] = []
     rounds = t.rounds_with_games
     records = list(t.records)
@@ -196,25 +261,58 @@ def write_trf(t: Tournament) -> str:
         lines.extend(slots.get(i, ()))
         lines.append(player_line(p, rounds))
     lines.extend(slots.get(len(t.players), ()))
-    lines.extend(_generated_records(t))
+    lines.extend(_generated_records(t, fmt))
     return "".join(line + "\n" for line in lines)
 
 
-def save_trf(t: Tournament, path: str | os.PathLike[str]) -> None:
-    """Write ``write_trf(t)`` to ``path``. Refuses to overwrite the file ``t`` was read from
-    (the input file is never touched); raises :class:`FileAccessError` (exit 5)."""
+def save_trf(t: Tournament, path: str | os.PathLike[str], format: str | None = None, *,
+             in_place: bool = False) -> None:
+    """Write ``write_trf(t, format)`` to ``path`` atomically: into a new file in the same
+    directory, renamed over ``path`` once complete, removed if anything fails, so ``path``
+    is either untouched or whole. Refuses to overwrite the file ``t`` was read from unless
+    ``in_place``. Raises :class:`FileAccessError` (exit 5)."""
     name = os.fspath(path)
     try:
-        if t.source and os.path.exists(t.source) and Path(name).resolve() == Path(
-                t.source).resolve():
-            raise FileAccessError(name, "refusing to overwrite the input file")
+        same = bool(t.source) and os.path.exists(t.source) and os.path.exists(name) and \
+            os.path.samefile(name, t.source)
     except OSError as exc:
         raise FileAccessError(name, str(exc)) from None
+    if same and not in_place:
+        raise FileAccessError(name, "refusing to overwrite the input file")
+    text = write_trf(t, format)
+    write_atomically(name, text)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` by a temporary file in the same directory and a
+    rename: readers see the old file or the new one, never half of one. A symbolic link is
+    followed (its target is replaced); an existing file keeps its permission bits. Raises
+    :class:`FileAccessError`."""
+    target = os.path.realpath(path)
+    directory = os.path.dirname(target) or "."
+    tmp = os.path.join(directory, f".{os.path.basename(target)}.{os.getpid()}."
+                                  f"{os.urandom(4).hex()}.tmp")
     try:
-        with open(name, "w", encoding="utf-8", newline="") as f:
-            f.write(write_trf(t))
+        mode = os.stat(target).st_mode & 0o7777 if os.path.exists(target) else None
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
-        raise FileAccessError(name, f"cannot write: {exc.strerror or exc}") from None
+        raise FileAccessError(path, f"cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise FileAccessError(path, f"cannot write: {exc.strerror or exc}") from None
+        raise
 
 
 def _absences_for(t: Tournament, round_no: int) -> dict[int, str]:
@@ -302,7 +400,7 @@ def append_round(
             if forbidden[i] == group:
                 del forbidden[i]
                 break
-    return replace(out, forbidden=tuple(forbidden) + tuple(new))
+    return replace(out, forbidden=tuple(forbidden) + tuple(new)).with_ranks()
 
 
 def enter_results(t: Tournament, round_no: int, results: Mapping[int, str]) -> Tournament:
@@ -348,4 +446,4 @@ def enter_results(t: Tournament, round_no: int, results: Mapping[int, str]) -> T
         points = p.points - t.scoring.points(old) + t.scoring.points(new)
         entries = p.entries[:round_no - 1] + (new,) + p.entries[round_no:]
         players.append(replace(p, entries=entries, points=points))
-    return replace(t, players=tuple(players))
+    return replace(t, players=tuple(players)).with_ranks()
