@@ -26,6 +26,12 @@ Accepted input (``shared/reference/trf.md``):
   per round (into ``Tournament.round_absences``), ``260`` prohibited pairings with a round
   range (into ``forbidden_rounds``; the groups whose range covers the round to pair are also
   appended to ``forbidden``).
+* bbpPairings' blocks without an opponent (section 4): ``0000 - -`` is read as ``Z``,
+  ``0000 - =`` as ``H`` and ``0000 - +`` as ``U`` (the codes with the same points and the
+  same part in the pairing), each form with one warning per file saying so; the block keeps
+  what the file wrote in ``RoundEntry.written``.
+* Team tournaments (records ``013 300 310 320 330 352 362 801 802``, section 7.3) are
+  refused, as bbpPairings refuses ``013``/``310``: there is no team system here.
 * Line ends CR, LF or CRLF (section 1); UTF-8 (a BOM is skipped) with a Latin-1 fallback and
   a warning in :func:`read_trf`.
 * ``###`` comments, blank lines, header records (``012`` ...) and records with unknown codes
@@ -85,6 +91,20 @@ _TRF26_SCORING = {
 #: 1-based columns of the static part of a 001 line that must be blank (trf.md 3.1)
 _PLAYER_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_LIST = "1 = 0 + - W D L H F U Z"
+#: team records (trf.md 7.3: ``013`` to be phased out, ``300 310 320 330 801 802``, and the
+#: team-only headers ``352``/``362``); bbpPairings refuses ``013``/``310`` (trf.md 1)
+_TEAM_RECORDS = ("013", "300", "310", "320", "330", "352", "362", "801", "802")
+#: result codes bbpPairings accepts without an opponent, and how it reads them (trf.md 4:
+#: "``0000 - -`` (read as an absence with zero points), ``0000 - =`` (an absence with a
+#: draw's points) and ``0000 - +`` (read as a pairing-allocated bye)"; in bbpPairings'
+#: ``readPlayer`` only ``+`` of the three takes part in the pairing): the code of this
+#: program's model with the same points and the same part in the pairing, and the words of
+#: the warning that says so
+_DIALECT = {
+    "-": ("Z", "a zero-point bye (absent: no game, no points, not paired)"),
+    "=": ("H", "a half-point bye (no game, a draw's points, not paired)"),
+    "+": ("U", "the pairing-allocated bye (no game, given by the pairing)"),
+}
 
 
 def read_trf(path: str | os.PathLike[str]) -> Tournament:
@@ -142,6 +162,10 @@ class _State:
     round_absence_lines: dict[tuple[int, int], int] = field(default_factory=dict)
     acceleration: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
     acceleration_lines: dict[int, int] = field(default_factory=dict)
+    #: the first team record's line (0: none)
+    team_line: int = 0
+    #: dialect blocks read (trf.md 4): result code -> [(line, column of the result), ...]
+    dialect: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: player numbers named by XX/2xx records: (number, line, column, record code)
     references: list[tuple[int, int, int, str]] = field(default_factory=list)
 
@@ -183,6 +207,13 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
     }
     for lineno, line in enumerate(lines, start=1):
         code = line[:3]
+        if code in _TEAM_RECORDS and not st.team_line:
+            st.team_line = lineno
+            st.error(lineno, 1, f"record {code} belongs to a team tournament, and this "
+                                "program has no team pairing system yet; if the tournament is "
+                                "an individual one and these lines only describe teams (a team "
+                                f"prize), delete the {'/'.join(_TEAM_RECORDS)} lines and try "
+                                "again")
         handler = handlers.get(code.upper())
         if line.strip() == "" or line.startswith("###") or handler is None:
             st.records.append(("" if line.strip() == "" else code, line))
@@ -356,6 +387,12 @@ def _read_block(st: _State, body: str, lineno: int, start: int) -> RoundEntry | 
         st.error(lineno, col + 7, f"result must be one of {_RESULT_LIST}, found {ch!r}")
     if not ok:
         return None
+    if opponent is None and code in _DIALECT:
+        # bbpPairings' forms without an opponent (trf.md 4): mapped to the code that means
+        # the same; what the code means for pairing is the rulebook's to say
+        written = f"0000 {body[start + 5:start + 6].strip() or '-'} {ch}"
+        st.dialect.setdefault(code, []).append((lineno, col + 7))
+        return RoundEntry(None, colour, _DIALECT[code][0], written)
     return RoundEntry(opponent, colour, code)
 
 
@@ -623,6 +660,16 @@ def _finish(st: _State) -> Tournament:
     errors = [p for p in st.problems if p.is_error]
     if errors:
         raise InputError(sorted(errors, key=lambda p: (p.line, p.column)))
+    for code, where in st.dialect.items():
+        mapped, meaning = _DIALECT[code]
+        more = ""
+        if len(where) > 1:
+            rest = sorted({line for line, _ in where[1:]})
+            shown = ", ".join(map(str, rest[:8])) + (", ..." if len(rest) > 8 else "")
+            more = f"; {len(where) - 1} more such block(s), line(s) {shown}"
+        st.warn(where[0][0], where[0][1],
+                f"0000 - {code} read as 0000 - {mapped}: {meaning}, as bbpPairings reads it"
+                f"{more}")
 
     # trf.md 3.2 / 9: a line that stops before the last round with games is read as absent
     # (0000 - Z) for the missing rounds.
@@ -647,6 +694,7 @@ def _finish(st: _State) -> Tournament:
     return Tournament(
         players=tuple(players),
         total_rounds=st.total_rounds,
+        total_rounds_line=st.total_rounds_line,
         initial_colour=st.initial_colour,
         scoring=Scoring(dict(st.scoring)),
         forbidden=tuple(st.xxp) + tuple(applicable_forbidden(tuple(st.forbidden_rounds),
