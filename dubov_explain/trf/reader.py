@@ -25,7 +25,9 @@ Accepted input (``shared/reference/trf.md``):
   without ``P`` also sets the PAB, "P = W"; ``X`` is ignored with a warning), ``240`` byes
   per round (into ``Tournament.round_absences``), ``260`` prohibited pairings with a round
   range (into ``forbidden_rounds``; the groups whose range covers the round to pair are also
-  appended to ``forbidden``).
+  appended to ``forbidden``), ``250`` acceleration (game points for a range of rounds and
+  a range of players, into ``acceleration`` like ``XXA``; a player's acceleration comes from
+  XXA or 250, not both).
 * bbpPairings' blocks without an opponent (section 4): ``0000 - -`` is read as ``Z``,
   ``0000 - =`` as ``H`` and ``0000 - +`` as ``U`` (the codes with the same points and the
   same part in the pairing), each form with one warning per file saying so; the block keeps
@@ -162,6 +164,9 @@ class _State:
     round_absence_lines: dict[tuple[int, int], int] = field(default_factory=dict)
     acceleration: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
     acceleration_lines: dict[int, int] = field(default_factory=dict)
+    #: players whose acceleration came from 250 records (a range may name numbers without
+    #: a 001 line, as bbpPairings allows: those are dropped)
+    acc250: set[int] = field(default_factory=set)
     #: the first team record's line (0: none)
     team_line: int = 0
     #: dialect blocks read (trf.md 4): result code -> [(line, column of the result), ...]
@@ -204,6 +209,7 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
         "XXZ": _read_xxz,
         "240": _read_240,
         "XXA": _read_xxa,
+        "250": _read_250,
     }
     for lineno, line in enumerate(lines, start=1):
         code = line[:3]
@@ -638,12 +644,66 @@ def _read_xxa(st: _State, line: str, lineno: int) -> None:
     if not ok or n is None:
         return
     st.references.append((n, lineno, 5, "XXA"))
+    if n in st.acc250:
+        st.error(lineno, 5, f"acceleration of player {n} already given by a 250 record (line "
+                            f"{st.acceleration_lines[n]}); use XXA or 250, not both")
+        return
     if n in st.acceleration:
         st.error(lineno, 5, f"acceleration of player {n} given again (line "
                             f"{st.acceleration_lines[n]})")
         return
     st.acceleration[n] = tuple(values)
     st.acceleration_lines[n] = lineno
+
+
+def _read_250(st: _State, line: str, lineno: int) -> None:
+    """TRF26 ``250`` acceleration (trf.md 7.3): match points at 5-8 (blank or zero for an
+    individual event), game points at 10-13, rounds at 15-17 and 19-21, players at 23-26 and
+    28-31; every player of the range gets those points in every round of the range."""
+    if not _tab_free(st, line, lineno):
+        return
+    body = line.rstrip(" ")
+    if len(body) < 31:
+        st.error(lineno, 1, "250 needs match points (5-8), game points (10-13), first and "
+                            "last round (15-17, 19-21) and first and last player (23-26, "
+                            "28-31), e.g. '250      01.0 001 003 0001 0090'")
+        return
+    for c in (9, 14, 18, 22, 27):
+        _blank_column(st, body, lineno, c)
+    match = body[4:8]
+    if match.strip() and _decimal(match) != 0:
+        st.error(lineno, 5, f"250 match points (columns 5-8) must be blank or 0 in an "
+                            f"individual tournament, found {match!r}")
+        return
+    value = _decimal(body[9:13])
+    if value is None:
+        st.error(lineno, 10, f"250 game points (columns 10-13) must be a number like 1.0, "
+                             f"found {body[9:13]!r}")
+        return
+    first = _round_field(st, body, lineno, 15, "250 first round")
+    last = _round_field(st, body, lineno, 19, "250 last round")
+    lo = _player_id(st, lineno, 23, body[22:26], "250 first player (columns 23-26)")
+    hi = _player_id(st, lineno, 28, body[27:31], "250 last player (columns 28-31)")
+    if body[31:].strip():
+        st.error(lineno, 32, f"250 ends at column 31, found {body[31:].strip()!r}")
+        return
+    if first is None or last is None or lo is None or hi is None:
+        return
+    if first > last or lo > hi:
+        st.error(lineno, 15 if first > last else 23, "250 range runs backwards (first after last)")
+        return
+    for n in range(lo, hi + 1):
+        if n in st.acceleration and n not in st.acc250:
+            st.error(lineno, 23, f"acceleration of player {n} already given by XXA (line "
+                                 f"{st.acceleration_lines[n]}); use XXA or 250, not both")
+            return
+        values = list(st.acceleration.get(n, ()))
+        values += [Fraction(0)] * max(0, last - len(values))
+        for k in range(first, last + 1):
+            values[k - 1] = value
+        st.acceleration[n] = tuple(values)
+        st.acceleration_lines[n] = lineno
+        st.acc250.add(n)
 
 
 # --------------------------------------------------------------------------- finishing
@@ -700,7 +760,8 @@ def _finish(st: _State) -> Tournament:
         forbidden=tuple(st.xxp) + tuple(applicable_forbidden(tuple(st.forbidden_rounds),
                                                              round_to_pair)),
         absent=frozenset(st.absent),
-        acceleration=dict(st.acceleration),
+        acceleration={n: v for n, v in st.acceleration.items()
+                      if n in numbers or n not in st.acc250},
         records=tuple(st.records),
         name=name,
         source=st.source,
