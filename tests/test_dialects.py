@@ -182,3 +182,31 @@ def test_every_command_takes_rounds(capsys, command, tmp_path):
     shutil.copy(HERE / "swiss-manager.trf", f)
     code, out, err = run(capsys, command[0], f, *command[1:], "--rounds", "5")
     assert code == 0, err
+
+
+@pytest.mark.parametrize("line,message", [
+    ("250      01.0 001 004 0001", "t.trf:2:1: 250 needs match points (5-8), game points"),
+    ("250 01.0 01.0 001 004 0001 0004", "t.trf:2:5: 250 match points (columns 5-8) must be "
+                                        "blank or 0"),
+    ("250      0x.0 001 004 0001 0004", "t.trf:2:10: 250 game points (columns 10-13)"),
+    ("250      01.0 004 001 0001 0004", "t.trf:2:15: 250 range runs backwards"),
+])
+def test_250_errors_are_located(line, message):
+    from dubov_explain.errors import InputError
+    from dubov_explain.trf.reader import parse_trf
+
+    player = (HERE / "trf26.trf").read_text().splitlines()[11]
+    with pytest.raises(InputError) as info:
+        parse_trf("\n".join([player, line]) + "\n", "t.trf")
+    assert str(info.value).startswith(message)
+
+
+def test_xxa_and_250_for_one_player_are_refused():
+    from dubov_explain.errors import InputError
+    from dubov_explain.trf.reader import parse_trf
+
+    player = (HERE / "trf26.trf").read_text().splitlines()[11]
+    text = "\n".join([player, "XXA    1  1.0", "250      01.0 001 004 0001 0004"]) + "\n"
+    with pytest.raises(InputError) as info:
+        parse_trf(text, "t.trf")
+    assert "t.trf:3:23: acceleration of player 1 already given by XXA (line 2)" in str(info.value)
