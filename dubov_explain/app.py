@@ -65,17 +65,29 @@ def pending_problems(t: Tournament) -> list[Problem]:
 
 
 def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str] = (),
-            lenient: bool = False, title: str = "") -> Request:
+            lenient: bool = False, title: str = "", rounds: int | None = None,
+            initial_colour: str | None = None, pairing: bool = True) -> Request:
     """Check ``t`` for pairing its next round and choose its rulebook and readings.
+
+    ``rounds`` (``--rounds``) and ``initial_colour`` (``--initial-colour``, ``white`` or
+    ``black``) complete a file that lacks ``XXR``/``142`` or ``XXC``/``152``; a file that says
+    otherwise is refused rather than overridden, since one of the two is wrong and either
+    changes the pairing.  ``pairing=False`` (the standings) allows a tournament whose rounds
+    are all paired.
 
     Raises :class:`InputError` with every problem located (the file's own, pending results,
     what the rulebook needs of a request); warnings are returned in the request.
     """
+    from .tournament.request import with_options
+
+    t = with_options(t, rounds=rounds, initial_colour=initial_colour)
     book, override = choose_rulebook(t, system)
     chosen = book.readings_type.parse(list(readings))
     problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
     problems += pending_problems(t)
-    problems += book.request_problems(t)
+    if pairing:
+        problems += finished_problems(t)
+    problems += book.request_problems(t, pairing=pairing)
     errors = [p for p in problems if p.is_error]
     if errors:
         raise InputError(errors)
@@ -83,6 +95,20 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     if override:
         warnings += (override,)
     return Request(t, book, chosen, title or t.name, warnings)
+
+
+def finished_problems(t: Tournament) -> list[Problem]:
+    """Pairing after the last round: every round of the tournament already has games."""
+    total, r = t.total_rounds, t.round_to_pair
+    if total is None or r <= total:
+        return []
+    where = (f"XXR/142 on line {t.total_rounds_line}" if t.total_rounds_line
+             else "--rounds")
+    return [Problem(
+        t.source, t.total_rounds_line or 1, 5 if t.total_rounds_line else 1,
+        f"round {r} of {total}: the tournament has {total} rounds ({where}) and all of them "
+        f"are paired, so there is no round to pair; if it has more rounds, correct the total "
+        f"number of rounds")]
 
 
 def open_request(trf: str | None = None, example: str | None = None, **kw) -> Request:
@@ -125,7 +151,8 @@ class Checked:
 
 
 def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
-          system: str | None = None, readings: Sequence[str] = ()) -> Checked:
+          system: str | None = None, readings: Sequence[str] = (),
+          rounds: int | None = None) -> Checked:
     """Check one round of ``trf``: the round entered in the file (default: the last with
     games), or, with ``pairing`` (a JaVaFo/bbpPairings pairing file), that pairing of the
     round to pair (or of ``round_no``).  The absolute test, then the comparison with the
@@ -134,10 +161,10 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
 
     from .explain.audit import (check_round, input_problems, parse_pairing_file,
                                 published_from_pairs, published_from_round)
-    from .tournament.request import request_for_round
+    from .tournament.request import request_for_round, with_options
     from .trf.reader import read_trf
 
-    t = read_trf(trf)
+    t = with_options(read_trf(trf), rounds=rounds)
     book, override = choose_rulebook(t, system)
     chosen = book.readings_type.parse(list(readings))
     warnings = [override] if override else []
@@ -164,7 +191,8 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
         raise InputError(errors)
     if t.total_rounds is None:
         t = replace(t, total_rounds=max(last, r))
-        warnings.append(f"no total number of rounds (XXR/142); {t.total_rounds} assumed")
+        warnings.append(f"no total number of rounds (XXR/142); {t.total_rounds} assumed "
+                        "(give --rounds N if the tournament has more)")
     res = check_round(request_for_round(t, r), r, pub, chosen, system=book.name)
     return Checked(res, tuple(warnings))
 

@@ -44,7 +44,17 @@ def _add_input(p: argparse.ArgumentParser) -> None:
         help="choose a reading of an ambiguous article (see `dubov-explain readings`)",
     )
     p.add_argument("--lenient", action="store_true", help="downgrade documented consistency problems to warnings")
+    _add_rounds(p)
+    p.add_argument("--initial-colour", choices=("white", "black"),
+                   help="the initial colour drawn by lot, for a file without XXC white1|black1 "
+                   "or 152 W|B (needed to pair round 1)")
     _add_system(p)
+
+
+def _add_rounds(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rounds", type=int, metavar="N", dest="total_rounds",
+                   help="the total number of rounds, for a file without XXR/142 (a file that "
+                   "gives another number is refused)")
 
 
 def _add_system(p: argparse.ArgumentParser) -> None:
@@ -194,6 +204,7 @@ def _add_check_parsers(sub) -> None:
     c.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="choose a reading of an ambiguous article")
     c.add_argument("--trace", metavar="FILE.json", help="write the engine's trace as JSON")
+    _add_rounds(c)
     _add_system(c)
 
     r = sub.add_parser(
@@ -214,6 +225,7 @@ def _add_check_parsers(sub) -> None:
                    help="write the explanations and summary here instead of stderr")
     r.add_argument("--strict", action="store_true",
                    help="exit 6 when a round differs, 7 when one is illegal")
+    _add_rounds(r)
     _add_system(r)
     r.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                    help="worker processes for several files (default: all cores)")
@@ -254,7 +266,7 @@ def _add_check_parsers(sub) -> None:
     _add_system(g)
 
 
-def _load(args):
+def _load(args, pairing: bool = True):
     """The request of the command's input: file or example, rulebook, readings; warnings
     printed, errors raised (exit 3)."""
     from . import app
@@ -262,7 +274,8 @@ def _load(args):
     if not args.trf and not args.example:
         raise _Usage("give a TRF file or --example")
     req = app.open_request(args.trf, args.example, system=args.system, readings=args.reading,
-                           lenient=args.lenient)
+                           lenient=args.lenient, rounds=args.total_rounds,
+                           initial_colour=args.initial_colour, pairing=pairing)
     for w in req.warnings:
         print(f"warning: {w}", file=sys.stderr)
     return req
@@ -370,7 +383,7 @@ def cmd_standings(args) -> int:
     from . import app
     from .render.text import standings_table
 
-    req = _load(args)
+    req = _load(args, pairing=False)
     sys.stdout.write(standings_table(app.standings(req), req.tournament))
     return EXIT_OK
 
@@ -380,7 +393,7 @@ def cmd_check(args) -> int:
     from .explain.audit import render_check
 
     done = app.check(args.trf, args.pairing, args.round, system=args.system,
-                     readings=args.reading)
+                     readings=args.reading, rounds=args.total_rounds)
     for w in done.warnings:
         print(f"warning: {w}", file=sys.stderr)
     res = done.result
@@ -414,7 +427,8 @@ def cmd_replay(args) -> int:
             raise FileAccessError(args.explain, exc.strerror or str(exc)) from None
     totals = dict(files=0, rounds=0, identical=0, different=0, illegal=0, violations=0)
     error_code = 0
-    fn = partial(replay_path, readings=args.reading, rounds=rounds, system=args.system)
+    fn = partial(replay_path, readings=args.reading, rounds=rounds, system=args.system,
+                 total_rounds=args.total_rounds)
     progress = Progress(len(paths), "replay", sys.stderr, enabled=None if len(paths) > 1 else False)
     explain = (lambda text: out_file.write(text)) if out_file else progress.write
     try:

@@ -30,6 +30,7 @@ from ..rulebooks import DEFAULT_SYSTEM
 from ..rulebooks.readings import Readings
 from ..trace.events import Impossible
 from ..tournament.model import Tournament
+from ..tournament.request import with_options
 from .audit import (
     DIFFERENT,
     IDENTICAL,
@@ -106,7 +107,7 @@ def replay_tournament(
     if t.total_rounds is None:
         t = replace(t, total_rounds=max(last, 1))
         warnings.append(f"no total number of rounds (XXR/142): {t.total_rounds} assumed, the "
-                        "number of rounds in the file")
+                        "number of rounds in the file (give --rounds N if there are more)")
     out = []
     for r in todo:
         request = request_for_round(t, r)
@@ -179,17 +180,18 @@ class FileOutcome:
 
 def replay_path(path: str, readings: Sequence[str] = (),
                 rounds: Sequence[int] | None = None, lenient: bool = True,
-                system: str | None = None) -> FileOutcome:
+                system: str | None = None, total_rounds: int | None = None) -> FileOutcome:
     """Read, validate and replay one file; errors come back as text with their exit code.
 
     ``system`` names the rulebook; None: the one the file's 192/092 names, else the
     default.  ``readings`` are ``NAME=VALUE`` strings of that rulebook's readings.
+    ``total_rounds`` (``--rounds``) completes a file without ``XXR``/``142``.
     """
     from ..rulebooks import system_for
     from ..trf.reader import read_trf
 
     try:
-        t = read_trf(path)
+        t = with_options(read_trf(path), rounds=total_rounds)
         book, override = system_for(t, system)
         chosen = book.readings_type.parse(list(readings))
         todo = list(rounds) if rounds is not None else list(range(1, t.rounds_with_games + 1))

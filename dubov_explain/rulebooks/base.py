@@ -93,8 +93,9 @@ class Rulebook(Protocol):
         """Pair the round; the pairing is the trace's last event.  ``forced`` pairs make a
         what-if run (each listed player may meet only the given partner)."""
 
-    def request_problems(self, t: Tournament) -> list[Problem]:
-        """What the rulebook needs of a request beyond a sound file (located problems)."""
+    def request_problems(self, t: Tournament, pairing: bool = True) -> list[Problem]:
+        """What the rulebook needs of a request beyond a sound file (located problems);
+        ``pairing=False`` when only the standings before the round are wanted."""
 
     def decisions(self, trace: Trace) -> list[dict]:
         """The trace's decisions without wording: what golden snapshots compare."""

@@ -108,8 +108,9 @@ def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
                                   f"{e.colour.value!r}", soft)
                 if code == "U":
                     if r in pab_by_round:
-                        add(p, c_res, f"round {r}: second pairing-allocated bye (U); player "
-                                      f"{pab_by_round[r].number} already has one")
+                        written = f", written {e.written}" if e.written else ""
+                        add(p, c_res, f"round {r}: second pairing-allocated bye (U{written}); "
+                                      f"player {pab_by_round[r].number} already has one")
                     else:
                         pab_by_round[r] = p
                 continue
@@ -162,6 +163,9 @@ def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
         # 12. points
         total = sum((t.scoring.points(e) for e in p.entries if e.code in _SCORED), Fraction(0))
         if total != p.points:
+            hint = "" if lenient else (
+                "; scores for pairing are recomputed from the results, so --lenient (or "
+                "lenient=True) lets the file be paired with this as a warning")
             add(p, 81, f"points field says {_fmt(p.points)} but the results add up to "
-                       f"{_fmt(total)}", soft)
+                       f"{_fmt(total)}{hint}", soft)
     return sorted(out, key=lambda q: (q.line, q.column))

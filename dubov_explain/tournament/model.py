@@ -57,6 +57,10 @@ class RoundEntry:
     opponent: int | None
     colour: Colour | None
     code: str
+    #: the block as the file wrote it when the reader mapped it to another code (a
+    #: bbpPairings dialect form such as ``0000 - +``, read as ``U``); empty otherwise. Not
+    #: part of the content: excluded from ``==``, never written back.
+    written: str = field(default="", compare=False)
 
     @property
     def played(self) -> bool:
@@ -210,6 +214,13 @@ class Tournament:
     #: rounds, initial colour or scoring as TRF26 ``142``/``152``/``162``, else ``"trfx"``
     #: (TRF16 and JaVaFo's TRF(x)); the writer writes the same dialect back by default
     dialect: str = "trfx"
+
+    #: the 1-based line of the ``XXR``/``142`` record (0: not from a file line, e.g. the
+    #: ``--rounds`` option or a tournament built in code)
+    total_rounds_line: int = field(default=0, compare=False)
+    #: where ``initial_colour`` comes from: ``file`` (``XXC``/``152``) or ``option`` (the
+    #: user gave it for a file without one)
+    initial_colour_source: str = field(default="file", compare=False)
 
     def player(self, number: int) -> Player:
         return self.by_number[number]

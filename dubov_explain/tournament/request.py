@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from .model import Tournament
+from ..errors import InputError, Problem
+from .model import Colour, Tournament
 
 #: requested byes and known absences entered before a round is paired (GHR 3.3)
 PRE_ENTERED = frozenset("HFZ")
@@ -56,3 +57,37 @@ def request_for_round(t: Tournament, r: int) -> Tournament:
     forbidden = tuple(xxp_groups(t)) + tuple(applicable_forbidden(t.forbidden_rounds, r))
     absent = t.absent if r == t.round_to_pair else frozenset()
     return replace(t, players=tuple(players), forbidden=forbidden, absent=absent)
+
+
+def with_options(t: Tournament, *, rounds: int | None = None,
+                 initial_colour: str | None = None) -> Tournament:
+    """``t`` completed by ``--rounds`` and ``--initial-colour`` where the file is silent;
+    :class:`InputError` where the file says something else (or the value is not valid)."""
+    problems = []
+    if rounds is not None:
+        if rounds < 1:
+            problems.append(Problem(t.source, 1, 1, f"--rounds {rounds}: the total number "
+                                    "of rounds must be 1 or more"))
+        elif t.total_rounds is None:
+            t = replace(t, total_rounds=rounds)
+        elif t.total_rounds != rounds:
+            problems.append(Problem(
+                t.source, t.total_rounds_line or 1, 5 if t.total_rounds_line else 1,
+                f"the file gives {t.total_rounds} rounds (XXR/142) but --rounds says "
+                f"{rounds}; correct the file or leave --rounds out"))
+    if initial_colour is not None:
+        colour = {"white": Colour.WHITE, "black": Colour.BLACK}.get(initial_colour.lower())
+        if colour is None:
+            problems.append(Problem(t.source, 1, 1, f"--initial-colour {initial_colour}: "
+                                    "must be white or black"))
+        elif t.initial_colour is None:
+            t = replace(t, initial_colour=colour, initial_colour_source="option")
+        elif t.initial_colour is not colour:
+            problems.append(Problem(
+                t.source, 1, 1,
+                f"the file gives the initial colour {t.initial_colour.word.lower()} (XXC/152) "
+                f"but --initial-colour says {initial_colour}; correct the file or leave "
+                "--initial-colour out"))
+    if problems:
+        raise InputError(problems)
+    return t

@@ -100,7 +100,9 @@ class RoundOpened(Event):
     to_pair: tuple
     absent: tuple  # ((player, code), ...)
     initial_colour: str
-    #: "file" (XXC / 152) or "assumed" (not in the file: the rulebook's default)
+    #: "file" (XXC / 152), "option" (given by the user for a file without it), "inferred"
+    #: (read back from the file's round 1) or "assumed" (nothing says it: a round 1 built
+    #: in code; requests for round 1 without it are refused)
     initial_colour_source: str
     tournament: str = ""
     #: ((name, value, default, article), ...); the article is the reading's leading code

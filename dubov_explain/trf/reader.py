@@ -28,6 +28,16 @@ Accepted input (``shared/reference/trf.md``):
   appended to ``forbidden``).
 * The dialect (``Tournament.dialect``): ``trf26`` when a ``142``, ``152`` or ``162`` record
   is present, else ``trfx``; the writer writes the same dialect back.
+
+  appended to ``forbidden``), ``250`` acceleration (game points for a range of rounds and
+  a range of players, into ``acceleration`` like ``XXA``; a player's acceleration comes from
+  XXA or 250, not both).
+* bbpPairings' blocks without an opponent (section 4): ``0000 - -`` is read as ``Z``,
+  ``0000 - =`` as ``H`` and ``0000 - +`` as ``U`` (the codes with the same points and the
+  same part in the pairing), each form with one warning per file saying so; the block keeps
+  what the file wrote in ``RoundEntry.written``.
+* Team tournaments (records ``013 300 310 320 330 352 362 801 802``, section 7.3) are
+  refused, as bbpPairings refuses ``013``/``310``: there is no team system here.
 * Line ends CR, LF or CRLF (section 1); UTF-8 (a BOM is skipped) with a Latin-1 fallback and
   a warning in :func:`read_trf`.
 * ``###`` comments, blank lines, header records (``012`` ...) and records with unknown codes
@@ -91,6 +101,20 @@ _TRF26_DIALECT = frozenset({"142", "152", "162"})
 #: 1-based columns of the static part of a 001 line that must be blank (trf.md 3.1)
 _PLAYER_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_LIST = "1 = 0 + - W D L H F U Z"
+#: team records (trf.md 7.3: ``013`` to be phased out, ``300 310 320 330 801 802``, and the
+#: team-only headers ``352``/``362``); bbpPairings refuses ``013``/``310`` (trf.md 1)
+_TEAM_RECORDS = ("013", "300", "310", "320", "330", "352", "362", "801", "802")
+#: result codes bbpPairings accepts without an opponent, and how it reads them (trf.md 4:
+#: "``0000 - -`` (read as an absence with zero points), ``0000 - =`` (an absence with a
+#: draw's points) and ``0000 - +`` (read as a pairing-allocated bye)"; in bbpPairings'
+#: ``readPlayer`` only ``+`` of the three takes part in the pairing): the code of this
+#: program's model with the same points and the same part in the pairing, and the words of
+#: the warning that says so
+_DIALECT = {
+    "-": ("Z", "a zero-point bye (absent: no game, no points, not paired)"),
+    "=": ("H", "a half-point bye (no game, a draw's points, not paired)"),
+    "+": ("U", "the pairing-allocated bye (no game, given by the pairing)"),
+}
 
 
 def read_trf(path: str | os.PathLike[str]) -> Tournament:
@@ -150,6 +174,14 @@ class _State:
     acceleration_lines: dict[int, int] = field(default_factory=dict)
     #: ``"trf26"`` once a 142/152/162 record is read (``Tournament.dialect``)
     dialect: str = "trfx"
+
+    #: players whose acceleration came from 250 records (a range may name numbers without
+    #: a 001 line, as bbpPairings allows: those are dropped)
+    acc250: set[int] = field(default_factory=set)
+    #: the first team record's line (0: none)
+    team_line: int = 0
+    #: bbpPairings' blocks without an opponent (trf.md 4): result code -> [(line, column)]
+    bbp_blocks: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: player numbers named by XX/2xx records: (number, line, column, record code)
     references: list[tuple[int, int, int, str]] = field(default_factory=list)
 
@@ -188,9 +220,17 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
         "XXZ": _read_xxz,
         "240": _read_240,
         "XXA": _read_xxa,
+        "250": _read_250,
     }
     for lineno, line in enumerate(lines, start=1):
         code = line[:3]
+        if code in _TEAM_RECORDS and not st.team_line:
+            st.team_line = lineno
+            st.error(lineno, 1, f"record {code} belongs to a team tournament, and this "
+                                "program has no team pairing system yet; if the tournament is "
+                                "an individual one and these lines only describe teams (a team "
+                                f"prize), delete the {'/'.join(_TEAM_RECORDS)} lines and try "
+                                "again")
         handler = handlers.get(code.upper())
         if line.strip() == "" or line.startswith("###") or handler is None:
             st.records.append(("" if line.strip() == "" else code, line))
@@ -366,6 +406,12 @@ def _read_block(st: _State, body: str, lineno: int, start: int) -> RoundEntry | 
         st.error(lineno, col + 7, f"result must be one of {_RESULT_LIST}, found {ch!r}")
     if not ok:
         return None
+    if opponent is None and code in _DIALECT:
+        # bbpPairings' forms without an opponent (trf.md 4): mapped to the code that means
+        # the same; what the code means for pairing is the rulebook's to say
+        written = f"0000 {body[start + 5:start + 6].strip() or '-'} {ch}"
+        st.bbp_blocks.setdefault(code, []).append((lineno, col + 7))
+        return RoundEntry(None, colour, _DIALECT[code][0], written)
     return RoundEntry(opponent, colour, code)
 
 
@@ -611,12 +657,66 @@ def _read_xxa(st: _State, line: str, lineno: int) -> None:
     if not ok or n is None:
         return
     st.references.append((n, lineno, 5, "XXA"))
+    if n in st.acc250:
+        st.error(lineno, 5, f"acceleration of player {n} already given by a 250 record (line "
+                            f"{st.acceleration_lines[n]}); use XXA or 250, not both")
+        return
     if n in st.acceleration:
         st.error(lineno, 5, f"acceleration of player {n} given again (line "
                             f"{st.acceleration_lines[n]})")
         return
     st.acceleration[n] = tuple(values)
     st.acceleration_lines[n] = lineno
+
+
+def _read_250(st: _State, line: str, lineno: int) -> None:
+    """TRF26 ``250`` acceleration (trf.md 7.3): match points at 5-8 (blank or zero for an
+    individual event), game points at 10-13, rounds at 15-17 and 19-21, players at 23-26 and
+    28-31; every player of the range gets those points in every round of the range."""
+    if not _tab_free(st, line, lineno):
+        return
+    body = line.rstrip(" ")
+    if len(body) < 31:
+        st.error(lineno, 1, "250 needs match points (5-8), game points (10-13), first and "
+                            "last round (15-17, 19-21) and first and last player (23-26, "
+                            "28-31), e.g. '250      01.0 001 003 0001 0090'")
+        return
+    for c in (9, 14, 18, 22, 27):
+        _blank_column(st, body, lineno, c)
+    match = body[4:8]
+    if match.strip() and _decimal(match) != 0:
+        st.error(lineno, 5, f"250 match points (columns 5-8) must be blank or 0 in an "
+                            f"individual tournament, found {match!r}")
+        return
+    value = _decimal(body[9:13])
+    if value is None:
+        st.error(lineno, 10, f"250 game points (columns 10-13) must be a number like 1.0, "
+                             f"found {body[9:13]!r}")
+        return
+    first = _round_field(st, body, lineno, 15, "250 first round")
+    last = _round_field(st, body, lineno, 19, "250 last round")
+    lo = _player_id(st, lineno, 23, body[22:26], "250 first player (columns 23-26)")
+    hi = _player_id(st, lineno, 28, body[27:31], "250 last player (columns 28-31)")
+    if body[31:].strip():
+        st.error(lineno, 32, f"250 ends at column 31, found {body[31:].strip()!r}")
+        return
+    if first is None or last is None or lo is None or hi is None:
+        return
+    if first > last or lo > hi:
+        st.error(lineno, 15 if first > last else 23, "250 range runs backwards (first after last)")
+        return
+    for n in range(lo, hi + 1):
+        if n in st.acceleration and n not in st.acc250:
+            st.error(lineno, 23, f"acceleration of player {n} already given by XXA (line "
+                                 f"{st.acceleration_lines[n]}); use XXA or 250, not both")
+            return
+        values = list(st.acceleration.get(n, ()))
+        values += [Fraction(0)] * max(0, last - len(values))
+        for k in range(first, last + 1):
+            values[k - 1] = value
+        st.acceleration[n] = tuple(values)
+        st.acceleration_lines[n] = lineno
+        st.acc250.add(n)
 
 
 # --------------------------------------------------------------------------- finishing
@@ -633,6 +733,16 @@ def _finish(st: _State) -> Tournament:
     errors = [p for p in st.problems if p.is_error]
     if errors:
         raise InputError(sorted(errors, key=lambda p: (p.line, p.column)))
+    for code, where in st.bbp_blocks.items():
+        mapped, meaning = _DIALECT[code]
+        more = ""
+        if len(where) > 1:
+            rest = sorted({line for line, _ in where[1:]})
+            shown = ", ".join(map(str, rest[:8])) + (", ..." if len(rest) > 8 else "")
+            more = f"; {len(where) - 1} more such block(s), line(s) {shown}"
+        st.warn(where[0][0], where[0][1],
+                f"0000 - {code} read as 0000 - {mapped}: {meaning}, as bbpPairings reads it"
+                f"{more}")
 
     # trf.md 3.2 / 9: a line that stops before the last round with games is read as absent
     # (0000 - Z) for the missing rounds.
@@ -657,12 +767,14 @@ def _finish(st: _State) -> Tournament:
     return Tournament(
         players=tuple(players),
         total_rounds=st.total_rounds,
+        total_rounds_line=st.total_rounds_line,
         initial_colour=st.initial_colour,
         scoring=Scoring(dict(st.scoring)),
         forbidden=tuple(st.xxp) + tuple(applicable_forbidden(tuple(st.forbidden_rounds),
                                                              round_to_pair)),
         absent=frozenset(st.absent),
-        acceleration=dict(st.acceleration),
+        acceleration={n: v for n, v in st.acceleration.items()
+                      if n in numbers or n not in st.acc250},
         records=tuple(st.records),
         name=name,
         source=st.source,

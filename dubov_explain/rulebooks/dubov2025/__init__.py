@@ -53,16 +53,12 @@ class Dubov2025:
 
         return pair_round(t, readings or DEFAULT, round_no, tuple(forced))
 
-    def request_problems(self, t: Tournament) -> list[Problem]:
-        """What this rulebook needs of a request beyond a sound file."""
-        if t.total_rounds is None:
-            return [Problem(
-                t.source, 1, 1,
-                "the total number of rounds must be given (XXR n, or 142 n in TRF26): it "
-                "sets MaxT (1.7.2) and whether this is the last round ([C8]-[C10] are off "
-                "in the last round)",
-            )]
-        return []
+    def request_problems(self, t: Tournament, pairing: bool = True) -> list[Problem]:
+        """What this rulebook needs of a request beyond a sound file (``request.py``): the
+        number of rounds, no pre-entered PAB, and, to pair round 1, the initial colour."""
+        from .request import request_problems
+
+        return request_problems(t, pairing)
 
     def decisions(self, trace: Trace) -> list[dict]:
         from .decisions import decisions

@@ -81,6 +81,7 @@ from .criteria import Compatibility
 from .events import NAME, fmt
 from .groups import GroupSteps
 from .readings import DEFAULT, Readings
+from .request import initial_colour
 from .standings import PlayerStanding, compute_standings
 from .transpositions import TranspositionSteps
 from .upfloaters import UpfloaterSteps
@@ -142,13 +143,8 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         self.pairs: list[tuple[int, int]] = []
         self.base: dict[int, int] = {}
         self.bracket: Bracket | None = None
-        if t.initial_colour is not None:
-            self.initial_colour = t.initial_colour
-            self.initial_colour_source = "file"  # XXC / 152
-        else:
-            # 5.1: it is drawn by lot before round 1; a file without it gets White
-            self.initial_colour = Colour.WHITE
-            self.initial_colour_source = "assumed"
+        # 5.1: drawn by lot before round 1; from the file, the user, or read back from round 1
+        self.initial_colour, self.initial_colour_source = initial_colour(t)
 
     # ------------------------------------------------------------------ helpers
     def p(self, n: int) -> PlayerStanding:
