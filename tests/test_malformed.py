@@ -95,6 +95,10 @@ CASES = [
      ["11:98: column 98 must be blank (round block separator), found '='"]),
     ("tab-in-player-line", READ, [set_(15, 47, "\t")],
      ["15:47: tab character in a fixed-column record; use spaces"]),
+    ("player-line-with-a-mistyped-code", READ, [set_(17, 1, "101")],
+     ["17:1: record code '101' is not one this program knows, but the line has the layout of "
+      "a player (001) line: read as it is, that player would be left out of the pairing; "
+      "correct the code to 001, or delete the line"]),
     ("no-player-records", READ, [("line", i, "### removed") for i in range(11, 20)],
      ["1:1: no player records (001 lines) found"]),
     # ---- reader: XX / TRF26 records (trf.md 7)

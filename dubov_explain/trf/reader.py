@@ -232,6 +232,12 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
                                 f"prize), delete the {'/'.join(_TEAM_RECORDS)} lines and try "
                                 "again")
         handler = handlers.get(code.upper())
+        if handler is None and _looks_like_a_player(line):
+            st.error(lineno, 1, f"record code {code!r} is not one this program knows, but the "
+                                "line has the layout of a player (001) line: read as it is, "
+                                "that player would be left out of the pairing; correct the "
+                                "code to 001, or delete the line")
+            continue
         if line.strip() == "" or line.startswith("###") or handler is None:
             st.records.append(("" if line.strip() == "" else code, line))
             st.positions.append(len(st.players))
@@ -248,6 +254,24 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+#: codes of trf.md section 3 and 7 kept as they are (descriptive header and TRF26 records)
+_KNOWN_KEPT = frozenset(f"{n:03d}" for n in range(12, 233, 10)) | {"299"}
+
+
+def _looks_like_a_player(line: str) -> bool:
+    """A line with an unknown three-digit code in the layout of a ``001`` line (a starting
+    rank at columns 5-8, points at 81-84): most likely a mistyped player record."""
+    code = line[:3]
+    if not code.isdigit() or code in _KNOWN_KEPT or code in _TEAM_RECORDS or len(line) < 84:
+        return False
+    try:
+        int(line[4:8])
+        float(line[80:84])
+    except ValueError:
+        return False
+    return True
 
 
 def _tab_free(st: _State, line: str, lineno: int) -> bool:
