@@ -1,7 +1,8 @@
 """The ``dubov-explain`` command: parse arguments, call the API, print.  Nothing else.
 
 Exit codes (bbpPairings' convention, ``shared/reference/fide-endorsement.md`` 4.1):
-0 success, 1 no valid pairing, 2 internal error, 3 invalid input, 5 file access error.
+0 success, 1 no valid pairing, 2 internal error, 3 invalid input (a bad command line
+included), 4 a size limit exceeded (more than 9,999 players), 5 file access error.
 ``check`` adds 6 (the published pairing is legal but not the engine's) and 7 (it fails the
 absolute test); 0 means identical.  ``replay`` exits 0 even when rounds differ, like
 bbpPairings' checker, unless ``--strict`` (then 6 / 7 as for ``check``).
@@ -58,8 +59,17 @@ def _add_system(p: argparse.ArgumentParser) -> None:
 FORMATS = ("text", "md", "html", "json")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with bbpPairings' exit code for a bad command line: 3 (invalid request),
+    not argparse's 2, which is our "internal error".  Subcommand parsers inherit it."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_INVALID_INPUT, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="dubov-explain",
         description="Pair a Swiss tournament by the FIDE Dubov System (2025) and explain every step.",
     )

@@ -100,6 +100,12 @@ class Generated:
 
 def make_jobs(pattern: str, seed: int, count: int, players: tuple[int, int],
               rounds: tuple[int, int], options: GeneratorOptions) -> list[GenerateJob]:
+    """The jobs of a batch; a size over the player limit is refused here, before any
+    generation (:class:`~dubov_explain.errors.SizeLimitError`, exit 4)."""
+    from ..errors import MAX_PLAYERS, SizeLimitError, too_many_players
+
+    if players[1] > MAX_PLAYERS:
+        raise SizeLimitError("--players", too_many_players(f"{players[1]:,}"))
     jobs = []
     names: set[str] = set()
     for i in range(1, count + 1):
