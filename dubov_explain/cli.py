@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("standings", help="print the standings before the round to pair")
     _add_input(s)
+    s.add_argument("-o", "--output", metavar="FILE",
+                   help="write here instead of stdout (the drop-in -l check list)")
 
     _add_check_parsers(sub)
 
@@ -341,7 +343,7 @@ def cmd_standings(args) -> int:
     from .render.text import standings_table
 
     req = _load(args)
-    sys.stdout.write(standings_table(app.standings(req), req.tournament))
+    _emit(args, standings_table(app.standings(req), req.tournament))
     return EXIT_OK
 
 
@@ -539,10 +541,33 @@ def cmd_compare(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command line: ours (``pair in.trf ...``), or bbpPairings'/JaVaFo's
+    (``--dubov in.trf -p out``), which :mod:`dubov_explain.dropin` translates into ours
+    before argparse sees it, so that both take one code path."""
+    from .dropin import DropInError, translate
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        drop = translate(argv, _HANDLERS)
+    except DropInError as exc:
+        parser.error(str(exc))
+    if drop is None:
+        return _run(parser, argv)
+    if drop.version:
+        print(f"dubov-explain {__version__}")
+    code = EXIT_OK
+    for command in drop.commands:
+        code = _run(parser, list(command))
+        if code != EXIT_OK:
+            break
+    return code
+
+
+def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     from .rulebooks import UnknownSystem
     from .rulebooks.readings import ReadingError
 
-    parser = build_parser()
     args = parser.parse_args(argv)
     handlers = {
         "pair": cmd_pair,
@@ -556,6 +581,7 @@ def main(argv: list[str] | None = None) -> int:
         "compare": cmd_compare,
         "systems": cmd_systems,
     }
+    assert set(handlers) == set(_HANDLERS)
     try:
         return handlers[args.command](args)
     except (ReadingError, UnknownSystem) as exc:
@@ -571,6 +597,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # pragma: no cover - a bug; say so without a traceback
         return _internal(exc)
+
+
+#: the subcommands: a command line that starts with one is ours, not a drop-in call
+_HANDLERS = ("pair", "standings", "explain", "readings", "examples", "check", "replay",
+             "generate", "compare", "systems")
 
 
 def _internal(exc: BaseException) -> int:
