@@ -146,6 +146,10 @@ def _add_compare_parser(sub) -> None:
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
 
+#: replay --budget: seconds for explaining one round's differences
+DEFAULT_BUDGET = 5.0
+
+
 def _add_check_parsers(sub) -> None:
     from .batch import default_jobs
 
@@ -175,11 +179,14 @@ def _add_check_parsers(sub) -> None:
     r = sub.add_parser(
         "replay",
         help="re-pair every round from its history and compare (the free pairings checker)",
-        description="Re-pair every round of each file from the history before it and report "
-        "each round identical or different in the JaVaFo/bbpPairings checker format on "
-        "stdout; our explanation of each difference and a summary line go to stderr (or "
-        "--explain FILE). Exit 0 even when rounds differ (bbpPairings' behaviour) unless "
-        "--strict: then 6 when a round differs, 7 when a round fails the absolute test.",
+        description="Re-pair every round of each file from the history before it (at engine "
+        "speed) and report each round identical or different in the JaVaFo/bbpPairings "
+        "checker format on stdout; the verdict of each differing round (with its absolute "
+        "violations) and a summary line go to stderr. Explaining where a published pairing "
+        "leaves the procedure costs far more than pairing: it is done only with --explain "
+        "FILE, within --budget seconds a round. A progress bar per round on a terminal. "
+        "Exit 0 even when rounds differ (bbpPairings' behaviour) unless --strict: then 6 "
+        "when a round differs, 7 when a round fails the absolute test.",
     )
     r.add_argument("trf", nargs="+", help="tournament file(s)")
     r.add_argument("--round", type=int, action="append", metavar="R",
@@ -187,7 +194,11 @@ def _add_check_parsers(sub) -> None:
     r.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="choose a reading of an ambiguous article")
     r.add_argument("--explain", metavar="FILE",
-                   help="write the explanations and summary here instead of stderr")
+                   help="explain each difference (where the published pairing leaves the "
+                   "procedure) and write the explanations and summary here ('-': stderr)")
+    r.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+                   help="time for explaining one round's differences; a line says when it "
+                   f"cut an explanation short (default {DEFAULT_BUDGET:g}; 0: no limit)")
     r.add_argument("--strict", action="store_true",
                    help="exit 6 when a round differs, 7 when one is illegal")
     _add_system(r)
@@ -375,8 +386,10 @@ def cmd_replay(args) -> int:
         find_rulebook(args.system).readings_type.parse(args.reading)
     rounds = sorted(set(args.round)) if args.round else None
     paths = list(args.trf)
+    if args.budget < 0:
+        raise _Usage(f"--budget {args.budget:g}: seconds, 0 for no limit")
     out_file = None
-    if args.explain:
+    if args.explain and args.explain != "-":
         for src in paths:
             if os.path.exists(src) and os.path.exists(args.explain) and os.path.samefile(src, args.explain):
                 raise FileAccessError(args.explain, "refusing to overwrite an input file")
@@ -386,13 +399,17 @@ def cmd_replay(args) -> int:
             raise FileAccessError(args.explain, exc.strerror or str(exc)) from None
     totals = dict(files=0, rounds=0, identical=0, different=0, illegal=0, violations=0)
     error_code = 0
-    fn = partial(replay_path, readings=args.reading, rounds=rounds, system=args.system)
-    progress = Progress(len(paths), "replay", sys.stderr, enabled=None if len(paths) > 1 else False)
+    one = len(paths) == 1
+    progress = Progress(len(paths), "replay", sys.stderr)
+    fn = partial(replay_path, readings=args.reading, rounds=rounds, system=args.system,
+                 explain=bool(args.explain), budget=args.budget or None,
+                 on_round=progress.set if one else None)  # one file: a bar per round
     explain = (lambda text: out_file.write(text)) if out_file else progress.write
     try:
         with progress:
             for outcome in parallel_map(fn, paths, max(1, args.jobs)):
-                progress.update()
+                if not one:
+                    progress.update()
                 for w in outcome.warnings:
                     progress.write(f"warning: {w}")
                 if outcome.error:
@@ -401,7 +418,10 @@ def cmd_replay(args) -> int:
                     continue
                 sys.stdout.write(outcome.report)
                 sys.stdout.flush()
-                explain(outcome.explanation + outcome.summary + "\n")
+                hint = ""
+                if outcome.different and not args.explain:
+                    hint = "(differences not explained: --explain FILE, or - for stderr)\n"
+                explain(outcome.explanation + outcome.summary + "\n" + hint)
                 totals["files"] += 1
                 for k in ("rounds", "identical", "different", "illegal", "violations"):
                     totals[k] += getattr(outcome, k)
