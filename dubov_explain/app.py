@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from .errors import FileAccessError, InputError, Problem
+from .errors import MAX_PLAYERS, FileAccessError, InputError, Problem, SizeLimitError, too_many_players
 from .rulebooks import Rulebook, find_rulebook, system_for
 from .rulebooks.readings import Readings
 from .tournament.consistency import check_consistency
@@ -78,6 +78,8 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     Raises :class:`InputError` with every problem located (the file's own, pending results,
     what the rulebook needs of a request); warnings are returned in the request.
     """
+    if len(t.players) > MAX_PLAYERS:  # a tournament built in code; files are refused on reading
+        raise SizeLimitError(t.source or "<tournament>", too_many_players(f"{len(t.players):,}"))
     from .tournament.request import with_options
 
     t = with_options(t, rounds=rounds, initial_colour=initial_colour)

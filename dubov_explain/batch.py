@@ -89,6 +89,11 @@ class Progress:
         self.done += n
         self._draw()
 
+    def set(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total`` (when the total is known only once the work starts)."""
+        self.done, self.total = done, max(total, 0)
+        self._draw()
+
     def write(self, text: str) -> None:
         """Print ``text`` to the progress stream above the bar."""
         if not text:

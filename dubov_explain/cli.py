@@ -1,7 +1,8 @@
 """The ``dubov-explain`` command: parse arguments, call the API, print.  Nothing else.
 
 Exit codes (bbpPairings' convention, ``shared/reference/fide-endorsement.md`` 4.1):
-0 success, 1 no valid pairing, 2 internal error, 3 invalid input, 5 file access error.
+0 success, 1 no valid pairing, 2 internal error, 3 invalid input (a bad command line
+included), 4 a size limit exceeded (more than 9,999 players), 5 file access error.
 ``check`` adds 6 (the published pairing is legal but not the engine's) and 7 (it fails the
 absolute test); 0 means identical.  ``replay`` exits 0 even when rounds differ, like
 bbpPairings' checker, unless ``--strict`` (then 6 / 7 as for ``check``).
@@ -70,8 +71,17 @@ FORMATS = ("text", "md", "html", "json")
 TRF_FORMATS = ("trf26", "trfx")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with bbpPairings' exit code for a bad command line: 3 (invalid request),
+    not argparse's 2, which is our "internal error".  Subcommand parsers inherit it."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_INVALID_INPUT, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="dubov-explain",
         description="Pair a Swiss tournament by the FIDE Dubov System (2025) and explain every step.",
     )
@@ -104,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("standings", help="print the standings before the round to pair")
     _add_input(s)
+    s.add_argument("-o", "--output", metavar="FILE",
+                   help="write here instead of stdout (the drop-in -l check list)")
 
     _add_check_parsers(sub)
 
@@ -180,6 +192,10 @@ def _add_compare_parser(sub) -> None:
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
 
+#: replay --budget: seconds for explaining one round's differences
+DEFAULT_BUDGET = 5.0
+
+
 def _add_check_parsers(sub) -> None:
     from .batch import default_jobs
 
@@ -210,11 +226,14 @@ def _add_check_parsers(sub) -> None:
     r = sub.add_parser(
         "replay",
         help="re-pair every round from its history and compare (the free pairings checker)",
-        description="Re-pair every round of each file from the history before it and report "
-        "each round identical or different in the JaVaFo/bbpPairings checker format on "
-        "stdout; our explanation of each difference and a summary line go to stderr (or "
-        "--explain FILE). Exit 0 even when rounds differ (bbpPairings' behaviour) unless "
-        "--strict: then 6 when a round differs, 7 when a round fails the absolute test.",
+        description="Re-pair every round of each file from the history before it (at engine "
+        "speed) and report each round identical or different in the JaVaFo/bbpPairings "
+        "checker format on stdout; the verdict of each differing round (with its absolute "
+        "violations) and a summary line go to stderr. Explaining where a published pairing "
+        "leaves the procedure costs far more than pairing: it is done only with --explain "
+        "FILE, within --budget seconds a round. A progress bar per round on a terminal. "
+        "Exit 0 even when rounds differ (bbpPairings' behaviour) unless --strict: then 6 "
+        "when a round differs, 7 when a round fails the absolute test.",
     )
     r.add_argument("trf", nargs="+", help="tournament file(s)")
     r.add_argument("--round", type=int, action="append", metavar="R",
@@ -222,7 +241,11 @@ def _add_check_parsers(sub) -> None:
     r.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="choose a reading of an ambiguous article")
     r.add_argument("--explain", metavar="FILE",
-                   help="write the explanations and summary here instead of stderr")
+                   help="explain each difference (where the published pairing leaves the "
+                   "procedure) and write the explanations and summary here ('-': stderr)")
+    r.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+                   help="time for explaining one round's differences; a line says when it "
+                   f"cut an explanation short (default {DEFAULT_BUDGET:g}; 0: no limit)")
     r.add_argument("--strict", action="store_true",
                    help="exit 6 when a round differs, 7 when one is illegal")
     _add_rounds(r)
@@ -384,7 +407,7 @@ def cmd_standings(args) -> int:
     from .render.text import standings_table
 
     req = _load(args, pairing=False)
-    sys.stdout.write(standings_table(app.standings(req), req.tournament))
+    _emit(args, standings_table(app.standings(req), req.tournament))
     return EXIT_OK
 
 
@@ -416,8 +439,10 @@ def cmd_replay(args) -> int:
         find_rulebook(args.system).readings_type.parse(args.reading)
     rounds = sorted(set(args.round)) if args.round else None
     paths = list(args.trf)
+    if args.budget < 0:
+        raise _Usage(f"--budget {args.budget:g}: seconds, 0 for no limit")
     out_file = None
-    if args.explain:
+    if args.explain and args.explain != "-":
         for src in paths:
             if os.path.exists(src) and os.path.exists(args.explain) and os.path.samefile(src, args.explain):
                 raise FileAccessError(args.explain, "refusing to overwrite an input file")
@@ -427,14 +452,18 @@ def cmd_replay(args) -> int:
             raise FileAccessError(args.explain, exc.strerror or str(exc)) from None
     totals = dict(files=0, rounds=0, identical=0, different=0, illegal=0, violations=0)
     error_code = 0
+    one = len(paths) == 1
+    progress = Progress(len(paths), "replay", sys.stderr)
     fn = partial(replay_path, readings=args.reading, rounds=rounds, system=args.system,
-                 total_rounds=args.total_rounds)
-    progress = Progress(len(paths), "replay", sys.stderr, enabled=None if len(paths) > 1 else False)
+                 total_rounds=args.total_rounds, explain=bool(args.explain),
+                 budget=args.budget or None,
+                 on_round=progress.set if one else None)  # one file: a bar per round
     explain = (lambda text: out_file.write(text)) if out_file else progress.write
     try:
         with progress:
             for outcome in parallel_map(fn, paths, max(1, args.jobs)):
-                progress.update()
+                if not one:
+                    progress.update()
                 for w in outcome.warnings:
                     progress.write(f"warning: {w}")
                 if outcome.error:
@@ -443,7 +472,10 @@ def cmd_replay(args) -> int:
                     continue
                 sys.stdout.write(outcome.report)
                 sys.stdout.flush()
-                explain(outcome.explanation + outcome.summary + "\n")
+                hint = ""
+                if outcome.different and not args.explain:
+                    hint = "(differences not explained: --explain FILE, or - for stderr)\n"
+                explain(outcome.explanation + outcome.summary + "\n" + hint)
                 totals["files"] += 1
                 for k in ("rounds", "identical", "different", "illegal", "violations"):
                     totals[k] += getattr(outcome, k)
@@ -622,26 +654,36 @@ def cmd_compare(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command line: ours (``pair in.trf ...``), or bbpPairings'/JaVaFo's
+    (``--dubov in.trf -p out``), which :mod:`dubov_explain.dropin` translates into ours
+    before argparse sees it, so that both take one code path."""
+    from .dropin import DropInError, translate
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        drop = translate(argv, _HANDLERS)
+    except DropInError as exc:
+        parser.error(str(exc))
+    if drop is None:
+        return _run(parser, argv)
+    if drop.version:
+        print(f"dubov-explain {__version__}")
+    code = EXIT_OK
+    for command in drop.commands:
+        code = _run(parser, list(command))
+        if code != EXIT_OK:
+            break
+    return code
+
+
+def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     from .rulebooks import UnknownSystem
     from .rulebooks.readings import ReadingError
 
-    parser = build_parser()
     args = parser.parse_args(argv)
-    handlers = {
-        "pair": cmd_pair,
-        "standings": cmd_standings,
-        "explain": cmd_explain,
-        "readings": cmd_readings,
-        "examples": cmd_examples,
-        "check": cmd_check,
-        "replay": cmd_replay,
-        "generate": cmd_generate,
-        "compare": cmd_compare,
-        "systems": cmd_systems,
-        "result": cmd_result,
-    }
     try:
-        return handlers[args.command](args)
+        return _HANDLERS[args.command](args)
     except (ReadingError, UnknownSystem) as exc:
         print(f"dubov-explain: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -655,6 +697,23 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # pragma: no cover - a bug; say so without a traceback
         return _internal(exc)
+
+
+#: the subcommands and what runs them; a command line that starts with one is ours, not a
+#: drop-in call
+_HANDLERS = {
+    "pair": cmd_pair,
+    "standings": cmd_standings,
+    "explain": cmd_explain,
+    "readings": cmd_readings,
+    "examples": cmd_examples,
+    "check": cmd_check,
+    "replay": cmd_replay,
+    "generate": cmd_generate,
+    "compare": cmd_compare,
+    "systems": cmd_systems,
+    "result": cmd_result,
+}
 
 
 def _internal(exc: BaseException) -> int:

@@ -1,8 +1,9 @@
 """Exit codes and input problems shared by the whole program.
 
 Exit codes follow bbpPairings' convention (``shared/reference/trf.md`` section 10:
-0 success, 1 no valid pairing, 2 unexpected error, 3 invalid request, 5 file access error),
-so scripts written for bbpPairings can drive this program unchanged.
+0 success, 1 no valid pairing, 2 unexpected error, 3 invalid request (a bad command line
+included), 4 a size limit exceeded, 5 file access error), so scripts written for bbpPairings
+can drive this program unchanged.
 
 A :class:`Problem` is one thing wrong (or doubtful) in an input file, located by file, line
 and column (1-based; the column is the first column of the faulty field). Readers and
@@ -23,12 +24,18 @@ EXIT_NO_PAIRING = 1
 EXIT_INTERNAL = 2
 #: the input is invalid (bad TRF, inconsistent tournament, bad arguments)
 EXIT_INVALID_INPUT = 3
+#: a size limit is exceeded (more than :data:`MAX_PLAYERS` players), refused before any work
+EXIT_SIZE_LIMIT = 4
 #: a file could not be read or written
 EXIT_FILE = 5
 #: check / replay --strict: the published pairing is legal but not the engine's
 EXIT_DIFFERENT = 6
 #: check / replay --strict: the published pairing breaks an absolute rule
 EXIT_ILLEGAL = 7
+
+#: the most players a tournament may have: a TRF writes player numbers (and opponents) in
+#: four digits (columns 5-8 of a ``001`` line, and of every round block)
+MAX_PLAYERS = 9999
 
 Severity = Literal["error", "warning"]
 
@@ -86,3 +93,26 @@ class FileAccessError(DubovError):
 
     def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
+
+
+class SizeLimitError(DubovError):
+    """The request is larger than this program (or the TRF format) handles: exit code 4.
+
+    ``where`` locates it: ``file:line:column`` of the record that goes over the limit, or
+    the command-line option that asks for too much (``--players``)."""
+
+    exit_code = EXIT_SIZE_LIMIT
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def too_many_players(count: int | str) -> str:
+    """The words of the player limit, for every place that checks it."""
+    return (f"{count} players is over the size limit of {MAX_PLAYERS:,} players (a TRF "
+            "numbers players with four digits)")

@@ -100,3 +100,74 @@ def test_total_rounds_are_required(trf, capsys):
     trf.write_text("".join(l for l in trf.read_text().splitlines(True) if not l.startswith("XXR")))
     assert main(["pair", str(trf)]) == 3
     assert f"{trf}:1:1: the total number of rounds must be given (XXR n" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- exit codes
+
+
+@pytest.mark.parametrize("argv", [
+    ["pair", "--no-such-option"],
+    ["frobnicate"],
+    [],
+    ["generate", "--players", "10"],  # -o is required
+])
+def test_a_bad_command_line_exits_3_with_argparse_message(argv, capsys):
+    """bbpPairings: 3 is an invalid request, a bad command line included; 2 is reserved for
+    an unexpected (internal) error."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 3
+    err = capsys.readouterr().err
+    assert "usage: dubov-explain" in err and "error:" in err
+
+
+def test_help_and_version_still_exit_0(capsys):
+    for argv in (["--help"], ["--version"], ["pair", "--help"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 0
+
+
+def _players_block(n: int) -> str:
+    lines = ["012 Too big", "XXR 5", "XXC white1"]
+    lines += [f"001 {i % 10000:4d}      Player {i:<27d}  2000" for i in range(1, n + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_more_than_9999_players_is_refused_with_exit_4_and_located(tmp_path, capsys):
+    big = tmp_path / "big.trf"
+    big.write_text(_players_block(10000))
+    for argv in (["pair", str(big)], ["standings", str(big)], ["replay", str(big)]):
+        assert main(argv) == 4
+        err = capsys.readouterr().err
+        # the 10,000th player record is line 10,003 (after three header lines)
+        assert f"{big}:10003:1: 10,000 players is over the size limit of 9,999" in err, err
+
+
+def test_generate_over_9999_players_is_refused_up_front(tmp_path, capsys):
+    import time
+
+    out = tmp_path / "g.trf"
+    start = time.monotonic()
+    assert main(["generate", "--players", "10000", "--rounds", "3", "--seed", "1",
+                 "-o", str(out)]) == 4
+    assert time.monotonic() - start < 2  # refused before generating anything
+    assert "--players: 10,000 players is over the size limit" in capsys.readouterr().err
+    assert not out.exists()
+    cfg = tmp_path / "c.cfg"
+    cfg.write_text("PlayersNumber = 9000-12000\n")
+    assert main(["generate", "--config", str(cfg), "--seed", "1", "-o", str(out)]) == 4
+
+
+def test_prepare_refuses_a_tournament_built_in_code_over_the_limit():
+    from dataclasses import replace
+
+    from dubov_explain import app
+    from dubov_explain.errors import EXIT_SIZE_LIMIT, SizeLimitError
+    from dubov_explain.examples import load_example
+
+    t = load_example(EXAMPLE)
+    big = replace(t, players=tuple(replace(t.players[0], number=i) for i in range(1, 10001)))
+    with pytest.raises(SizeLimitError) as exc:
+        app.prepare(big)
+    assert exc.value.exit_code == EXIT_SIZE_LIMIT == 4

@@ -116,3 +116,22 @@ def test_seed_is_printed_when_drawn(tmp_path, capsys):
     assert code == 0
     seed = int(res.err.split()[1])
     assert str(seed) in out.read_text().splitlines()[0]
+
+
+def test_bbppairings_config_keys_one_in_n(tmp_path, capsys):
+    """bbpPairings' rates are "one in N" (RetiredRate, HalfPointByeRate, and ForfeitRate in a
+    file of bbpPairings keys); JaVaFo's ForfeitRate is per thousand."""
+    text = ("PlayersNumber=20\nRoundsNumber=5\nDrawPercentage=30\nForfeitRate=25\n"
+            "RetiredRate=50\nHalfPointByeRate=40\nPointsForWin=1\nPointsForDraw=0.5\n")
+    o = read_config(text).options
+    assert (o.forfeit_rate, o.withdrawal_rate, o.half_bye_rate) == (1 / 25, 1 / 50, 1 / 40)
+    assert read_config("HalfPointByteRate=8\n").options.half_bye_rate == 1 / 8  # bbp's spelling
+    assert read_config("ForfeitRate=25\n").options.forfeit_rate == 0.025  # JaVaFo: per mille
+    assert read_config("ForfeitRate=25\nZPBRate=5\n").options.forfeit_rate == 0.025
+    with pytest.raises(ValueError, match=r"<config>:1: RetiredRate: expected a number N >= 2"):
+        read_config("RetiredRate=1\n")
+    cfg = tmp_path / "bbp.cfg"
+    cfg.write_text(text.replace("\n", "\r\n"), encoding="utf-8")
+    out = tmp_path / "b.trf"
+    code, _ = gen(capsys, "--config", cfg, "--seed", 5, "-o", out)
+    assert code == 0 and len(read_trf(out).players) == 20

@@ -44,7 +44,7 @@ def test_pair_writes_report_and_step_through(capsys, tmp_path):
 def test_pair_report_needs_a_known_suffix(capsys, tmp_path):
     with pytest.raises(SystemExit) as exc:
         main(["pair", "--example", "--report", str(tmp_path / "round.pdf")])
-    assert exc.value.code == 2
+    assert exc.value.code == 3  # a bad command line is an invalid request (bbpPairings)
     assert "must end in .md or .html" in capsys.readouterr().err
     assert not (tmp_path / "round.pdf").exists()
 

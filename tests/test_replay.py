@@ -14,6 +14,7 @@ from dubov_explain.examples import example_text
 from dubov_explain.explain.audit import DIFFERENT, IDENTICAL, ILLEGAL
 from dubov_explain.explain.replay import (
     explanation_text,
+    replay_path,
     replay_tournament,
     report_text,
     summary_line,
@@ -184,3 +185,100 @@ def test_progress_bar_only_on_a_terminal():
         p.write("hello")
     shown = tty.getvalue()
     assert "\r" in shown and "[" in shown and "3/3" in shown and "hello\n" in shown
+
+
+# --------------------------------------------------------------------------- bounded replay
+
+
+def test_cli_replay_explains_only_when_asked(tmp_path, capsys, monkeypatch):
+    """Without --explain no difference is analysed (the costly part); --explain - puts the
+    explanations on stderr."""
+    from dubov_explain.rulebooks import find_rulebook
+
+    path = tmp_path / "tampered.trf"
+    path.write_text(write_trf(_tampered()), encoding="utf-8")
+    book = type(find_rulebook("dubov-2025"))
+    real = book.analyse_departures
+    calls = []
+
+    def counting(self, *a, **k):
+        calls.append(a[1])
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(book, "analyse_departures", counting)
+    assert cli.main(["replay", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert calls == [] and "Checker pairings" in out
+    assert "tampered: Round #1: legal but different\n" in err and "[2.2.6" not in err
+    assert "(differences not explained: --explain FILE, or - for stderr)" in err
+    assert cli.main(["replay", str(path), "--explain", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert calls == [1] and "1. [2.2.6; as good on [C5]-[C10]" in err
+    assert "not explained" not in err
+
+
+def test_the_budget_cuts_an_explanation_short_and_says_so(tmp_path, capsys, monkeypatch):
+    import time
+
+    from dubov_explain.rulebooks import find_rulebook
+
+    path = tmp_path / "tampered.trf"
+    path.write_text(write_trf(_tampered()), encoding="utf-8")
+    book = type(find_rulebook("dubov-2025"))
+
+    def endless(self, *a, **k):
+        while True:  # a search that would run for minutes
+            time.sleep(0.01)
+
+    monkeypatch.setattr(book, "analyse_departures", endless)
+    expl = tmp_path / "why.txt"
+    start = time.monotonic()
+    assert cli.main(["replay", str(path), "--explain", str(expl), "--budget", "0.3"]) == 0
+    assert time.monotonic() - start < 3
+    text = expl.read_text()
+    assert ("tampered: Round #1: legal but different\n  explanation cut short: the budget "
+            "of 0.3 s per round ran out (--budget SECONDS, 0 for none)\n") in text
+    assert "1 explanation(s) cut short by the budget" in text
+    assert "Checker pairings" in capsys.readouterr().out  # the table is still complete
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["replay", str(path), "--budget", "-1"])
+    assert exc.value.code == 3
+
+
+def test_time_limit_restores_an_outer_timer():
+    import signal
+    import time
+
+    from dubov_explain.explain.budget import BudgetExceeded, time_limit
+
+    with pytest.raises(BudgetExceeded):
+        with time_limit(0.05):
+            time.sleep(1)
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    fired = []
+    old = signal.signal(signal.SIGALRM, lambda *a: fired.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 5)
+        with time_limit(0.5) as enforced:
+            assert enforced
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 4 < left <= 5 and not fired
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    with time_limit(None) as enforced:
+        assert not enforced
+
+
+def test_replay_reports_progress_per_round(tmp_path):
+    path = tmp_path / "tampered.trf"
+    path.write_text(write_trf(_tampered()), encoding="utf-8")
+    seen = []
+    outcome = replay_path(str(path), on_round=lambda done, total: seen.append((done, total)),
+                          explain=False)
+    assert seen == [(1, 2), (2, 2)] and outcome.different == 1
+    stream = io.StringIO()
+    stream.isatty = lambda: True
+    bar = Progress(0, "replay", stream)
+    bar.set(1, 2)
+    assert "1/2" in stream.getvalue()

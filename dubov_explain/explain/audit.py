@@ -111,6 +111,8 @@ class CheckResult:
     departures: tuple[Departure, ...] = ()
     what_if: Trace | None = None
     notes: tuple[str, ...] = ()
+    #: the budget (seconds) that cut the explanation of this difference short, else None
+    cut_short: float | None = None
 
     @property
     def exit_code(self) -> int:
@@ -289,8 +291,13 @@ def absolute_test(request: Tournament, r: int, pub: Published, readings=None,
 
 def check_round(request: Tournament, r: int, pub: Published, readings=None,
                 trace: Trace | None = None, explain: bool = True,
-                system: str = DEFAULT_SYSTEM) -> CheckResult:
-    """The absolute test, then the comparison with the engine, of round ``r``."""
+                system: str = DEFAULT_SYSTEM, budget: float | None = None) -> CheckResult:
+    """The absolute test, then the comparison with the engine, of round ``r``.
+
+    ``explain``: analyse where a legal but different pairing leaves the procedure (the
+    costly part: the round is paired again with the published pairs forced); ``budget``:
+    at most that many seconds for it (see :mod:`.budget`), after which the result says the
+    explanation was cut short and carries no departures."""
     book = find_rulebook(system)
     readings = readings if readings is not None else book.readings()
     if trace is None:
@@ -304,7 +311,13 @@ def check_round(request: Tournament, r: int, pub: Published, readings=None,
     departures: list[Departure] = []
     what_if = None
     if explain:
-        departures, what_if = book.analyse_departures(request, r, pub, trace, readings)
+        from .budget import BudgetExceeded, time_limit
+
+        try:
+            with time_limit(budget):
+                departures, what_if = book.analyse_departures(request, r, pub, trace, readings)
+        except BudgetExceeded:
+            return CheckResult(r, DIFFERENT, pub, trace, cut_short=budget)
     return CheckResult(r, DIFFERENT, pub, trace, (), tuple(departures), what_if)
 
 

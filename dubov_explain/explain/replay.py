@@ -5,8 +5,11 @@ would carry before the round (:func:`~dubov_explain.explain.audit.request_for_ro
 blocks of the earlier rounds plus the round's pre-entered ``0000 - H/F/Z`` blocks; players
 not paired in the round are those absences), the published pairing is the round's games
 and ``U`` (:func:`~dubov_explain.explain.audit.published_from_round`), and
-:func:`~dubov_explain.explain.audit.check_round` runs the absolute test, pairs the round with
-the engine and explains every difference.
+:func:`~dubov_explain.explain.audit.check_round` runs the absolute test and pairs the round
+with the engine.  Explaining a difference (where the published pairing leaves the
+procedure) costs far more than pairing: it is done only when asked (``explain=True``; the
+command line's ``--explain``), each round within ``budget`` seconds (a round whose budget
+runs out is reported as cut short).
 
 Two outputs, kept apart so that the first stays machine-readable
 (``shared/reference/fide-endorsement.md`` 4.1.4):
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..errors import DubovError, InputError
 from ..rulebooks import DEFAULT_SYSTEM
@@ -86,6 +89,11 @@ class ReplayResult:
         return sum(1 for r in self.rounds for d in r.departures if d.kind == "engine")
 
     @property
+    def cut_short(self) -> int:
+        """Rounds whose explanation the budget cut short."""
+        return sum(1 for r in self.rounds if r.cut_short is not None)
+
+    @property
     def no_pairing(self) -> int:
         return sum(1 for r in self.rounds if isinstance(r.engine_result, Impossible))
 
@@ -98,9 +106,12 @@ def replay_tournament(
     name: str = "",
     explain: bool = True,
     system: str = DEFAULT_SYSTEM,
+    budget: float | None = None,
+    on_round: Callable[[int, int], None] | None = None,
 ) -> ReplayResult:
     """Check every round with games of ``t`` (or the given ``rounds``) by the rulebook
-    ``system``."""
+    ``system``; ``explain`` differences within ``budget`` seconds a round (None: no limit);
+    ``on_round(done, total)`` is called after each round (a progress bar)."""
     last = t.rounds_with_games
     todo = list(rounds) if rounds is not None else list(range(1, last + 1))
     warnings: list[str] = []
@@ -109,10 +120,13 @@ def replay_tournament(
         warnings.append(f"no total number of rounds (XXR/142): {t.total_rounds} assumed, the "
                         "number of rounds in the file (give --rounds N if there are more)")
     out = []
-    for r in todo:
+    for i, r in enumerate(todo, start=1):
         request = request_for_round(t, r)
         pub = published_from_round(t, r)
-        out.append(check_round(request, r, pub, readings, explain=explain, system=system))
+        out.append(check_round(request, r, pub, readings, explain=explain, system=system,
+                               budget=budget))
+        if on_round is not None:
+            on_round(i, len(todo))
     return ReplayResult(name or _stem(t.source), tuple(out), tuple(warnings))
 
 
@@ -137,7 +151,9 @@ def report_text(res: ReplayResult) -> str:
 
 
 def explanation_text(res: ReplayResult) -> str:
-    """Our explanation of every round that is not identical (empty when all are)."""
+    """Our explanation of every round that is not identical (empty when all are): its
+    verdict, its absolute violations, and, when the differences were explained, where the
+    published pairing leaves the procedure, or a line saying the budget cut that short."""
     from ..render.check import departure_lines, impossible_text, violation_lines, wrap
 
     lines: list[str] = [f"{res.name}: warning: {w}" for w in res.warnings]
@@ -148,15 +164,20 @@ def explanation_text(res: ReplayResult) -> str:
         lines.extend(violation_lines(rc, wrapped=True))
         if isinstance(rc.engine_result, Impossible):
             lines.extend(wrap(f"engine: {impossible_text(rc)}", "  "))
-        lines.extend(departure_lines(rc))
+        if rc.cut_short is not None:
+            lines.append(f"  explanation cut short: the budget of {rc.cut_short:g} s per round "
+                         "ran out (--budget SECONDS, 0 for none)")
+        else:
+            lines.extend(departure_lines(rc))
     return "".join(line + "\n" for line in lines)
 
 
 def summary_line(res: ReplayResult) -> str:
     n = len(res.rounds)
+    cut = f"; {res.cut_short} explanation(s) cut short by the budget" if res.cut_short else ""
     return (f"{res.name}: {n} round(s) replayed: {res.identical} identical, {res.different} "
             f"legal but different, {res.illegal} illegal ({res.violations} absolute "
-            f"violation(s))")
+            f"violation(s)){cut}")
 
 
 @dataclass(frozen=True)
@@ -173,6 +194,7 @@ class FileOutcome:
     illegal: int = 0
     violations: int = 0
     unexplained: int = 0
+    cut_short: int = 0
     error: str = ""
     exit_code: int = 0
     warnings: tuple[str, ...] = field(default=())
@@ -180,8 +202,12 @@ class FileOutcome:
 
 def replay_path(path: str, readings: Sequence[str] = (),
                 rounds: Sequence[int] | None = None, lenient: bool = True,
-                system: str | None = None, total_rounds: int | None = None) -> FileOutcome:
+                system: str | None = None, total_rounds: int | None = None,
+                explain: bool = True, budget: float | None = None,
+                on_round: Callable[[int, int], None] | None = None) -> FileOutcome:
     """Read, validate and replay one file; errors come back as text with their exit code.
+
+    ``explain``, ``budget`` and ``on_round`` as for :func:`replay_tournament`.
 
     ``system`` names the rulebook; None: the one the file's 192/092 names, else the
     default.  ``readings`` are ``NAME=VALUE`` strings of that rulebook's readings.
@@ -206,12 +232,13 @@ def replay_path(path: str, readings: Sequence[str] = (),
             raise InputError(errors)
         if override:
             warnings = list(warnings) + [override]
-        res = replay_tournament(t, chosen, todo, name=_stem(path), system=book.name)
+        res = replay_tournament(t, chosen, todo, name=_stem(path), system=book.name,
+                                explain=explain, budget=budget, on_round=on_round)
     except DubovError as exc:
         return FileOutcome(path, error=str(exc), exit_code=exc.exit_code)
     return FileOutcome(
         path, report_text(res), explanation_text(res), summary_line(res), len(res.rounds),
         res.identical, res.different, res.illegal, res.violations, res.unexplained,
-        warnings=tuple(str(w) for w in warnings),
+        res.cut_short, warnings=tuple(str(w) for w in warnings),
     )
 

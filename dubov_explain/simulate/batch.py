@@ -102,6 +102,12 @@ class Generated:
 
 def make_jobs(pattern: str, seed: int, count: int, players: tuple[int, int],
               rounds: tuple[int, int], options: GeneratorOptions) -> list[GenerateJob]:
+    """The jobs of a batch; a size over the player limit is refused here, before any
+    generation (:class:`~dubov_explain.errors.SizeLimitError`, exit 4)."""
+    from ..errors import MAX_PLAYERS, SizeLimitError, too_many_players
+
+    if players[1] > MAX_PLAYERS:
+        raise SizeLimitError("--players", too_many_players(f"{players[1]:,}"))
     jobs = []
     names: set[str] = set()
     for i in range(1, count + 1):
@@ -141,7 +147,11 @@ CONFIG_KEYS: dict[str, str] = {
     "HighestRating": "max_rating",
     "LowestRating": "min_rating",
     "DrawPercentage": "draw_rate, in percent (bbpPairings)",
-    "ForfeitRate": "forfeit_rate, per thousand games (JaVaFo)",
+    "ForfeitRate": "forfeit_rate, per thousand games (JaVaFo); in a bbpPairings file "
+                   "(bbpPairings keys only) one game in N",
+    "RetiredRate": "withdrawal_rate: one player in N withdraws per round (bbpPairings, N >= 2)",
+    "HalfPointByeRate": "half_bye_rate: one player in N asks for a half-point bye per round "
+                        "(bbpPairings, N >= 1; also spelt HalfPointByteRate)",
     "QuickgameRate": "quick_game_rate, per thousand games (JaVaFo)",
     "ZPBRate": "zero_bye_rate, per thousand player-rounds (JaVaFo)",
     "HPBRate": "half_bye_rate, per thousand player-rounds (JaVaFo)",
@@ -169,6 +179,26 @@ _POINTS = {"WWPoints": ("WW",), "BWPoints": ("BW",), "WDPoints": ("WD",),
            "PointsForForfeitLoss": ("FL",), "PointsForPAB": ("PAB",)}
 
 
+#: keys only bbpPairings knows, and keys only JaVaFo knows: ``ForfeitRate`` is "one in N"
+#: in a file that has keys of the first set and none of the second (bbpPairings' meaning),
+#: "per thousand" otherwise (JaVaFo's meaning, and the reading of a mixed file)
+_BBP_ONLY = frozenset({"DrawPercentage", "RetiredRate", "HalfPointByeRate", "HalfPointByteRate",
+                       "PointsForWin", "PointsForDraw", "PointsForLoss", "PointsForZPB",
+                       "PointsForForfeitLoss", "PointsForPAB"})
+_JAVAFO_ONLY = frozenset({"QuickgameRate", "ZPBRate", "HPBRate", "FPBRate", "Groups",
+                          "Separator"} | {k for k in _POINTS if k.endswith("Points")})
+#: bbpPairings' "one in N" rates and their smallest N (its generatorconfiguration.cpp)
+_ONE_IN = {"RetiredRate": ("withdrawal_rate", 2), "HalfPointByeRate": ("half_bye_rate", 1),
+           "HalfPointByteRate": ("half_bye_rate", 1)}
+
+
+def _one_in(value: str, smallest: int) -> float:
+    n = float(value)
+    if not n >= smallest:
+        raise ValueError(f"expected a number N >= {smallest} (one in N), found {value!r}")
+    return 1 / n
+
+
 @dataclass(frozen=True)
 class Config:
     players: tuple[int, int] | None
@@ -184,6 +214,8 @@ def read_config(text: str, source: str = "<config>",
     pab_given = False
     players = rounds = None
     option_fields = {f.name: f for f in fields(GeneratorOptions)}
+    keys = {line.split("=", 1)[0].strip() for line in text.splitlines() if "=" in line}
+    bbp = bool(keys & _BBP_ONLY) and not keys & _JAVAFO_ONLY
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -203,6 +235,11 @@ def read_config(text: str, source: str = "<config>",
                 changes["min_rating"] = int(value)
             elif key == "DrawPercentage":
                 changes["draw_rate"] = float(value) / 100
+            elif key == "ForfeitRate" and bbp:
+                changes["forfeit_rate"] = _one_in(value, 1)
+            elif key in _ONE_IN:
+                name, smallest = _ONE_IN[key]
+                changes[name] = _one_in(value, smallest)
             elif key in _PER_MILLE:
                 changes[_PER_MILLE[key]] = float(value) / 1000
                 if key == "FPBRate" and float(value) > 0:

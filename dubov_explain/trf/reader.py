@@ -58,7 +58,7 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from ..errors import FileAccessError, InputError, Problem
+from ..errors import MAX_PLAYERS, FileAccessError, InputError, Problem, SizeLimitError, too_many_players
 from ..tournament.request import applicable_forbidden
 from ..tournament.model import (
     ALL_CODES,
@@ -207,6 +207,7 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()  # the line end of the last line does not start a new line
+    _check_size(lines, source)
     handlers = {
         "001": _read_player,
         "XXR": _read_rounds,
@@ -272,6 +273,16 @@ def _looks_like_a_player(line: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _check_size(lines: list[str], source: str) -> None:
+    """More than :data:`MAX_PLAYERS` player records: refused before reading any (exit 4),
+    located at the first record over the limit."""
+    starts = [i for i, line in enumerate(lines, start=1) if line[:3] == "001"]
+    if len(starts) > MAX_PLAYERS:
+        raise SizeLimitError(f"{source}:{starts[MAX_PLAYERS]}:1",
+                             too_many_players(f"{len(starts):,}"))
+
 
 
 def _tab_free(st: _State, line: str, lineno: int) -> bool:

@@ -1,0 +1,118 @@
+"""The bbpPairings / JaVaFo calling convention (``--dubov in.trf -p out``, ``-c``, ``-g``,
+``-l``): translated into our subcommands, so it writes exactly what they write."""
+
+from __future__ import annotations
+
+import pytest
+
+from dubov_explain.cli import main
+from dubov_explain.dropin import DropInError, system_flags, translate
+from dubov_explain.examples import example_text
+
+SUB = ("pair", "standings", "replay", "generate")
+FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025"}
+
+
+@pytest.fixture
+def trf(tmp_path):
+    path = tmp_path / "t.trf"
+    path.write_text(example_text("dubov-example-round4-request.trf"), encoding="utf-8")
+    return path
+
+
+def test_system_flags_come_from_the_registry():
+    assert system_flags() == FLAGS
+    flags = system_flags(["dubov-2025", "dutch-2012", "dutch-2025", "burstein"])
+    assert flags["--dutch"] == "dutch-2012" and flags["--dutch-2025"] == "dutch-2025"
+    assert flags["--burstein"] == "burstein" and flags["--dubov"] == "dubov-2025"
+
+
+@pytest.mark.parametrize("argv, commands", [
+    (["--dubov", "d/in.trf", "-p"], [["pair", "d/in.trf", "--system", "dubov-2025"]]),
+    (["--dubov", "d/in.trf", "-p", "out.txt"],  # a bare name goes next to the input
+     [["pair", "d/in.trf", "-o", "d/out.txt", "--system", "dubov-2025"]]),
+    (["--dubov-2025", "d/in.trf", "-p", "e/out.txt", "-l"],
+     [["pair", "d/in.trf", "-o", "e/out.txt", "--system", "dubov-2025"],
+      ["standings", "d/in.trf", "-o", "d/in.list", "--system", "dubov-2025"]]),
+    (["d/in.trf", "-p", "-l", "x.list"],  # JaVaFo: no system flag, the file's 192/092
+     [["pair", "d/in.trf"], ["standings", "d/in.trf", "-o", "d/x.list"]]),
+    (["--dubov", "in.trf", "-c"], [["replay", "in.trf", "--system", "dubov-2025"]]),
+    (["in.trf", "-c", "3"], [["replay", "in.trf", "--round", "3"]]),
+    (["--dubov", "-g", "-o", "o.trf"], [["generate", "-o", "o.trf", "--system", "dubov-2025"]]),
+    (["--dubov", "-g", "c.cfg", "-o", "o.trf", "-s", "42"],
+     [["generate", "-o", "o.trf", "--config", "c.cfg", "--seed", "42", "--system", "dubov-2025"]]),
+    (["-g", "1234", "-o", "o.trf"], [["generate", "-o", "o.trf", "--seed", "1234"]]),  # JaVaFo seed
+    (["--dubov", "in.trf", "-l"], [["standings", "in.trf", "-o", "in.list", "--system", "dubov-2025"]]),
+])
+def test_translations(argv, commands):
+    drop = translate(argv, SUB, FLAGS)
+    assert [list(c) for c in drop.commands] == commands and not drop.version
+
+
+def test_our_own_command_lines_are_not_translated():
+    for argv in (["pair", "in.trf", "-o", "x"], ["--version"], ["-h"], [], ["frobnicate"],
+                 ["generate", "-o", "o.trf"]):
+        assert translate(argv, SUB, FLAGS) is None
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--dutch", "in.trf", "-p"], "--dutch: no such system here"),
+    (["--dubov", "in.trf", "-p", "-c"], "give one of -p, -c and -g"),
+    (["--dubov", "-p", "out"], "-p: give the tournament file"),
+    (["--dubov", "in.trf", "-b", "-p"], "Baku acceleration"),
+    (["--dubov", "model.trf", "-g", "-o", "o.trf"], "model tournament is not supported"),
+    (["--dubov", "-g", "cfg"], "-g needs -o output.trf"),
+    (["--dubov", "in.trf", "-c", "x"], "-c x: a round number"),
+    (["--dubov", "in.trf", "-p", "out", "extra"], "extra: the tournament file comes before -p"),
+    (["--dubov", "in.trf", "-p", "-s", "1"], "-o and -s belong to -g"),
+    (["--dubov", "in.trf"], "give -p, -c, -g or -l"),
+])
+def test_untranslatable_calls_are_refused_saying_why(argv, words):
+    with pytest.raises(DropInError, match=words) as exc:
+        translate(argv, SUB, FLAGS)
+    assert "drop-in syntax" in str(exc.value)
+
+
+def test_p_writes_byte_identical_output_to_pair(trf, tmp_path, capsys):
+    ours, theirs = tmp_path / "ours.txt", tmp_path / "theirs.txt"
+    assert main(["pair", str(trf), "-o", str(ours)]) == 0
+    assert main(["--dubov", str(trf), "-p", str(theirs)]) == 0
+    assert theirs.read_bytes() == ours.read_bytes() == b"4\n4 1\n2 8\n6 9\n5 0\n"
+    capsys.readouterr()
+    assert main(["--dubov", str(trf), "-p"]) == 0  # without a file: stdout, as bbpPairings
+    assert capsys.readouterr().out == ours.read_text()
+    assert main(["--dubov", str(trf), "-p", "bare.txt"]) == 0
+    assert (trf.parent / "bare.txt").read_bytes() == ours.read_bytes()
+
+
+def test_l_writes_the_standings_as_the_check_list(trf, tmp_path, capsys):
+    assert main(["standings", str(trf)]) == 0
+    table = capsys.readouterr().out
+    assert main(["--dubov", str(trf), "-p", str(tmp_path / "p.txt"), "-l"]) == 0
+    assert (tmp_path / "t.list").read_text() == table
+
+
+def test_c_checks_the_whole_tournament_as_replay(trf, capsys):
+    assert main(["replay", str(trf)]) == 0
+    expected = capsys.readouterr().out
+    assert main(["--dubov", str(trf), "-c"]) == 0
+    assert capsys.readouterr().out == expected and "t: Round #3" in expected
+
+
+def test_g_generates_as_generate(tmp_path, capsys):
+    a, b = tmp_path / "a.trf", tmp_path / "b.trf"
+    cfg = tmp_path / "bbp.cfg"
+    cfg.write_text("PlayersNumber=12\nRoundsNumber=4\nRetiredRate=40\nHalfPointByeRate=20\n")
+    assert main(["generate", "--config", str(cfg), "--seed", "9", "-o", str(a)]) == 0
+    assert main(["--dubov", "-g", str(cfg), "-o", str(b), "-s", "9"]) == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_exit_codes_pass_through_and_r_prints_the_version(trf, tmp_path, capsys):
+    assert main(["--dubov", str(tmp_path / "missing.trf"), "-p"]) == 5
+    with pytest.raises(SystemExit) as exc:
+        main(["--dubov", str(trf), "-p", "-c"])
+    assert exc.value.code == 3 and "give one of -p, -c and -g" in capsys.readouterr().err
+    assert main(["-r", "--dubov", str(trf), "-p"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("dubov-explain ") and out.endswith("4\n4 1\n2 8\n6 9\n5 0\n")
