@@ -48,11 +48,16 @@ class UpfloaterSteps:
     def minimum_upfloaters(self, R: list[int], L: list[int]) -> tuple[int, dict]:
         """2.2.1: the least number of R-L edges in a perfect matching of R+L.
 
-        Lower bound: the residents left unmatched by a maximum matching inside R (this has
-        the parity of |R|).  A maximum matching of R whose unmatched residents can all be
-        given distinct lower players, the rest of L still pairing completely, reaches the
-        bound and proves it; a few orders of R are tried before the exact minimum-cost
-        matching of R+L is computed.  Returns the count and the facts the trace records
+        Lower bounds: the residents left unmatched by a maximum matching inside R (this
+        has the parity of |R|), and likewise the lower players left unmatched by a
+        maximum matching inside L (every R-R or L-L pair is inside one side, so each
+        player of either side that cannot pair inside it meets the other side; both
+        counts have the parity of k).  A maximum matching of R whose unmatched residents
+        can all be given distinct lower players, the rest of L still pairing completely,
+        reaches the first bound and proves it; a maximum matching of L whose unmatched
+        players can all be given distinct residents, the other residents pairing among
+        themselves, reaches the second.  A few orders of each side are tried before the
+        exact minimum-cost matching of R+L is computed.  Returns the count and the facts the trace records
         (see :meth:`_k_facts`).
         """
         if not L:
@@ -67,6 +72,18 @@ class UpfloaterSteps:
             lonely = [n for n in R if n not in mR]
             if matching.has_perfect_matching(lonely + L, self._upfloat_edge(set(lonely)), self.base):
                 return deficit, self._k_facts(deficit, R, deficit, "bound")
+        # the same bound from the other side: the lower players a maximum pairing among
+        # themselves leaves unpaired must all meet residents
+        mL = matching.max_matching(L, self.compat, self.base)
+        d_low = len(L) - len(mL)
+        if d_low > deficit:
+            for order_ in (L, L[::-1]):
+                mL = matching.max_matching(order_, self.compat, mL if order_ is L else None)
+                if len(L) - len(mL) != d_low:
+                    continue
+                lonely = [n for n in L if n not in mL]
+                if matching.has_perfect_matching(R + lonely, self._upfloat_edge(set(lonely)), self.base):
+                    return d_low, self._k_facts(d_low, R, deficit, "bound")
         all_ = R + L
         rset = set(R)
         res = matching.min_cost_perfect_matching(
