@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import networkx as nx
-
 from ._common import CompatibleLike, as_callable, index_vertices
 from .cardinality import has_perfect_matching
 
@@ -68,6 +66,8 @@ def min_cost_perfect_matching(
     # infeasible brackets are common callers' questions.
     if has_perfect_matching(vertices, adjacency) is None:
         return None
+
+    import networkx as nx  # only here: importing it costs more than most rounds
 
     w_top = max_cost + 1
     graph = nx.Graph()

@@ -30,9 +30,11 @@ follows it.  Why this returns exactly what the literal enumeration returns:
   R-L edges are exactly the R-U pairs, and conversely every perfect matching of R+L gives
   such a U (an upfloater never has to meet another upfloater in a minimum set: that pair
   could be returned to L).  So the minimum is the least number of R-L edges in a perfect
-  matching of R+L.  A lower bound (parity, and the residents left unmatched by a maximum
-  matching inside R) is tried first; a matching that reaches it proves the minimum; only
-  otherwise is an exact minimum-cost perfect matching computed.
+  matching of R+L.  Two lower bounds are tried first: the residents left unmatched by a
+  maximum matching inside R, and the lower players left unmatched by one inside L (each
+  of them must meet the other side); a matching that reaches one proves the minimum;
+  only otherwise is an exact minimum-cost perfect matching computed (networkx, imported
+  only then).
 * **2.2.2 upfloater set.**  The key of a set is ([C6] container rank, [C7], [C8], [C9],
   [C10], lexicographic sequence numbers); the literal rule takes the legal set with the
   smallest key.  Containers are visited in [C6] order; within one, sets are grouped by
@@ -42,6 +44,14 @@ follows it.  Why this returns exactly what the literal enumeration returns:
   a set is evaluated only when popped and pushed back with its exact key.  Because bounds
   never exceed exact keys and each type's sets are generated in lexicographic order, the
   first *exact* entry popped is the literal answer (A* with an admissible heuristic).
+  A popped set carries its result in its heap entry, so no cache of every set tried is
+  kept.  Pruning: in a legal set of the minimum size every upfloater meets a resident (the
+  argument of 2.2.1), so if no matching of R, the first j members of a failing set and
+  the players that may still complete it (pairs R-R and R-upfloater only) covers R and
+  those j members, every set that starts with them is illegal as well; the type's
+  generator jumps past them (shortest such j, by bisection: the condition only gets
+  harder as j grows).  Skipped sets are ones the literal enumeration rejects, so the
+  first legal set in the order is unchanged; they are not counted as examined.
   Popping on gives the next-best set, which the trace reports with the criterion that
   beat it (the explanation's search has its own budget and never changes the choice).
 * **2.2.4 shifts.**  With p the least number of pairs inside the smaller subgroup X over all
@@ -55,8 +65,13 @@ follows it.  Why this returns exactly what the literal enumeration returns:
 * **2.2.6 transposition.**  The first transposition of G2 (initial-ranking order) that
   pairs legally with S1 is found position by position: for S1[i], the first G2 player in
   initial-ranking order who is compatible and after whom the rest of S1 can still be
-  matched to the rest of G2 (a bipartite perfect matching).  That is exactly the
-  lexicographically first legal permutation; its index among all permutations is reported.
+  matched to the rest of G2.  One perfect matching m of S1 with G2 is kept throughout:
+  taking c (held in m by a later player h) leaves the rest pairable exactly when an
+  m-alternating path leads from h to a G2 player left free (Berge); one breadth-first
+  search backwards from the free players, grown only as far as the candidates need,
+  answers it for every candidate of S1[i], and the path found re-pairs h.  That is
+  exactly the lexicographically first legal permutation; its index among all
+  permutations is reported.
 
 ``tests/test_engine_bruteforce.py`` enumerates these orders literally on small generated
 brackets and checks that the engine agrees every time.

@@ -48,11 +48,16 @@ class UpfloaterSteps:
     def minimum_upfloaters(self, R: list[int], L: list[int]) -> tuple[int, dict]:
         """2.2.1: the least number of R-L edges in a perfect matching of R+L.
 
-        Lower bound: the residents left unmatched by a maximum matching inside R (this has
-        the parity of |R|).  A maximum matching of R whose unmatched residents can all be
-        given distinct lower players, the rest of L still pairing completely, reaches the
-        bound and proves it; a few orders of R are tried before the exact minimum-cost
-        matching of R+L is computed.  Returns the count and the facts the trace records
+        Lower bounds: the residents left unmatched by a maximum matching inside R (this
+        has the parity of |R|), and likewise the lower players left unmatched by a
+        maximum matching inside L (every R-R or L-L pair is inside one side, so each
+        player of either side that cannot pair inside it meets the other side; both
+        counts have the parity of k).  A maximum matching of R whose unmatched residents
+        can all be given distinct lower players, the rest of L still pairing completely,
+        reaches the first bound and proves it; a maximum matching of L whose unmatched
+        players can all be given distinct residents, the other residents pairing among
+        themselves, reaches the second.  A few orders of each side are tried before the
+        exact minimum-cost matching of R+L is computed.  Returns the count and the facts the trace records
         (see :meth:`_k_facts`).
         """
         if not L:
@@ -67,6 +72,18 @@ class UpfloaterSteps:
             lonely = [n for n in R if n not in mR]
             if matching.has_perfect_matching(lonely + L, self._upfloat_edge(set(lonely)), self.base):
                 return deficit, self._k_facts(deficit, R, deficit, "bound")
+        # the same bound from the other side: the lower players a maximum pairing among
+        # themselves leaves unpaired must all meet residents
+        mL = matching.max_matching(L, self.compat, self.base)
+        d_low = len(L) - len(mL)
+        if d_low > deficit:
+            for order_ in (L, L[::-1]):
+                mL = matching.max_matching(order_, self.compat, mL if order_ is L else None)
+                if len(L) - len(mL) != d_low:
+                    continue
+                lonely = [n for n in L if n not in mL]
+                if matching.has_perfect_matching(R + lonely, self._upfloat_edge(set(lonely)), self.base):
+                    return d_low, self._k_facts(d_low, R, deficit, "bound")
         all_ = R + L
         rset = set(R)
         res = matching.min_cost_perfect_matching(
@@ -122,7 +139,11 @@ class UpfloaterSearch:
         self.c9 = engine.readings.value("c9-measure")
         self.mR = matching.max_matching(R, engine.compat, engine.base)
         self.examined: Counter = Counter()
+        #: results kept for a second look: only the first set of each container (4.2.3.3's
+        #: reference in the trace); a popped set carries its own result in the search's
+        #: heap, so nothing else is asked twice and memory does not grow with the search
         self.cache: dict[tuple[int, ...], tuple] = {}
+        self.keep: set[tuple[int, ...]] = set()
         wR = sum(1 for n in R if engine.p(n).preference is Colour.WHITE)
         self.wR, self.bR = wR, len(R) - wR
 
@@ -168,8 +189,38 @@ class UpfloaterSearch:
             else:
                 out = ("", colour_cost(e, bracket, pm), rm)
         self.examined["legal" if not out[0] else out[0]] += 1
-        self.cache[U] = out
+        if U in self.keep:
+            self.cache[U] = out
         return out
+
+    def covers(self, prefix: Sequence[int], later: Sequence[int]) -> bool:
+        """Can some set that starts with ``prefix`` and takes its other members from
+        ``later`` be legal?  A necessary condition.
+
+        In a legal set U of the minimum size k every upfloater meets a resident: the
+        bracket's pairing together with the pairing of L-U is a pairing of R+L, which has
+        at least k R-L pairs (2.2.1), all of them resident-upfloater; so the bracket's
+        pairing covers R and U with pairs R-R and R-upfloater only.  Hence some matching of R, the
+        prefix and the later players with such pairs covers R and the prefix.  That is
+        a perfect matching once the later players may be left over: they may pair with
+        one another (and with one spare vertex, for parity).
+        """
+        compat = self.e.compat
+        rset = set(self.R)
+        lset = set(later)
+        verts = list(self.R) + list(prefix) + list(later)
+        if len(verts) % 2:
+            if not later:
+                return False
+            verts.append(_SPARE)
+
+        def ok(u: int, v: int) -> bool:
+            ur, vr = u in rset, v in rset
+            if ur or vr:
+                return u != _SPARE and v != _SPARE and compat(u, v)
+            return (u in lset or u == _SPARE) and (v in lset or v == _SPARE)
+
+        return matching.has_perfect_matching(verts, ok, self.mR) is not None
 
     def run(self) -> _Choice:
         e = self.e
@@ -178,6 +229,7 @@ class UpfloaterSearch:
         skipped = []
         conts = order.containers(avail, self.k, e.readings.value("container-order"))
         for ci, cont in enumerate(conts):
+            self.keep.add(self.first_set(cont))
             ranking = self.ranked(cont)
             found = next(ranking, None)
             if found is None:
@@ -291,32 +343,54 @@ class UpfloaterSearch:
             vectors = new
         heap: list = []
         tick = 0
-        for vid, v in enumerate(vectors):
+        seq = self.seq
+        for v in vectors:
             whites = sum(c for t, c in v.items() if t[1])
             reps = [n for t, c in v.items() for n in types[t][:c]]
             c8, c9, c10 = self.set_criteria(reps)
             lb = (self.c7_bound(whites), c8, c9, c10)
-            gen = _typed_sets(members, type_of, v)
-            first = next(gen, None)
+            gen = _TypedSets(members, [type_of(n) for n in members], v)
+            first = gen.first()
             if first is None:
                 continue
-            heap.append((lb, tuple(self.seq[n] for n in first), tick, False, first, gen, lb))
+            heap.append((lb, tuple(seq[n] for n in first), tick, None, first, gen))
             tick += 1
         heapq.heapify(heap)
         while heap:
-            key, lex, _, exact, U, gen, lb = heapq.heappop(heap)
-            if exact:
-                verdict, c7, rm = self.evaluate(U)
-                yield U, c7, rm
+            key, lex, _, result, U, gen = heapq.heappop(heap)
+            if result is not None:
+                # an exact entry: evaluated when first popped, its result kept here
+                yield U, result[0], result[1]
                 continue
             verdict, c7, rm = self.evaluate(U)
             if not verdict:
-                heapq.heappush(heap, ((c7,) + key[1:], lex, tick, True, U, None, lb))
+                heapq.heappush(heap, ((c7,) + key[1:], lex, tick, (c7, rm), U, None))
                 tick += 1
-            nxt = next(gen, None)
+                nxt = gen.next()
+            elif verdict == "[C1]/[C3]":
+                nxt = gen.next(self._failing_prefix(U, gen))
+            else:
+                nxt = gen.next()
             if nxt is not None:
-                heapq.heappush(heap, (lb, tuple(self.seq[n] for n in nxt), tick, False, nxt, gen, lb))
+                heapq.heappush(heap, (key, tuple(seq[n] for n in nxt), tick, None, nxt, gen))
                 tick += 1
+
+    def _failing_prefix(self, U: tuple[int, ...], gen: "_TypedSets") -> int:
+        """The shortest prefix of U after which no set of ``gen`` can be legal (see
+        :meth:`covers`); len(U) when no shorter one is proven.  The literal enumeration
+        rejects every set that shares it ([C1]/[C3] or [C4]), so they are skipped without
+        a matching each (and are not counted as examined)."""
+        lo, hi = 1, len(U)  # the condition only gets harder as the prefix grows
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.covers(U[:mid], gen.later(U, mid)):
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+_SPARE = -1  # a vertex that is no player (player numbers are positive)
 
 
 def _distributions(total: int, caps: list[int]):
@@ -330,33 +404,87 @@ def _distributions(total: int, caps: list[int]):
             yield (c,) + rest
 
 
-def _typed_sets(members: list[int], type_of, vector: dict):
-    """Sets with vector[t] members of each type t, in lexicographic order of members."""
-    n = len(members)
-    types = [type_of(m) for m in members]
-    after: list[Counter] = [Counter() for _ in range(n + 1)]
-    for i in range(n - 1, -1, -1):
-        after[i] = after[i + 1].copy()
-        after[i][types[i]] += 1
-    need = dict(vector)
-    chosen: list[int] = []
-    total = sum(need.values())
+class _TypedSets:
+    """Sets with vector[t] members of each type t, in lexicographic order of members
+    (positions in ``members``, which is in 4.2.2 sequence order).
 
-    def rec(i: int):
-        if len(chosen) == total:
-            yield tuple(chosen)
-            return
-        if i == n:
-            return
-        if any(after[i][t] < c for t, c in need.items() if c > 0):
-            return
-        t = types[i]
-        if need.get(t, 0) > 0:
-            need[t] -= 1
-            chosen.append(members[i])
-            yield from rec(i + 1)
-            chosen.pop()
-            need[t] += 1
-        yield from rec(i + 1)
+    :meth:`next` gives the set after the last one; ``next(j)`` the first set after it
+    that does not share its first j members (the rest of that branch is skipped).
+    """
 
-    return rec(0)
+    def __init__(self, members: list[int], types: list, vector: dict):
+        self.members = members
+        self.types = types
+        self.vector = {t: c for t, c in vector.items() if c > 0}
+        self.total = sum(self.vector.values())
+        n = len(members)
+        after: list[Counter] = [Counter() for _ in range(n + 1)]
+        for i in range(n - 1, -1, -1):
+            after[i] = after[i + 1].copy()
+            after[i][types[i]] += 1
+        self.after = after
+        self.cur: list[int] | None = None  # positions of the last set given
+
+    def _fits(self, start: int, need: dict) -> bool:
+        a = self.after[start]
+        return all(a[t] >= c for t, c in need.items() if c > 0)
+
+    def _complete(self, chosen: list[int], start: int, need: dict) -> list[int]:
+        """The lexicographically first completion (every member of a needed type taken,
+        in order; feasible whenever ``_fits(start, need)``)."""
+        need = dict(need)
+        left = self.total - len(chosen)
+        i = start
+        types = self.types
+        while left:
+            t = types[i]
+            if need.get(t, 0) > 0:
+                need[t] -= 1
+                chosen.append(i)
+                left -= 1
+            i += 1
+        return chosen
+
+    def _out(self, pos: list[int] | None):
+        self.cur = pos
+        return None if pos is None else tuple(self.members[i] for i in pos)
+
+    def first(self):
+        if not self._fits(0, self.vector):
+            return self._out(None)
+        return self._out(self._complete([], 0, self.vector))
+
+    def next(self, keep: int | None = None):
+        cur = self.cur
+        if cur is None:
+            return None
+        types = self.types
+        n = len(self.members)
+        upto = len(cur) if keep is None else keep
+        need = dict(self.vector)
+        for i in cur[:upto]:
+            need[types[i]] -= 1
+        for t in range(upto - 1, -1, -1):
+            need[types[cur[t]]] += 1  # need after cur[:t]
+            if n - cur[t] - 1 < self.total - t:
+                continue  # too few members left after cur[t]
+            for c in range(cur[t] + 1, n):
+                ty = types[c]
+                if need.get(ty, 0) <= 0:
+                    continue
+                need[ty] -= 1
+                if self._fits(c + 1, need):
+                    return self._out(self._complete(cur[:t] + [c], c + 1, need))
+                need[ty] += 1
+        return self._out(None)
+
+    def later(self, U: tuple[int, ...], j: int) -> list[int]:
+        """The members that can still complete the first j members of U (the current
+        set): after its j-th member, of a type still needed."""
+        types = self.types
+        need = dict(self.vector)
+        for i in self.cur[:j]:
+            need[types[i]] -= 1
+        start = self.cur[j - 1] + 1
+        return [self.members[i] for i in range(start, len(self.members))
+                if need.get(types[i], 0) > 0]
