@@ -200,12 +200,11 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
 
 
 def read_text(path: str) -> str:
-    """A text file the user named (a pairing file, a configuration); exit 5 if unreadable."""
-    try:
-        with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
-            return f.read()
-    except OSError as exc:
-        raise FileAccessError(path, f"cannot read: {exc.strerror or exc}") from None
+    """A text file the user named (a pairing file, a configuration, results); exit 5 if
+    unreadable, exit 4 past the input size limit (``trf.reader.read_bounded``)."""
+    from .trf.reader import read_bounded
+
+    return read_bounded(path).decode("utf-8", errors="replace")
 
 
 @dataclass(frozen=True)

@@ -300,7 +300,7 @@ def _load(args, pairing: bool = True):
                            lenient=args.lenient, rounds=args.total_rounds,
                            initial_colour=args.initial_colour, pairing=pairing)
     for w in req.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        _say(f"warning: {w}")
     return req
 
 
@@ -308,23 +308,87 @@ class _Usage(Exception):
     pass
 
 
-def _write(path: str, text: str, inputs: list[str]) -> None:
-    target = Path(path)
-    for src in inputs:
-        if src and target.exists() and Path(src).exists() and os.path.samefile(src, target):
-            raise FileAccessError(path, "refusing to overwrite the input file")
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise FileAccessError(path, exc.strerror or str(exc)) from None
+def _say(text: str) -> None:
+    """One message for the person at the terminal (stderr), control characters escaped."""
+    from .safetext import escape_controls
+
+    print(escape_controls(text, document=True), file=sys.stderr)
 
 
-def _emit(args, text: str) -> None:
-    """Write a command's output to ``-o FILE`` (never over the input) or stdout."""
+def _out(text: str, *, json: bool = False) -> None:
+    """A command's output on stdout, control characters of user data escaped (``\\uXXXX``
+    in JSON, which reads back as the same text)."""
+    from .safetext import escape_controls
+
+    sys.stdout.write(escape_controls(text, document=True, json=json))
+
+
+def _inputs(args) -> list[tuple[str, str]]:
+    """The files a command reads, with the words of a refusal to write over one."""
+    out = []
+    for attr, words in (("trf", "the input file"), ("pairing", "the --pairing file"),
+                        ("results", "the --results file"), ("config", "the --config file")):
+        value = getattr(args, attr, None)
+        for path in value if isinstance(value, list) else [value]:
+            if path and path != "-":
+                out.append((path, words))
+    return out
+
+
+def _guard(outputs: list[str], inputs: list[tuple[str, str]]) -> None:
+    """Refuse, before any work is written, an output that would replace an input file, the
+    packaged examples, or another output of the same command."""
+    from .examples import examples_dir
+
+    protected = examples_dir()
+    seen: dict[str, str] = {}
+    for out in outputs:
+        real = os.path.realpath(out)
+        regular = not os.path.exists(real) or os.path.isfile(real)
+        if regular and real in seen:
+            raise _Usage(f"{seen[real]} and {out}: two outputs of one command name the same file")
+        seen[real] = out
+        if protected and (real == protected or real.startswith(protected + os.sep)):
+            raise FileAccessError(out, "refusing to write into the examples shipped with the "
+                                       "package; give a file elsewhere")
+        if not os.path.isfile(real):
+            continue
+        for src, words in inputs:
+            try:
+                same = os.path.exists(src) and os.path.samefile(src, real)
+            except OSError:
+                same = False
+            if same:
+                raise FileAccessError(out, f"refusing to overwrite {words}")
+
+
+def _write_outputs(args, files: list[tuple[str, str]]) -> None:
+    """Write a command's output files all or nothing (``trf.writer.write_files``), after
+    :func:`_guard`."""
+    from .trf.writer import write_files
+
+    _guard([path for path, _ in files], _inputs(args))
+    write_files(files)
+
+
+def _safe_file(text: str, path: str) -> str:
+    from .safetext import escape_controls
+
+    return escape_controls(text, document=True, json=path.lower().endswith(".json"))
+
+
+def _emit(args, text: str, *, json: bool = False, also: list[tuple[str, str]] = ()) -> None:
+    """Write a command's output to ``-o FILE`` (never over an input) or stdout; ``also``
+    are further files of the same command, written with it all or nothing."""
+    from .safetext import escape_controls
+
+    files = list(also)
     if args.output:
-        _write(args.output, text, [getattr(args, "trf", None)])
-    else:
-        sys.stdout.write(text)
+        files.append((args.output, escape_controls(text, document=True, json=json)))
+    if files:
+        _write_outputs(args, files)
+    if not args.output:
+        _out(text, json=json)
 
 
 def pairing_text(result) -> str:
@@ -347,33 +411,47 @@ def cmd_pair(args) -> int:
 
     if args.report and not args.report.lower().endswith((".md", ".markdown", ".html", ".htm")):
         raise _Usage(f"--report {args.report}: the file name must end in .md or .html")
+    outputs = [p for p in (args.output, args.trace, args.report, args.step_through,
+                           args.write_trf) if p]
+    _guard(outputs, _inputs(args))
     req = _load(args)
     t, title = req.tournament, req.title
+    if args.write_trf:
+        from .trf.writer import points_limit
+
+        limit = points_limit(t)
+        if limit is not None:
+            raise limit
     trace = app.pair(req)
+    files: list[tuple[str, str]] = []  # written together, all or nothing, after the work
     if args.trace:
-        _write(args.trace, trace.to_json(), [args.trf])
+        files.append((args.trace, _safe_file(trace.to_json(), ".json")))
     if args.report:
         from .render.report import report_for_path
 
-        _write(args.report, report_for_path(trace, args.report, title), [args.trf])
+        files.append((args.report, _safe_file(report_for_path(trace, args.report, title),
+                                                args.report)))
     if args.step_through:
         from .render.steps import step_through_html
 
-        _write(args.step_through, step_through_html(trace, title), [args.trf])
+        files.append((args.step_through, _safe_file(step_through_html(trace, title), ".html")))
     result = trace.result
     if args.write_trf and not isinstance(result, Impossible):
-        from .trf.writer import append_round, save_trf
+        from .trf.writer import append_round, write_trf
 
         entered = append_round(t, trace.events[0].round, list(result.boards), result.bye)
-        save_trf(entered, args.write_trf, args.trf_format)
+        files.append((args.write_trf, write_trf(entered, args.trf_format)))
     if args.format != "text":
         from .render.report import round_output
 
-        _emit(args, round_output(trace, args.format, title))
+        _emit(args, round_output(trace, args.format, title), json=args.format == "json",
+              also=files)
     elif not isinstance(result, Impossible):
-        _emit(args, pairing_text(result))
+        _emit(args, pairing_text(result), also=files)
+    elif files:
+        _write_outputs(args, files)
     if isinstance(result, Impossible):
-        print(_no_pairing(trace), file=sys.stderr)
+        _say(_no_pairing(trace))
         return EXIT_NO_PAIRING
     return EXIT_OK
 
@@ -383,12 +461,13 @@ def cmd_explain(args) -> int:
     from .explain.why import explain_player, why_not
     from .render import explain as R
 
+    _guard([args.output] if args.output else [], _inputs(args))
     req = _load(args)
     t, readings, title = req.tournament, req.readings, req.title
     known = {p.number for p in t.players}
     for n in (args.player, args.against):
         if n is not None and n not in known:
-            print(f"dubov-explain: there is no player {n} in this tournament", file=sys.stderr)
+            _say(f"dubov-explain: there is no player {n} in this tournament")
             return EXIT_INVALID_INPUT
     trace = app.pair(req)
     if args.against is not None:
@@ -398,7 +477,7 @@ def cmd_explain(args) -> int:
         answer = explain_player(t, args.player, readings, trace=trace)
         render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
     text = R.to_json(answer) if render is None else render(answer, trace, title)
-    _emit(args, text)
+    _emit(args, text, json=render is None)
     return EXIT_OK
 
 
@@ -406,6 +485,7 @@ def cmd_standings(args) -> int:
     from . import app
     from .render.text import standings_table
 
+    _guard([args.output] if args.output else [], _inputs(args))
     req = _load(args, pairing=False)
     _emit(args, standings_table(app.standings(req), req.tournament))
     return EXIT_OK
@@ -415,14 +495,16 @@ def cmd_check(args) -> int:
     from . import app
     from .explain.audit import render_check
 
+    if args.trace:
+        _guard([args.trace], _inputs(args))
     done = app.check(args.trf, args.pairing, args.round, system=args.system,
                      readings=args.reading, rounds=args.total_rounds)
     for w in done.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        _say(f"warning: {w}")
     res = done.result
     if args.trace:
-        _write(args.trace, res.trace.to_json(), [args.trf, args.pairing])
-    sys.stdout.write(render_check(res, Path(args.trf).stem))
+        _write_outputs(args, [(args.trace, _safe_file(res.trace.to_json(), ".json"))])
+    _out(render_check(res, Path(args.trf).stem))
     return res.exit_code
 
 
@@ -441,15 +523,10 @@ def cmd_replay(args) -> int:
     paths = list(args.trf)
     if args.budget < 0:
         raise _Usage(f"--budget {args.budget:g}: seconds, 0 for no limit")
-    out_file = None
+    out_file: list[str] | None = None  # the --explain FILE's text, written whole at the end
     if args.explain and args.explain != "-":
-        for src in paths:
-            if os.path.exists(src) and os.path.exists(args.explain) and os.path.samefile(src, args.explain):
-                raise FileAccessError(args.explain, "refusing to overwrite an input file")
-        try:
-            out_file = open(args.explain, "w", encoding="utf-8")
-        except OSError as exc:
-            raise FileAccessError(args.explain, exc.strerror or str(exc)) from None
+        _guard([args.explain], _inputs(args))
+        out_file = []
     totals = dict(files=0, rounds=0, identical=0, different=0, illegal=0, violations=0)
     error_code = 0
     one = len(paths) == 1
@@ -458,19 +535,24 @@ def cmd_replay(args) -> int:
                  total_rounds=args.total_rounds, explain=bool(args.explain),
                  budget=args.budget or None,
                  on_round=progress.set if one else None)  # one file: a bar per round
-    explain = (lambda text: out_file.write(text)) if out_file else progress.write
+    def say(text: str) -> None:
+        from .safetext import escape_controls
+
+        progress.write(escape_controls(text, document=True))
+
+    explain = out_file.append if out_file is not None else say
     try:
         with progress:
             for outcome in parallel_map(fn, paths, max(1, args.jobs)):
                 if not one:
                     progress.update()
                 for w in outcome.warnings:
-                    progress.write(f"warning: {w}")
+                    say(f"warning: {w}")
                 if outcome.error:
-                    progress.write(outcome.error)
+                    say(outcome.error)
                     error_code = error_code or outcome.exit_code
                     continue
-                sys.stdout.write(outcome.report)
+                _out(outcome.report)
                 sys.stdout.flush()
                 hint = ""
                 if outcome.different and not args.explain:
@@ -489,8 +571,11 @@ def cmd_replay(args) -> int:
                     + "\n"
                 )
     finally:
-        if out_file:
-            out_file.close()
+        if out_file is not None:  # what was explained, whole (a failure above ends here too)
+            from .safetext import escape_controls
+            from .trf.writer import write_files
+
+            write_files([(args.explain, escape_controls("".join(out_file), document=True))])
     if error_code:
         return error_code
     if args.strict:
@@ -507,6 +592,7 @@ def cmd_generate(args) -> int:
 
     from .batch import Progress, parallel_map
     from .simulate.batch import make_jobs, parse_range, read_config, run_job
+    from .safetext import escape_controls
     from .simulate.generator import GeneratorOptions
 
     try:
@@ -542,8 +628,15 @@ def cmd_generate(args) -> int:
         jobs = make_jobs(args.output, seed, args.count, players, rounds, base)
         jobs = [replace(j, trf_format=args.trf_format) for j in jobs]
     except ValueError as exc:
-        print(f"dubov-explain generate: {exc}", file=sys.stderr)
+        _say(f"dubov-explain generate: {exc}")
         return EXIT_INVALID_INPUT
+    from .trf.writer import scoring_limit
+
+    limit = scoring_limit(base.scoring, rounds[1], args.config if args.config and not args.set
+                          else "--config/--set")
+    if limit is not None:
+        raise limit
+    _guard([j.path for j in jobs], _inputs(args))
     last = seed + args.count - 1
     print(f"seed {seed}" if args.count == 1 else f"seeds {seed}-{last}", file=sys.stderr)
     error_code = 0
@@ -552,7 +645,7 @@ def cmd_generate(args) -> int:
         for g in parallel_map(run_job, jobs, max(1, args.jobs)):
             progress.update()
             if g.error:
-                progress.write(g.error)
+                progress.write(escape_controls(g.error, document=True))
                 error_code = error_code or EXIT_FILE
                 continue
             written += 1
@@ -582,28 +675,38 @@ def cmd_result(args) -> int:
             and os.path.samefile(args.output, args.trf):
         raise FileAccessError(args.output, "refusing to overwrite the input file (give "
                                            "--in-place instead of -o to replace it)")
+    if args.output:
+        _guard([args.output], _inputs(args))
+    elif args.in_place:
+        _guard([args.trf], [(p, w) for p, w in _inputs(args) if p != args.trf])
     if args.results and args.results != "-":
-        if args.output and os.path.exists(args.output) and os.path.exists(args.results) \
-                and os.path.samefile(args.output, args.results):
-            raise FileAccessError(args.output, "refusing to overwrite the results file")
         text, source = app.read_text(args.results), args.results
     else:
         if sys.stdin.isatty():
             print("reading the results from standard input, one per board (end with "
                   "Ctrl-D)", file=sys.stderr)
-        text, source = sys.stdin.read(), "<stdin>"
+        from .errors import MAX_INPUT_BYTES, SizeLimitError, too_large
+
+        text, source = sys.stdin.read(MAX_INPUT_BYTES + 1), "<stdin>"
+        if len(text) > MAX_INPUT_BYTES:
+            raise SizeLimitError(source, too_large(f"more than {MAX_INPUT_BYTES:,} characters"))
     t = read_trf(args.trf)
+    from .trf.writer import points_limit
+
+    limit = points_limit(t)
+    if limit is not None:
+        raise limit
     done = app.enter_round_results(t, text, args.round, results_source=source,
                                    system=args.system, readings=args.reading,
                                    lenient=args.lenient)
     for w in done.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        _say(f"warning: {w}")
     out = args.trf if args.in_place else args.output
     save_trf(done.tournament, out, args.trf_format, in_place=args.in_place)
     lines = [f"round {done.round}: {len(done.boards)} result(s) written to {out}"]
     lines += [f"{i:>4}  {w:>4} - {b:<4}  {token}"
               for i, (w, b, token) in enumerate(done.boards, start=1)]
-    sys.stdout.write("\n".join(lines) + "\n")
+    _out("\n".join(lines) + "\n")
     return EXIT_OK
 
 
@@ -643,6 +746,7 @@ def cmd_examples(args) -> int:
 def cmd_compare(args) -> int:
     from .explain.compare import compare_readings, parse_sides, render
 
+    _guard([args.output] if args.output else [], _inputs(args))
     sides = (list(args.reading), args.left, args.right)
     args.reading = []  # the sides carry them; the request is read under the defaults
     req = _load(args)
@@ -657,9 +761,17 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command line: ours (``pair in.trf ...``), or bbpPairings'/JaVaFo's
     (``--dubov in.trf -p out``), which :mod:`dubov_explain.dropin` translates into ours
     before argparse sees it, so that both take one code path."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    stdout, sys.stdout = sys.stdout, _Stdout(sys.stdout)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout = stdout
+
+
+def _main(argv: list[str]) -> int:
     from .dropin import DropInError, translate
 
-    argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
         drop = translate(argv, _HANDLERS)
@@ -681,14 +793,21 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     from .rulebooks import UnknownSystem
     from .rulebooks.readings import ReadingError
 
-    args = parser.parse_args(argv)
     try:
-        return _HANDLERS[args.command](args)
+        args = parser.parse_args(argv)
+        code = _HANDLERS[args.command](args)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return code
+    except _StdoutError as exc:
+        exc.silence()
+        if not exc.closed:
+            _say(str(exc))
+        return EXIT_FILE
     except (ReadingError, UnknownSystem) as exc:
-        print(f"dubov-explain: {exc}", file=sys.stderr)
+        _say(f"dubov-explain: {exc}")
         return exc.exit_code
     except DubovError as exc:
-        print(str(exc), file=sys.stderr)
+        _say(str(exc))
         return exc.exit_code
     except _Usage as exc:
         parser.error(str(exc))
@@ -714,6 +833,52 @@ _HANDLERS = {
     "systems": cmd_systems,
     "result": cmd_result,
 }
+
+
+class _StdoutError(FileAccessError):
+    """Standard output could not be written: a file error (exit 5), one line.  A closed
+    pipe (``dubov-explain pair big.trf | head -1``) ends the program quietly, as the Unix
+    tools do when their reader goes away (they die of SIGPIPE): the reader chose to stop,
+    so a message would be noise, but the exit code still says the output was cut short."""
+
+    def __init__(self, exc: OSError, stream) -> None:
+        super().__init__("<stdout>", f"cannot write: {exc.strerror or exc}")
+        self.closed = isinstance(exc, BrokenPipeError)
+        self.stream = stream
+
+    def silence(self) -> None:
+        """Point the real standard output at the null device, so that the interpreter's
+        last flush of what is still buffered finds nowhere to fail."""
+        try:
+            fd = self.stream.fileno()
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+            pass
+
+
+class _Stdout:
+    """``sys.stdout`` while a command runs: a failed write or flush is a
+    :class:`_StdoutError`, not an internal error or a message at exit."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise _StdoutError(exc, self._stream) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise _StdoutError(exc, self._stream) from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
 
 
 def _internal(exc: BaseException) -> int:

@@ -37,6 +37,11 @@ EXIT_ILLEGAL = 7
 #: four digits (columns 5-8 of a ``001`` line, and of every round block)
 MAX_PLAYERS = 9999
 
+#: the largest input file read (bytes): far above a real TRF (9,999 players over 50 rounds
+#: with acceleration and forbidden pairs is under 15 MB), and small enough that a wrong
+#: file (``/dev/zero``, a disk image) is refused at once instead of filling the memory
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
 Severity = Literal["error", "warning"]
 
 
@@ -110,6 +115,12 @@ class SizeLimitError(DubovError):
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
+
+
+def too_large(size: str) -> str:
+    """The words of the input size limit."""
+    return (f"{size} is over the size limit of {MAX_INPUT_BYTES // (1024 * 1024)} MiB for an "
+            "input file (a TRF of 9,999 players is a few MB); is it the right file?")
 
 
 def too_many_players(count: int | str) -> str:

@@ -23,6 +23,7 @@ import jinja2
 from markdown_it import MarkdownIt
 
 from ..rulebooks import DEFAULT_SYSTEM, RULEBOOKS
+from ..safetext import escape_controls
 from . import view as V
 
 
@@ -65,6 +66,10 @@ def events_template(system: str | None = None) -> str:
     return f"{system or DEFAULT_SYSTEM}/events.md.j2"
 
 
+def _safe_value(value):
+    return escape_controls(value, document=True) if isinstance(value, str) else value
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -78,6 +83,9 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        # every value a template prints: control characters and bidirectional overrides
+        # of user data escaped, in Markdown and HTML alike (safetext)
+        finalize=_safe_value,
     )
     env.filters["md"] = V.md_escape
     env.filters["mdt"] = V.md_text

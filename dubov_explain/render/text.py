@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rulebooks import DEFAULT_SYSTEM
+from ..safetext import escape_controls
 from ..tournament.model import Tournament
 from . import env as E
 
@@ -28,7 +29,7 @@ def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str
         pref = f"{p.strength.value} {p.preference.word}"
         status = "to pair" if p.present else f"absent ({p.absence})"
         rows.append([
-            str(p.number), p.name[:24], str(p.rating), str(p.initial_rank), _fmt(p.score),
+            str(p.number), escape_controls(p.name[:24]), str(p.rating), str(p.initial_rank), _fmt(p.score),
             "".join(c.value.upper() for c in p.colours) or "-", f"{p.colour_difference:+d}",
             pref, str(p.aro), str(p.games_played),
             f"{p.upfloats}{'*' if p.max_upfloater else ''}", "yes" if p.upfloated_previous else "no",

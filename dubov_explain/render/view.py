@@ -12,6 +12,7 @@ from typing import Iterable, Sequence
 
 from ..rulebooks import DEFAULT_SYSTEM, RULEBOOKS
 from ..rulebooks.dubov2025 import events as ev
+from ..safetext import escape_controls
 from ..trace.events import Trace
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&#])")
@@ -32,12 +33,12 @@ def md_escape(text: object) -> str:
     With markdown-it's ``html`` option off and these escapes, a name such as
     ``<script>alert(1)</script>`` reaches the HTML as text, never as a tag.
     """
-    return _MD_SPECIAL.sub(r"\\\1", str(text))
+    return _MD_SPECIAL.sub(r"\\\1", escape_controls(text))
 
 
 def md_text(text: object) -> str:
     """Lighter escape for the engine's own sentences: keeps ``[C1]`` readable in a terminal."""
-    return _MD_LIGHT.sub(r"\\\1", str(text))
+    return _MD_LIGHT.sub(r"\\\1", escape_controls(text))
 
 
 def md_table(headers: Sequence[str], rows: Iterable[Sequence[object]], align: str = "") -> str:
@@ -113,7 +114,8 @@ class View:
         return self.rows.get(n, {"number": n, "name": f"player {n}", "score": "?"})
 
     def name(self, n: int) -> str:
-        return self.row(n).get("name") or ""
+        """The name as the file has it, control characters escaped (``safetext``)."""
+        return escape_controls(self.row(n).get("name") or "")
 
     def label(self, n: int) -> str:
         """``8 Horvat, Hana`` (Markdown-escaped)."""

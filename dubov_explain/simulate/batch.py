@@ -6,8 +6,8 @@
   its own and a batch does not depend on how many workers produced it.  The seed is in
   the file's ``012`` line (``AutoTest Tournament <seed>``, as bbpPairings writes it) and
   in a ``###`` comment with the size.
-* **File names.**  ``-o`` is a pattern: ``{i}`` (index, format specs allowed: ``{i:04d}``)
-  and ``{seed}`` are replaced; a batch pattern without a placeholder gets ``-{i:0Nd}``
+* **File names.**  ``-o`` is a pattern: ``{i}`` (index) and ``{seed}`` are replaced, with
+  at most a width (``{i:04d}``, ``{seed:12}``; any other format spec is refused); a batch pattern without a placeholder gets ``-{i:0Nd}``
   before its extension.
 * **Configuration files** (``--config``): ``key = value`` lines, ``#`` comments.  Known
   keys: the JaVaFo/bbpPairings ones that fit (:data:`CONFIG_KEYS`) and every field of
@@ -60,13 +60,33 @@ def sizes_for(seed: int, players: tuple[int, int], rounds: tuple[int, int]) -> t
     return n, r
 
 
+#: the format spec a placeholder may carry: a width, zero-padded or not, as an integer
+#: (``{i:04d}``, ``{seed:12}``); anything more (``{seed:c}``, ``{i:>1000000000}``, ``!r``)
+#: is refused: a file name needs no more, and Python's full format language can fail or
+#: ask for gigabytes
+_SPEC = re.compile(r"0?(?:[1-9][0-9]?)?d?")
+
+
 def file_name(pattern: str, index: int, seed: int, count: int) -> str:
-    """The file name of batch member ``index`` (1-based); see the module docstring."""
-    fields_used = {f for _, f, _, _ in string.Formatter().parse(pattern) if f is not None}
+    """The file name of batch member ``index`` (1-based); see the module docstring.
+    Raises ValueError (exit 3) for a placeholder other than ``{i}`` and ``{seed}``, or a
+    format spec other than a width of at most two digits (:data:`_SPEC`)."""
+    try:
+        parsed = list(string.Formatter().parse(pattern))
+    except ValueError as exc:
+        raise ValueError(f"-o pattern {pattern!r}: {exc}") from None
+    fields_used = {f for _, f, _, _ in parsed if f is not None}
     unknown = fields_used - {"i", "seed"}
     if unknown:
         raise ValueError(f"-o pattern: unknown placeholder(s) {sorted(unknown)}; use {{i}} "
                          "and {seed}")
+    for _, f, spec, conversion in parsed:
+        if f is None:
+            continue
+        if conversion or not _SPEC.fullmatch(spec or ""):
+            shown = "!" + conversion if conversion else ":" + (spec or "")
+            raise ValueError(f"-o pattern {pattern!r}: {{{f}{shown}}} is not allowed; a "
+                             f"placeholder takes at most a width, e.g. {{{f}:04d}}")
     if count > 1 and not fields_used:
         p = Path(pattern)
         width = len(str(count))

@@ -58,7 +58,16 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from ..errors import MAX_PLAYERS, FileAccessError, InputError, Problem, SizeLimitError, too_many_players
+from ..errors import (
+    MAX_INPUT_BYTES,
+    MAX_PLAYERS,
+    FileAccessError,
+    InputError,
+    Problem,
+    SizeLimitError,
+    too_large,
+    too_many_players,
+)
 from ..tournament.request import applicable_forbidden
 from ..tournament.model import (
     ALL_CODES,
@@ -70,7 +79,7 @@ from ..tournament.model import (
     Tournament,
 )
 
-__all__ = ["read_trf", "parse_trf", "applicable_forbidden", "SCORING_KEYS"]
+__all__ = ["read_trf", "read_bounded", "parse_trf", "applicable_forbidden", "SCORING_KEYS"]
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _DIGITS = re.compile(r"[0-9]+")
@@ -125,11 +134,7 @@ def read_trf(path: str | os.PathLike[str]) -> Tournament:
     Text that is not valid UTF-8 is read as Latin-1 with a warning (trf.md 13.2).
     """
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise FileAccessError(name, f"cannot read: {exc.strerror or exc}") from None
+    data = read_bounded(name)
     warnings: list[Problem] = []
     try:
         text = data.decode("utf-8")
@@ -147,6 +152,25 @@ def read_trf(path: str | os.PathLike[str]) -> Tournament:
         )
         text = data.decode("latin-1")
     return parse_trf(text, name, _warnings=warnings)
+
+
+def read_bounded(name: str, limit: int | None = None) -> bytes:
+    """The bytes of the file ``name``, refused with exit 4 (:class:`SizeLimitError`) when
+    larger than ``limit`` (default :data:`~dubov_explain.errors.MAX_INPUT_BYTES`): a regular
+    file by its size before reading any of it, anything else (a pipe, ``/dev/zero``) after
+    reading one byte more than the limit.  Exit 5 when it cannot be read."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
+    try:
+        with open(name, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > limit:
+                raise SizeLimitError(name, too_large(f"{size:,} bytes"))
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise FileAccessError(name, f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise SizeLimitError(name, too_large(f"more than {limit:,} bytes"))
+    return data
 
 
 @dataclass
@@ -208,6 +232,7 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
     if lines and lines[-1] == "":
         lines.pop()  # the line end of the last line does not start a new line
     _check_size(lines, source)
+    _control_characters(st, lines)
     handlers = {
         "001": _read_player,
         "XXR": _read_rounds,
@@ -283,6 +308,56 @@ def _check_size(lines: list[str], source: str) -> None:
         raise SizeLimitError(f"{source}:{starts[MAX_PLAYERS]}:1",
                              too_many_players(f"{len(starts):,}"))
 
+
+
+#: at most this many lines get a warning (or a NUL error) each; one more problem counts the rest
+_CONTROL_REPORTS = 20
+#: the free-text fields of a 001 line, for the words of a warning (0-based slices)
+_PLAYER_TEXT_FIELDS = ((9, 10, "sex"), (10, 13, "title"), (14, 47, "name"), (53, 56, "federation"),
+                       (57, 68, "FIDE id"), (69, 79, "birth date"))
+
+
+def _control_characters(st: _State, lines: list[str]) -> None:
+    """Control characters and bidirectional overrides (``safetext.UNSAFE``, tab aside:
+    the records read it as a separator or refuse it) are kept as the file has them, with
+    a warning at the first one of each line, since a real export with a right-to-left mark
+    in a name must still pair; every output shows them escaped.  A NUL is an error
+    (exit 3): no export has a reason to hold one, and many programs cut a string there."""
+    from ..safetext import UNSAFE, describe
+
+    warned = refused = 0
+    for lineno, line in enumerate(lines, start=1):
+        m = UNSAFE.search(line)
+        if m is None:
+            continue
+        found = [(i, c) for i, c in enumerate(line) if UNSAFE.match(c) and c != "\t"]
+        if not found:
+            continue
+        nul = next(((i, c) for i, c in found if c == "\x00"), None)
+        i, c = nul or found[0]
+        where = ""
+        if line[:3] == "001":
+            for a, b, what in _PLAYER_TEXT_FIELDS:
+                if a <= i < b:
+                    where = f" in the {what} (columns {a + 1}-{b})"
+        elif line[:3].strip():
+            where = f" in the {line[:3]} record"
+        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+        if nul is not None:
+            refused += 1
+            if refused <= _CONTROL_REPORTS:
+                st.error(lineno, i + 1, f"NUL character (byte 0){where}: a TRF is text and "
+                                        "cannot hold one; remove it (the file may be damaged "
+                                        "or not a TRF)")
+            continue
+        warned += 1
+        if warned <= _CONTROL_REPORTS:
+            st.warn(lineno, i + 1, f"control character {describe(c)}{more}{where}: kept as "
+                                   "the file has it, and shown escaped in every output")
+    if refused > _CONTROL_REPORTS:
+        st.error(1, 1, f"NUL characters on {refused - _CONTROL_REPORTS} more line(s)")
+    if warned > _CONTROL_REPORTS:
+        st.warn(1, 1, f"control characters on {warned - _CONTROL_REPORTS} more line(s)")
 
 
 def _tab_free(st: _State, line: str, lineno: int) -> bool:

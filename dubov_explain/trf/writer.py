@@ -59,7 +59,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Mapping
 
-from ..errors import FileAccessError
+from ..errors import FileAccessError, SizeLimitError
 from ..tournament.model import (
     COMPLEMENT,
     PENDING,
@@ -73,7 +73,7 @@ from ..tournament.model import (
 from ..tournament.request import applicable_forbidden, xxp_groups
 from .reader import SCORING_KEYS
 
-__all__ = ["write_trf", "save_trf", "write_atomically", "append_round", "enter_results",
+__all__ = ["write_trf", "save_trf", "write_atomically", "write_files", "points_limit", "scoring_limit", "append_round", "enter_results",
            "format_decimal", "TRF_FORMATS"]
 
 
@@ -102,6 +102,81 @@ def _points_field(value: Fraction, what: str = "points (columns 81-84)") -> str:
     if len(text) > 4:
         raise ValueError(f"{what}: {text} does not fit 4 columns")
     return text.rjust(4)
+
+
+def _fits(value: Fraction) -> bool:
+    try:
+        _points_field(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _show(value: Fraction) -> str:
+    try:
+        return format_decimal(value)
+    except ValueError:
+        return str(value)
+
+
+#: what each scoring key is, for the words of a refusal
+_SCORING_WORDS = {
+    "WW": "a win with White", "BW": "a win with Black", "WD": "a draw with White",
+    "BD": "a draw with Black", "WL": "a loss with White", "BL": "a loss with Black",
+    "ZPB": "a zero-point bye", "HPB": "a half-point bye", "FPB": "a full-point bye",
+    "PAB": "the pairing-allocated bye", "FW": "a forfeit win", "FL": "a forfeit loss",
+}
+
+
+def points_limit(t: Tournament) -> SizeLimitError | None:
+    """The refusal (exit 4) of a tournament whose points after one more result could not
+    be written: the points field is 4 columns (``11.5`` style, trf.md 3.1), so a scoring
+    value such as ``XXS PAB=0.125`` (0.625 after it) or points past 99.9 (or 9999 in whole
+    points) cannot be held. Checked before any work by the commands that write a TRF
+    (``pair --write-trf``, ``result``); None when every result of every scoring value fits.
+
+    bbpPairings' convention (trf.md 10) makes this a size limit, not an invalid request:
+    the request is valid (the file reads, and the pairing needs only the order of the
+    scores), but the data cannot be held by the format's fixed field."""
+    values: dict[Fraction, str] = {}
+    for key in SCORING_KEYS:
+        values.setdefault(t.scoring.value(key), key)
+    seen: set[Fraction] = set()
+    for p in t.players:
+        if p.points in seen:
+            continue
+        seen.add(p.points)
+        for value, key in values.items():
+            after = p.points + value
+            if not _fits(after):
+                return SizeLimitError(
+                    f"{t.source}:{p.line}:81" if p.line else (t.source or "<tournament>"),
+                    f"player {p.number} has {_show(p.points)} points, and "
+                    f"{_SCORING_WORDS[key]} ({key} = {_show(value)}) would make "
+                    f"{_show(after)}, which the points field of a TRF (columns "
+                    "81-84, 4 columns like 11.5) cannot hold; the written file would be "
+                    "wrong, so nothing is done (choose scoring values with one decimal, or "
+                    "pair without writing a TRF)")
+    return None
+
+
+def scoring_limit(scoring, rounds: int, where: str) -> SizeLimitError | None:
+    """The refusal (exit 4) of a generated tournament whose points could leave the 4-column
+    field: every scoring value must be a multiple of 0.1, and ``rounds`` results of the
+    largest must stay within 99.9 (9999 when every value is whole). ``where`` names the
+    option that set the scoring."""
+    values = [scoring.value(k) for k in SCORING_KEYS]
+    whole = all(v.denominator == 1 for v in values)
+    for key, v in zip(SCORING_KEYS, values):
+        if (v * 10).denominator != 1:
+            return SizeLimitError(where, f"{key} = {_show(v)}: the points field of a "
+                                         "TRF (4 columns like 11.5) holds one decimal")
+    top = max(abs(v) for v in values) * rounds
+    if top > (9999 if whole else Fraction(999, 10)):
+        return SizeLimitError(where, f"{rounds} rounds at {_show(max(values))} "
+                                     f"points make {_show(top)}, more than the "
+                                     "points field of a TRF (4 columns) holds")
+    return None
 
 
 def _fit(value: str, width: int, what: str, number: int) -> str:
@@ -262,7 +337,11 @@ def write_trf(t: Tournament, format: str | None = None) -> str:
         lines.append(player_line(p, rounds))
     lines.extend(slots.get(len(t.players), ()))
     lines.extend(_generated_records(t, fmt))
-    return "".join(line + "\n" for line in lines)
+    text = "".join(line + "\n" for line in lines)
+    if "\x00" in text:  # the reader refuses it; a tournament built in code may hold one
+        raise ValueError("a NUL character cannot be written into a TRF (a name or record "
+                         "holds one)")
+    return text
 
 
 def save_trf(t: Tournament, path: str | os.PathLike[str], format: str | None = None, *,
@@ -285,10 +364,45 @@ def save_trf(t: Tournament, path: str | os.PathLike[str], format: str | None = N
 
 def write_atomically(path: str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` by a temporary file in the same directory and a
-    rename: readers see the old file or the new one, never half of one. A symbolic link is
-    followed (its target is replaced); an existing file keeps its permission bits. Raises
-    :class:`FileAccessError`."""
-    target = os.path.realpath(path)
+    rename: readers see the old file or the new one, never half of one, and a failed write
+    (disk full, ``ulimit -f``) leaves the old file as it was and no temporary file. A
+    symbolic link is followed (its target is replaced); an existing file keeps its
+    permission bits; a target that is not a regular file (``/dev/null``, a FIFO) is written
+    directly, since nothing can be renamed over it. Raises :class:`FileAccessError`."""
+    write_files([(path, text)])
+
+
+def write_files(items: "list[tuple[str, str]]") -> None:
+    """Write several outputs of one command all or nothing: every text goes to its
+    temporary file first (written and synced), and only when all are complete are they
+    renamed into place, so a failure in any leaves no output changed and no temporary file
+    behind. Raises :class:`FileAccessError` for the first output that fails."""
+    staged: list[tuple[str, str, str]] = []  # (path as given, temporary, target)
+    try:
+        for path, text in items:
+            target = os.path.realpath(path)
+            if os.path.exists(target) and not os.path.isfile(target):
+                _write_direct(path, text)
+                continue
+            staged.append((path, _stage(path, target, text), target))
+        for i, (path, tmp, target) in enumerate(staged):
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise FileAccessError(path, f"cannot write: {exc.strerror or exc}") from None
+            staged[i] = (path, "", target)
+    finally:
+        for _, tmp, _ in staged:
+            if tmp:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+
+
+def _stage(path: str, target: str, text: str) -> str:
+    """``text`` in a new temporary file beside ``target``; its name, or FileAccessError
+    (with the temporary file removed)."""
     directory = os.path.dirname(target) or "."
     tmp = os.path.join(directory, f".{os.path.basename(target)}.{os.getpid()}."
                                   f"{os.urandom(4).hex()}.tmp")
@@ -304,7 +418,6 @@ def write_atomically(path: str, text: str) -> None:
             os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
-        os.replace(tmp, target)
     except BaseException as exc:
         try:
             os.unlink(tmp)
@@ -313,6 +426,15 @@ def write_atomically(path: str, text: str) -> None:
         if isinstance(exc, OSError):
             raise FileAccessError(path, f"cannot write: {exc.strerror or exc}") from None
         raise
+    return tmp
+
+
+def _write_direct(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as exc:
+        raise FileAccessError(path, f"cannot write: {exc.strerror or exc}") from None
 
 
 def _absences_for(t: Tournament, round_no: int) -> dict[int, str]:
