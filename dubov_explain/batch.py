@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import time
@@ -37,6 +36,8 @@ def parallel_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1) -> Ite
         for item in items:
             yield fn(item)
         return
+    import multiprocessing  # here: a plain `pair` builds its parser without it
+
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     with ctx.Pool(min(jobs, len(items))) as pool:
         yield from pool.imap(fn, items, chunksize=1)

@@ -140,3 +140,76 @@ def test_step_through_in_chromium(driver, page, tmp_path):
     assert _visible(d).get_attribute("id") == "step-4"
     body.send_keys(Keys.HOME)
     assert _visible(d).get_attribute("id") == "step-1"
+
+
+def _numbers(elements):
+    return [int(e.find_element("css selector", "b").text) for e in elements]
+
+
+def test_every_step_draws_the_state_the_rulebook_replays(driver, page):
+    """The page ships each step's change, not the bracket: the script's replay must draw,
+    at every step and walking back too, what ``step_states`` (the full copy) says."""
+    from dubov_explain.render.steps import steps as full_steps
+    from dubov_explain.render.view import pair
+
+    path, tr = page
+    driver.get(path.as_uri())
+    ss = full_steps(tr)
+    order = list(range(len(ss))) + [14, 3, 20, 9]  # forward, then jumps back and forth
+    for k, i in enumerate(order):
+        if k:
+            driver.find_element("css selector", f"#item-{i + 1} a").click()
+        s = ss[i]
+        shown = _visible(driver)
+        assert shown.get_attribute("id") == f"step-{i + 1}"
+        board = shown.find_element("css selector", ".board")
+        focus = set(_numbers(board.find_elements("css selector", ".chip.focus")))
+        assert focus <= s.focus, (i, focus, s.focus)
+        sofar = board.find_elements("css selector", ".sofar")
+        text = sofar[0].text if sofar else ""
+        if s.unpaired and s.boards is None and s.kind != "round-opened":
+            assert f"Not yet paired: {', '.join(map(str, s.unpaired))}" in text, i
+        else:
+            assert "Not yet paired" not in text, i
+        if s.done_pairs and s.boards is None:
+            assert "Paired so far: " + ", ".join(pair(p) for p in s.done_pairs) in text, i
+        b = s.bracket
+        if b is None or s.kind == "standings" or s.boards is not None:
+            continue
+        dds = board.find_elements("css selector", ".who dd")
+        assert _numbers(dds[0].find_elements("css selector", ".chip")) == b.residents, i
+        if b.upfloaters:
+            assert _numbers(dds[1].find_elements("css selector", ".chip")) == b.upfloaters, i
+        if b.g1 or b.g2:
+            assert _numbers(board.find_elements("css selector", ".g1 .chip")) == b.g1, i
+            assert _numbers(board.find_elements("css selector", ".g2 .chip")) == b.g2, i
+        rows = board.find_elements("css selector", "table.s1t2 tbody tr")
+        assert len(rows) == len(b.s1), i
+        for j, (r, (n, aro)) in enumerate(zip(rows, b.s1)):
+            cells = r.find_elements("css selector", "td")
+            assert _numbers(cells[1].find_elements("css selector", ".chip")) == [n]
+            opp = _numbers(cells[2].find_elements("css selector", ".chip"))
+            assert opp == ([b.t2[j]] if j < len(b.t2) else [])
+            c = b.colour_of(n, opp[0]) if opp else None
+            assert cells[3].text == (f"{c[0]} White, {c[1]} Black ({c[2]})" if c else "")
+
+
+def test_a_player_named_script_is_shown_as_text(driver, tmp_path):
+    """Names reach the page as JSON and are drawn with textContent: a ``<script>`` name is
+    a chip's text, and no script of it runs."""
+    from dataclasses import replace
+
+    t = load_example()
+    evil = "<script>document.title='owned'</script><img src=x onerror=\"document.title='owned'\">"
+    t = replace(t, players=tuple(replace(p, name=evil) if p.number == 1 else p for p in t.players))
+    tr = pair_round(t)
+    path = tmp_path / "evil.html"
+    path.write_text(step_through_html(tr, "Evil"), encoding="utf-8")
+    driver.get(path.as_uri())
+    opened = next(i for i, e in enumerate(tr.events, start=1) if e.kind == "bracket-opened")
+    driver.find_element("css selector", f"#item-{opened} a").click()
+    names = [e.text for e in _visible(driver).find_elements("css selector", '.chip[data-player="1"] .nm')]
+    assert names and all(n == evil for n in names)
+    assert driver.title == "Round 4, step by step: Evil"
+    assert not driver.find_elements("css selector", "main img")
+

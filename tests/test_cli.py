@@ -171,3 +171,28 @@ def test_prepare_refuses_a_tournament_built_in_code_over_the_limit():
     with pytest.raises(SizeLimitError) as exc:
         app.prepare(big)
     assert exc.value.exit_code == EXIT_SIZE_LIMIT == 4
+
+
+def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
+    """Every `pair` pays for what it imports: the renderers (jinja2, markdown-it), the
+    matching fallback (networkx, needed by few rounds) and the process pool
+    (multiprocessing) load only when used."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from dubov_explain.simulate import history_before, simulate
+    from dubov_explain.simulate.generator import GeneratorOptions
+    from dubov_explain.trf.writer import write_trf
+
+    trf = tmp_path / "r3.trf"
+    trf.write_text(write_trf(history_before(simulate(30, 3, 1, options=GeneratorOptions.quiet()).tournament, 3)))
+    root = Path(__file__).resolve().parents[1]
+    code = ("import sys; from dubov_explain.cli import main; code = main(['pair', sys.argv[1]]); "
+            "print(code, sorted(m for m in ('jinja2', 'markdown_it', 'networkx', 'multiprocessing') "
+            "if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, str(trf)], capture_output=True, text=True,
+                          cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+                          check=True)
+    assert done.stdout.startswith("15\n") and len(done.stdout.splitlines()) == 16  # 15 boards
+    assert done.stderr.strip().splitlines()[-1] == "0 []"

@@ -149,35 +149,37 @@ def slug(text: str) -> str:
 
 def markdown_html(text: str, heading_ids: bool = False) -> str:
     """Markdown -> HTML (a ``markupsafe.Markup``, safe to insert unescaped)."""
-    from markupsafe import Markup
-
-    md = _md()
-    tokens = md.parse(text)
-    if heading_ids:
-        seen: dict[str, int] = {}
-        for i, tok in enumerate(tokens):
-            if tok.type == "heading_open" and i + 1 < len(tokens):
-                base = slug(tokens[i + 1].content)
-                seen[base] = seen.get(base, 0) + 1
-                tok.attrSet("id", base if seen[base] == 1 else f"{base}-{seen[base]}")
-    return Markup(md.renderer.render(tokens, md.options, {}))
+    return markdown_page(text, heading_ids=heading_ids)[0]
 
 
 def headings(text: str, level: int = 2) -> list[tuple[str, str]]:
     """``[(id, title), ...]`` of the Markdown headings of one level, ids as in
     :func:`markdown_html` with ``heading_ids=True``."""
+    return markdown_page(text, heading_ids=True, level=level, render=False)[1]
+
+
+def markdown_page(text: str, heading_ids: bool = True, level: int = 2,
+                  render: bool = True) -> tuple[str, list[tuple[str, str]]]:
+    """The HTML of a Markdown text and ``[(id, title), ...]`` of its headings of one level,
+    from one parse (a report's tables are most of the work of rendering it)."""
+    from markupsafe import Markup
+
     md = _md()
     tokens = md.parse(text)
     seen: dict[str, int] = {}
     out = []
-    for i, tok in enumerate(tokens):
-        if tok.type == "heading_open" and i + 1 < len(tokens):
-            title = tokens[i + 1].content
-            base = slug(title)
-            seen[base] = seen.get(base, 0) + 1
-            hid = base if seen[base] == 1 else f"{base}-{seen[base]}"
-            if tok.tag == f"h{level}":
-                # the visible title: the inline children's text (escapes resolved)
-                plain = "".join(c.content for c in (tokens[i + 1].children or []) if c.type in ("text", "code_inline"))
-                out.append((hid, plain or title))
-    return out
+    if heading_ids:
+        for i, tok in enumerate(tokens):
+            if tok.type == "heading_open" and i + 1 < len(tokens):
+                title = tokens[i + 1].content
+                base = slug(title)
+                seen[base] = seen.get(base, 0) + 1
+                hid = base if seen[base] == 1 else f"{base}-{seen[base]}"
+                tok.attrSet("id", hid)
+                if tok.tag == f"h{level}":
+                    # the visible title: the inline children's text (escapes resolved)
+                    plain = "".join(c.content for c in (tokens[i + 1].children or [])
+                                    if c.type in ("text", "code_inline"))
+                    out.append((hid, plain or title))
+    html = Markup(md.renderer.render(tokens, md.options, {})) if render else Markup("")
+    return html, out

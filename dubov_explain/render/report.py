@@ -76,8 +76,7 @@ def _tidy(text: str) -> str:
 
 def html_page(markdown_text: str, title: str, kind: str = "report") -> str:
     """A self-contained HTML page: the Markdown rendered, a navigation bar of its sections."""
-    body = E.markdown_html(markdown_text, heading_ids=True)
-    nav = E.headings(markdown_text, level=2)
+    body, nav = E.markdown_page(markdown_text, heading_ids=True, level=2)
     return E.render("page.html.j2", title=title, body=body, nav=nav, kind=kind)
 
 

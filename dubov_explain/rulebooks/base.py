@@ -127,6 +127,10 @@ class Rulebook(Protocol):
     def step_states(self, trace: Trace) -> list:
         """The state of the round after each event (``.event``, ``.cited``, ``.bracket``, ...)."""
 
+    def step_changes(self, trace: Trace) -> list:
+        """Each event as a change to the round's state (``.event``, ``.cited``, ``.focus``,
+        ``.rejected``, ``.change``): what the step-through page ships, linear in the field."""
+
     def absolute_test(self, request: Tournament, round_no: int, published: Any,
                       readings: Readings | None = None) -> list[Violation]:
         """What a published pairing (``.pairs``, ``.byes``, ``.problems``) breaks absolutely."""

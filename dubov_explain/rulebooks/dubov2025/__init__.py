@@ -132,6 +132,12 @@ class Dubov2025:
 
         return step_states(trace)
 
+    def step_changes(self, trace: Trace) -> list:
+        """Each event as a change to the round's state, for the step-through page."""
+        from .steps import step_changes
+
+        return step_changes(trace)
+
     def __repr__(self) -> str:
         return f"<rulebook {self.name}: {self.title}, {self.edition}>"
 

@@ -108,64 +108,130 @@ def _rejected(e: ev.Event) -> list[dict]:
     return []
 
 
+@dataclass
+class StepChange:
+    """Event ``index`` (1-based) as a change to the round's state: what the step-through page
+    ships per step instead of a copy of the whole round (a page linear in the field).
+
+    ``change`` holds only what the event changed, as facts, applied in this order:
+
+    - ``open``: ``{score, residents, pool}``, a new bracket (every other part empty);
+    - ``set``: ``{part: value}``, parts of the bracket replaced (``minimum``, ``upfloaters``,
+      ``g1``, ``g2``, ``s1`` as ``[player, ARO]`` pairs, ``g2_order``, ``t2``, ``closed``);
+    - ``push``: ``{part: value}``, a value appended to a part (``t2``, ``pairs``);
+    - ``colour``: ``[white, black, rule]`` of a pair of the bracket;
+    - ``bye``: the player given the bye;
+    - ``boards``: the published boards;
+    - ``leave``: the pairs of the bracket this event closes; they join the pairs made, and
+      the bracket goes, *after* this step.
+
+    Who is still unpaired is not shipped: it is the round's players to pair less the pairs
+    made, the players of a closed bracket and the bye (see :func:`unpaired`)."""
+
+    index: int
+    event: ev.Event
+    cited: str
+    focus: set[int]
+    rejected: list[dict]
+    change: dict
+
+
+def step_changes(trace: Trace) -> list[StepChange]:
+    """One :class:`StepChange` per event, reading only what the events record."""
+    out: list[StepChange] = []
+    in_bracket = False
+    for i, e in enumerate(trace.events, start=1):
+        focus: set[int] = set()
+        ch: dict = {}
+        rejected = _rejected(e) if in_bracket or isinstance(e, (ev.ByeCandidates, ev.ByeRejected)) else []
+        if isinstance(e, ev.ByeRejected):
+            focus = {e.player}
+        elif isinstance(e, ev.ByeAssigned):
+            ch["bye"] = e.player
+            focus = {e.player}
+        elif isinstance(e, ev.BracketOpened):
+            ch["open"] = dict(score=e.score, residents=list(e.residents), pool=e.pool)
+            in_bracket = True
+            focus = set(e.residents)
+        elif in_bracket and isinstance(e, ev.MinimumUpfloaters):
+            ch["set"] = dict(minimum=e.count)
+        elif in_bracket and isinstance(e, ev.UpfloatersChosen):
+            ch["set"] = dict(upfloaters=list(e.players))
+            focus = set(e.players)
+        elif in_bracket and isinstance(e, ev.GroupsFormed):
+            ch["set"] = dict(g1=list(e.g1), g2=list(e.g2))
+        elif in_bracket and isinstance(e, ev.Shift):
+            ch["set"] = dict(g1=list(e.g1), g2=list(e.g2))
+            focus = set(e.players)
+        elif in_bracket and isinstance(e, ev.S1Sorted):
+            ch["set"] = dict(s1=[(n, aro) for n, aro, _rank in e.s1], g2_order=list(e.g2))
+        elif in_bracket and isinstance(e, ev.OpponentChosen):
+            ch["push"] = dict(t2=e.opponent, pairs=(e.player, e.opponent))
+            focus = {e.player, e.opponent}
+        elif in_bracket and isinstance(e, ev.TranspositionChosen):
+            ch["set"] = dict(t2=list(e.t2))
+        elif in_bracket and isinstance(e, ev.ColourAllocated):
+            ch["colour"] = (e.white, e.black, e.rule)
+            focus = {e.white, e.black}
+        elif in_bracket and isinstance(e, ev.BracketClosed):
+            ch["set"] = dict(closed=True)
+        elif isinstance(e, ev.PairingPublished):
+            ch["boards"] = e.boards
+        elif isinstance(e, ev.Impossible):
+            focus = set(e.players)
+        if isinstance(e, ev.BracketClosed):
+            ch["leave"] = [tuple(p) for p in e.pairs]
+            in_bracket = False
+        out.append(StepChange(index=i, event=e, cited=cited(e), focus=focus, rejected=rejected,
+                              change=ch))
+    return out
+
+
+def to_pair(trace: Trace) -> list[int]:
+    """The players the round pairs, in the order of its opening event."""
+    opened = next((e for e in trace.events if isinstance(e, ev.RoundOpened)), None)
+    return list(opened.to_pair) if opened else []
+
+
+def unpaired(players: list[int], done: list[tuple[int, int]], bracket: BracketState | None,
+             bye: int | None) -> list[int]:
+    """Who is still unpaired: not in a pair made, not in a closed bracket, not the bye."""
+    paired = {n for p in done for n in p}
+    if bracket is not None and bracket.closed:
+        paired |= set(bracket.residents) | set(bracket.upfloaters)
+    return [n for n in players if n not in paired and n != bye]
+
+
 def step_states(trace: Trace) -> list[StepState]:
-    """Replay the events (reading only what they record) into one state per event."""
+    """The full state after each event: :func:`step_changes` replayed, a copy per step
+    (quadratic in the field; for tests and small rounds, the page ships the changes)."""
     out: list[StepState] = []
     bracket: BracketState | None = None
     done: list[tuple[int, int]] = []
     bye: int | None = None
-    opened = next((e for e in trace.events if isinstance(e, ev.RoundOpened)), None)
-    to_pair: list[int] = list(opened.to_pair) if opened else []
-    for i, e in enumerate(trace.events, start=1):
-        focus: set[int] = set()
-        boards = None
-        rejected = _rejected(e) if bracket is not None or isinstance(e, (ev.ByeCandidates, ev.ByeRejected)) else []
-        if isinstance(e, ev.ByeRejected):
-            focus = {e.player}
-        elif isinstance(e, ev.ByeAssigned):
-            bye = e.player
-            focus = {e.player}
-        elif isinstance(e, ev.BracketOpened):
-            bracket = BracketState(e.score, list(e.residents), e.pool)
-            focus = set(e.residents)
-        elif bracket is not None and isinstance(e, ev.MinimumUpfloaters):
-            bracket.minimum = e.count
-        elif bracket is not None and isinstance(e, ev.UpfloatersChosen):
-            bracket.upfloaters = list(e.players)
-            focus = set(e.players)
-        elif bracket is not None and isinstance(e, ev.GroupsFormed):
-            bracket.g1, bracket.g2 = list(e.g1), list(e.g2)
-        elif bracket is not None and isinstance(e, ev.Shift):
-            bracket.g1, bracket.g2 = list(e.g1), list(e.g2)
-            focus = set(e.players)
-        elif bracket is not None and isinstance(e, ev.S1Sorted):
-            bracket.s1 = [(n, aro) for n, aro, _rank in e.s1]
-            bracket.g2_order = list(e.g2)
-        elif bracket is not None and isinstance(e, ev.OpponentChosen):
-            bracket.t2.append(e.opponent)
-            bracket.pairs.append((e.player, e.opponent))
-            focus = {e.player, e.opponent}
-        elif bracket is not None and isinstance(e, ev.TranspositionChosen):
-            bracket.t2 = list(e.t2)
-        elif bracket is not None and isinstance(e, ev.ColourAllocated):
-            bracket.colours[frozenset((e.white, e.black))] = (e.white, e.black, e.rule)
-            focus = {e.white, e.black}
-        elif bracket is not None and isinstance(e, ev.BracketClosed):
-            bracket.closed = True
-        elif isinstance(e, ev.PairingPublished):
-            boards = e.boards
-        elif isinstance(e, ev.Impossible):
-            focus = set(e.players)
-        paired = {n for p in done for n in p}
+    players = to_pair(trace)
+    for c in step_changes(trace):
+        ch = c.change
+        if "bye" in ch:
+            bye = ch["bye"]
+        if "open" in ch:
+            o = ch["open"]
+            bracket = BracketState(o["score"], list(o["residents"]), o["pool"])
         if bracket is not None:
-            paired |= set(bracket.residents) | set(bracket.upfloaters) if bracket.closed else set()
-        unpaired = [n for n in to_pair if n not in paired and n != bye]
+            for part, value in ch.get("set", {}).items():
+                setattr(bracket, part, list(value) if isinstance(value, list) else value)
+            for part, value in ch.get("push", {}).items():
+                getattr(bracket, part).append(value)
+            if "colour" in ch:
+                w, b, rule = ch["colour"]
+                bracket.colours[frozenset((w, b))] = (w, b, rule)
         out.append(StepState(
-            index=i, event=e, cited=cited(e), bracket=bracket.copy() if bracket is not None else None,
-            focus=focus, rejected=rejected, done_pairs=list(done), bye=bye, unpaired=unpaired,
-            boards=boards,
+            index=c.index, event=c.event, cited=c.cited,
+            bracket=bracket.copy() if bracket is not None else None, focus=c.focus,
+            rejected=c.rejected, done_pairs=list(done), bye=bye,
+            unpaired=unpaired(players, done, bracket, bye), boards=ch.get("boards"),
         ))
-        if isinstance(e, ev.BracketClosed):
-            done.extend(tuple(p) for p in e.pairs)
+        if "leave" in ch:
+            done.extend(ch["leave"])
             bracket = None
     return out
