@@ -35,7 +35,8 @@ import time
 from dataclasses import dataclass, replace
 
 from dubov_explain.batch import Progress, default_jobs, parallel_map
-from dubov_explain.explain.replay import explanation_text, replay_tournament, report_text
+from dubov_explain.explain.replay import replay_tournament
+from dubov_explain.render.replay import explanation_text, report_text
 from dubov_explain.simulate.batch import parse_range, sizes_for
 from dubov_explain.simulate.generator import GeneratorOptions, simulate
 from dubov_explain.trf.reader import parse_trf

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-from .errors import MAX_PLAYERS, FileAccessError, InputError, Problem, SizeLimitError, too_many_players
+from .errors import (MAX_PLAYERS, DubovError, FileAccessError, InputError, Problem,
+                     SizeLimitError, too_many_players)
 from .rulebooks import Rulebook, find_rulebook, system_for
 from .rulebooks.readings import Readings
 from .tournament.consistency import check_consistency
@@ -314,3 +315,71 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
         raise InputError([Problem(t.source, 1, 1, str(exc))]) from None
     return Results(new, r, tuple((w, b, tok.text) for (w, b), tok in zip(boards, tokens)),
                    tuple(warnings))
+
+
+# --------------------------------------------------------------------------- replay
+@dataclass(frozen=True)
+class FileOutcome:
+    """What a worker sends back for one file: texts and counts (picklable)."""
+
+    path: str
+    report: str = ""
+    explanation: str = ""
+    summary: str = ""
+    rounds: int = 0
+    identical: int = 0
+    different: int = 0
+    illegal: int = 0
+    violations: int = 0
+    unexplained: int = 0
+    cut_short: int = 0
+    error: str = ""
+    exit_code: int = 0
+    warnings: tuple[str, ...] = field(default=())
+
+
+def replay_file(path: str, readings: Sequence[str] = (),
+                rounds: Sequence[int] | None = None, lenient: bool = True,
+                system: str | None = None, total_rounds: int | None = None,
+                explain: bool = True, budget: float | None = None,
+                on_round: Callable[[int, int], None] | None = None) -> FileOutcome:
+    """Read, validate and replay one file; errors come back as text with their exit code.
+
+    ``explain``, ``budget`` and ``on_round`` as for
+    :func:`~dubov_explain.explain.replay.replay_tournament`; the texts are rendered here, in
+    the worker, so that what comes back is small and picklable.
+
+    ``system`` names the rulebook; None: the one the file's 192/092 names, else the
+    default.  ``readings`` are ``NAME=VALUE`` strings of that rulebook's readings.
+    ``total_rounds`` (``--rounds``) completes a file without ``XXR``/``142``.
+    """
+    from .explain.audit import input_problems
+    from .explain.replay import replay_tournament, stem
+    from .render.replay import explanation_text, report_text, summary_line
+    from .tournament.request import with_options
+    from .trf.reader import read_trf
+
+    try:
+        t = with_options(read_trf(path), rounds=total_rounds)
+        book, override = choose_rulebook(t, system)
+        chosen = book.readings_type.parse(list(readings))
+        todo = list(rounds) if rounds is not None else list(range(1, t.rounds_with_games + 1))
+        bad = [r for r in todo if r < 1 or r > t.rounds_with_games]
+        if bad:
+            raise InputError([Problem(t.source, 1, 1, f"round {bad[0]} has no pairing in "
+                                      f"this file (rounds with games: 1-{t.rounds_with_games})")])
+        errors, warnings = input_problems(t, todo, lenient=lenient)
+        if errors:
+            raise InputError(errors)
+        if override:
+            warnings = list(warnings) + [override]
+        res = replay_tournament(t, chosen, todo, name=stem(path), system=book.name,
+                                explain=explain, budget=budget, on_round=on_round)
+    except DubovError as exc:
+        return FileOutcome(path, error=str(exc), exit_code=exc.exit_code)
+    return FileOutcome(
+        path, report_text(res), explanation_text(res), summary_line(res), len(res.rounds),
+        res.identical, res.different, res.illegal, res.violations, res.unexplained,
+        res.cut_short, warnings=tuple(str(w) for w in warnings),
+    )
+

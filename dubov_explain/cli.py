@@ -493,7 +493,7 @@ def cmd_standings(args) -> int:
 
 def cmd_check(args) -> int:
     from . import app
-    from .explain.audit import render_check
+    from .render.check import render_check
 
     if args.trace:
         _guard([args.trace], _inputs(args))
@@ -513,7 +513,7 @@ def cmd_replay(args) -> int:
 
     from .batch import Progress, parallel_map
     from .explain.audit import EXIT_DIFFERENT, EXIT_ILLEGAL
-    from .explain.replay import replay_path
+    from .app import replay_file
 
     if args.system:  # a bad reading of a chosen system is refused once, not per file
         from .rulebooks import find_rulebook
@@ -531,7 +531,7 @@ def cmd_replay(args) -> int:
     error_code = 0
     one = len(paths) == 1
     progress = Progress(len(paths), "replay", sys.stderr)
-    fn = partial(replay_path, readings=args.reading, rounds=rounds, system=args.system,
+    fn = partial(replay_file, readings=args.reading, rounds=rounds, system=args.system,
                  total_rounds=args.total_rounds, explain=bool(args.explain),
                  budget=args.budget or None,
                  on_round=progress.set if one else None)  # one file: a bar per round
@@ -744,7 +744,8 @@ def cmd_examples(args) -> int:
 
 
 def cmd_compare(args) -> int:
-    from .explain.compare import compare_readings, parse_sides, render
+    from .explain.compare import compare_readings, parse_sides
+    from .render.compare import render
 
     _guard([args.output] if args.output else [], _inputs(args))
     sides = (list(args.reading), args.left, args.right)

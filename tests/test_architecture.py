@@ -13,7 +13,7 @@ FORBIDDEN = {
     "matching": {"rulebooks", "tournament", "trace", "explain", "render", "simulate", "app", "cli"},
     "trf": {"rulebooks", "trace", "explain", "render", "simulate", "app", "cli"},
     "rulebooks": {"explain", "simulate", "app", "cli"},
-    "explain": {"app", "cli"},
+    "explain": {"app", "cli", "render"},
     "render": {"app", "cli", "simulate"},
 }
 

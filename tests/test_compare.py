@@ -14,8 +14,8 @@ from dubov_explain.explain.compare import (
     compare_readings,
     first_difference,
     parse_sides,
-    render,
 )
+from dubov_explain.render.compare import render
 from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.trf.reader import read_trf
 

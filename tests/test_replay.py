@@ -12,13 +12,9 @@ from dubov_explain import cli
 from dubov_explain.batch import Progress
 from dubov_explain.examples import example_text
 from dubov_explain.explain.audit import DIFFERENT, IDENTICAL, ILLEGAL
-from dubov_explain.explain.replay import (
-    explanation_text,
-    replay_path,
-    replay_tournament,
-    report_text,
-    summary_line,
-)
+from dubov_explain.app import replay_file as replay_path
+from dubov_explain.explain.replay import replay_tournament
+from dubov_explain.render.replay import explanation_text, report_text, summary_line
 from dubov_explain.simulate import GeneratorOptions, simulate
 from dubov_explain.trf.reader import parse_trf
 from dubov_explain.trf.writer import write_trf

@@ -51,7 +51,6 @@ __all__ = [
     "check_round",
     "absolute_test",
     "input_problems",
-    "render_check",
     "compat_table",
 ]
 
@@ -371,11 +370,3 @@ def compat_table(res: CheckResult) -> list[str]:
         right = f"{theirs[i][0]:>3} - {theirs[i][1]:>3}" if i < len(theirs) else ""
         out.append(("    " + left + " " * 16 + right).rstrip())
     return out
-
-
-def render_check(res: CheckResult, name: str = "") -> str:
-    """The human report of ``dubov-explain check`` (worded by
-    :func:`dubov_explain.render.check.render_check`; kept here for the command line)."""
-    from ..render.check import render_check as _render
-
-    return _render(res, name)

@@ -6,7 +6,8 @@ is skipped) is the decision where the readings part; everything after it follows
 it.  The pairings are then shown board by board.  Nothing here knows a rule: the two
 pairings are ``rulebook.pair`` calls of the rulebook named by ``system``
 (:func:`~dubov_explain.rulebooks.find_rulebook`), the bracket in which they part is asked
-of it (``rulebook.bracket_of``), and the words are in ``templates/compare.md.j2``.
+of it (``rulebook.bracket_of``); :mod:`dubov_explain.render.compare` words the result
+(``templates/compare.md.j2``).
 
 >>> from dubov_explain.examples import load_example
 >>> c = compare_mapping(load_example(), {}, {"c9-measure": "max"})
@@ -30,7 +31,7 @@ __all__ = [
     "compare_readings",
     "parse_sides",
     "board_rows",
-    "render",
+    "compare_mapping",
 ]
 
 
@@ -206,35 +207,6 @@ def board_rows(c: Comparison) -> list[dict]:
             row[name] = side.trace.result
             rows.append(row)
     return rows
-
-
-# --------------------------------------------------------------------------- rendering
-def render_markdown(c: Comparison, title: str | None = None) -> str:
-    """See :func:`dubov_explain.render.compare.render_markdown`."""
-    from ..render import compare as R
-
-    return R.render_markdown(c, title)
-
-
-def render_text(c: Comparison, title: str | None = None) -> str:
-    """See :func:`dubov_explain.render.compare.render_text`."""
-    from ..render import compare as R
-
-    return R.render_text(c, title)
-
-
-def render_html(c: Comparison, title: str | None = None) -> str:
-    """See :func:`dubov_explain.render.compare.render_html`."""
-    from ..render import compare as R
-
-    return R.render_html(c, title)
-
-
-def render(c: Comparison, fmt: str = "text", title: str | None = None) -> str:
-    """The comparison as ``text``, ``md`` or ``html`` (:mod:`dubov_explain.render.compare`)."""
-    from ..render import compare as R
-
-    return R.render(c, fmt, title)
 
 
 def compare_mapping(t, left: Mapping[str, str], right: Mapping[str, str],
