@@ -394,6 +394,19 @@ def results_for(boards: int, draw) -> str:
     return "\n".join(draw(st.sampled_from(tokens)) for _ in range(max(0, n))) + "\n"
 
 
+@st.composite
+def pairing_file(draw) -> str:
+    """A published pairing as a user might write it, right or wrong: a count, then
+    ``white black`` lines (``N 0`` a bye), with odd numbers, tokens and counts."""
+    number = st.one_of(st.integers(0, 16), st.sampled_from(["-1", "9999", "10000", "x", "1.5",
+                                                            "", "\x00", "\u202e"]))
+    pairs = draw(st.lists(st.tuples(number, number), max_size=10))
+    count = draw(st.one_of(st.just(len(pairs)), number))
+    sep = draw(st.sampled_from([" ", "\t", "  ", " - "]))
+    lines = [str(count)] + [f"{w}{sep}{b}" for w, b in pairs]
+    return draw(st.sampled_from(["\n", "\r\n"])).join(lines) + "\n"
+
+
 # --------------------------------------------------------------------------- the tests
 
 
@@ -410,6 +423,8 @@ def test_fuzz_pair_and_writers(case, data):
                 "--report", ws.path(report), "--step-through", ws.path("steps.html")]
         if fmt:
             argv += ["--trf-format", fmt]
+        if data.draw(st.booleans()):
+            argv.append("--lenient")  # pairs files with documented defects, with a warning
         code, out, err = ws.twice(argv)
         if code == 1:
             t = read_trf(trf)
@@ -445,13 +460,24 @@ def test_fuzz_commands(case, data):
     name, content, _how = case
     with workspace() as ws:
         trf = ws.put("in.trf", content)
-        ws.twice(["standings", trf])
+        ws.twice(["standings", trf] + data.draw(st.sampled_from([[], ["--lenient"]])))
         player = data.draw(st.integers(1, 16))
         fmt = data.draw(st.sampled_from(["text", "md", "html", "json"]))
         ws.twice(["explain", trf, "--player", str(player), "--format", fmt])
         ws.twice(["check", trf])
-        ws.put("results.txt", results_for(data.draw(st.integers(0, 8)), data.draw).encode())
-        ws.twice(["result", trf, "--results", ws.path("results.txt"), "-o", ws.path("out.trf")])
+        ws.put("pairing.txt", data.draw(pairing_file()).encode("utf-8", "surrogatepass"))
+        ws.twice(["check", trf, "--pairing", ws.path("pairing.txt")])
+        argv = ["result", trf, "--results", ws.path("results.txt"), "-o", ws.path("out.trf")]
+        round_no = data.draw(st.sampled_from([None, 1, 2, 3, 0]))
+        if round_no is not None:  # correct a round that has results
+            argv += ["--round", str(round_no)]
+        ws.put("results.txt", b"")  # the error says how many boards the round has
+        code, _, err = ws.twice(argv)
+        boards = re.search(r"has (\d+) board\(s\), the results list gives 0", err)
+        if boards:
+            ws.put("results.txt", results_for(int(boards[1]), data.draw).encode())
+            if ws.twice(argv)[0] == 0:
+                read_trf(ws.path("out.trf"))
 
 
 def test_seeds_are_valid_and_varied():
