@@ -465,14 +465,17 @@ def test_fuzz_pair_and_writers(case, data):
 @_budget(150)
 @given(case=mutated_trf(min_mutations=1), data=st.data())
 def test_fuzz_commands(case, data):
-    """``standings``, ``explain --player``, ``check`` (the last round entered), ``result``."""
+    """``standings``, ``explain --player`` (and ``--against``), ``check`` (the last round
+    entered, and a fuzzed ``--pairing``), ``result``."""
     name, content, _how = case
     with workspace() as ws:
         trf = ws.put("in.trf", content)
         ws.twice(["standings", trf] + data.draw(st.sampled_from([[], ["--lenient"]])))
         player = data.draw(st.integers(1, 16))
         fmt = data.draw(st.sampled_from(["text", "md", "html", "json"]))
-        ws.twice(["explain", trf, "--player", str(player), "--format", fmt])
+        against = data.draw(st.sampled_from([None, None, None, 1, 2, 5, 9, 17]))
+        extra = ["--against", str(against)] if against is not None else []
+        ws.twice(["explain", trf, "--player", str(player), "--format", fmt] + extra)
         ws.twice(["check", trf])
         ws.put("pairing.txt", data.draw(pairing_file()).encode("utf-8", "surrogatepass"))
         ws.twice(["check", trf, "--pairing", ws.path("pairing.txt")])
