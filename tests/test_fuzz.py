@@ -419,7 +419,7 @@ def pairing_file(draw) -> str:
 # --------------------------------------------------------------------------- the tests
 
 
-@_budget(150)
+@_budget(300)
 @given(case=mutated_trf(), data=st.data())
 def test_fuzz_pair_and_writers(case, data):
     """``pair`` with every writer, then ``check`` and ``result`` on what it wrote."""
@@ -462,7 +462,7 @@ def test_fuzz_pair_and_writers(case, data):
             assert ws.twice(["standings", ws.path("after.trf")])[0] == 0
 
 
-@_budget(150)
+@_budget(300)
 @given(case=mutated_trf(min_mutations=1), data=st.data())
 def test_fuzz_commands(case, data):
     """``standings``, ``explain --player`` (and ``--against``), ``check`` (the last round
