@@ -505,17 +505,16 @@ def test_seeds_are_valid_and_varied():
             assert code in (0, 1) or "all of them are paired" in err, (name, code, err)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason=(
-    "found by this fuzzer, issue 16 'Crashes and codes': the PAB's 0.125 makes 5/8 points, "
-    "which the 4-column points field cannot hold, and the writer raises (exit 2). Refusing "
-    "such points before any work is the i16-safe branch's part; when it is merged this test "
-    "passes, and the strict mark must go"))
 def test_regression_points_the_trf_cannot_hold():
-    """The long run's first failure, shrunk by hypothesis: one inserted line."""
+    """The long run's first failure, shrunk by hypothesis: one inserted line. The PAB's
+    0.125 makes 5/8 points, which the 4-column points field cannot hold; the writer used to
+    raise (exit 2). Now such points are refused before any work, as a size limit (exit 4),
+    and nothing is written."""
     text = (EXAMPLES / "dubov-example-after-round3.trf").read_text(encoding="utf-8")
     with workspace() as ws:
         trf = ws.put("in.trf", ("XXS PAB=0.125\n" + text).encode())
-        run(["pair", trf, "--lenient", "--write-trf", ws.path("next.trf")])
+        code, _, err = run(["pair", trf, "--lenient", "--write-trf", ws.path("next.trf")])
+        assert code == 4, err
         assert not os.path.exists(ws.path("next.trf"))
 
 
