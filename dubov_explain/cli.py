@@ -400,9 +400,9 @@ def pairing_text(result) -> str:
 
 
 def _no_pairing(trace) -> str:
-    from .render.report import impossible_text
+    from .render.env import event_plain
 
-    return f"no valid pairing: {impossible_text(trace)}"
+    return f"no valid pairing: {event_plain(trace.result, trace)}"
 
 
 def cmd_pair(args) -> int:

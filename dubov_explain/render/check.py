@@ -9,12 +9,10 @@ an engine decision is quoted as the trace's own template words it (``events.md.j
 
 from __future__ import annotations
 
-import re
 import textwrap
 
-from ..trace.events import Event, Impossible, Trace
+from ..trace.events import Impossible, Trace
 from . import env as E
-from .view import View
 
 
 def _system(trace: Trace) -> str:
@@ -31,12 +29,6 @@ def _one_line(text: object) -> str:
     return " ".join(str(text).split())
 
 
-def plain_event(e: Event, trace: Trace) -> str:
-    """One event in the trace's own words (``events.md.j2``), as plain text."""
-    md = E.event_markdown(e, View(trace))
-    return _one_line(re.sub(r"\\(.)", r"\1", md.replace("**", "")))
-
-
 def violation_text(v, system: str) -> str:
     """The sentence of one violation (without its rule code)."""
     if v.rule == "record":
@@ -50,7 +42,7 @@ def departure_tag(d, system: str) -> str:
 
 def departure_text(d, trace: Trace) -> str:
     """The explanation of one departure; engine events are quoted from ``trace``."""
-    return _one_line(_macros(_system(trace)).departure(d, lambda e: plain_event(e, trace)))
+    return _one_line(_macros(_system(trace)).departure(d, lambda e: E.event_plain(e, trace)))
 
 
 def absolute_test_title(system: str) -> str:
@@ -82,7 +74,7 @@ def departure_lines(res) -> list[str]:
 
 def impossible_text(res) -> str:
     """The engine's own words for a round it cannot pair."""
-    return plain_event(res.engine_result, res.trace)
+    return E.event_plain(res.engine_result, res.trace)
 
 
 def render_check(res, name: str = "") -> str:

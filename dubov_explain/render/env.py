@@ -115,6 +115,13 @@ def event_markdown(e, v: V.View) -> str:
     return str(_events(v.system).event(e, v)).strip()
 
 
+def event_plain(e, trace) -> str:
+    """One event of ``trace`` in its rulebook's words, as one plain line (no Markdown):
+    for a terminal or a text report."""
+    md = event_markdown(e, V.View(trace))
+    return " ".join(re.sub(r"\\(.)", r"\1", md.replace("**", "")).split())
+
+
 def phrase(name: str, *args, system: str | None = None) -> str:
     """One macro of the rulebook's event template, as plain words (no Markdown escapes).
 

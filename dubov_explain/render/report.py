@@ -106,10 +106,3 @@ def report_for_path(trace: Trace, path: str, title: str | None = None) -> str:
     if suffix in ("html", "htm"):
         return round_report_html(trace, title)
     raise ValueError(f"--report {path}: the file name must end in .md or .html")
-
-
-def impossible_text(trace: Trace) -> str:
-    """The last event of a trace without a pairing, in its template's words, as one plain
-    line for a terminal (``no valid pairing: ...``)."""
-    text = E.event_markdown(trace.result, View(trace))
-    return " ".join(text.replace("**", "").split())
