@@ -15,8 +15,8 @@ from .errors import (MAX_PLAYERS, DubovError, FileAccessError, InputError, Probl
                      SizeLimitError, too_many_players)
 from .rulebooks import Rulebook, find_rulebook, system_for
 from .rulebooks.readings import Readings
-from .tournament.consistency import check_consistency
-from .tournament.model import PENDING, Tournament
+from .tournament.consistency import check_consistency, pending_results
+from .tournament.model import Tournament
 from .trace.events import Trace
 
 
@@ -47,24 +47,6 @@ def read_tournament(trf: str | None = None, example: str | None = None) -> Tourn
     return read_trf(trf)
 
 
-def choose_rulebook(t: Tournament, system: str | None = None) -> tuple[Rulebook, str | None]:
-    """``system`` if given, else the one the file's 192/092 names, else the default; with a
-    warning when ``system`` overrides what the file says."""
-    return system_for(t, system)
-
-
-def pending_problems(t: Tournament) -> list[Problem]:
-    """A round cannot be paired while an earlier round still has pending results."""
-    out = []
-    for p in t.players:
-        for r, e in enumerate(p.entries, start=1):
-            if e.code == PENDING:
-                out.append(Problem(t.source, p.line, 99 + 10 * (r - 1),
-                                   f"round {r} of player {p.number} has no result yet; enter "
-                                   "the results before pairing the next round"))
-    return out
-
-
 def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str] = (),
             lenient: bool = False, title: str = "", rounds: int | None = None,
             initial_colour: str | None = None, pairing: bool = True) -> Request:
@@ -84,10 +66,10 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     from .tournament.request import with_options
 
     t = with_options(t, rounds=rounds, initial_colour=initial_colour)
-    book, override = choose_rulebook(t, system)
+    book, override = system_for(t, system)
     chosen = book.readings_type.parse(list(readings))
     problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
-    problems += pending_problems(t)
+    problems += pending_results(t, lambda k: True, "pairing the next round")
     if pairing:
         problems += finished_problems(t)
     problems += book.request_problems(t, pairing=pairing)
@@ -168,7 +150,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
     from .trf.reader import read_trf
 
     t = with_options(read_trf(trf), rounds=rounds)
-    book, override = choose_rulebook(t, system)
+    book, override = system_for(t, system)
     chosen = book.readings_type.parse(list(readings))
     warnings = [override] if override else []
     last = t.rounds_with_games
@@ -285,7 +267,7 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
         raise InputError([Problem(t.source, 1, 1, f"round {r} has no games (only byes); "
                                   "there is no result to enter")])
     tokens = parse_results(results_text, results_source)
-    book, override = choose_rulebook(t, system)
+    book, override = system_for(t, system)
     if override:
         warnings.append(override)
     chosen = book.readings_type.parse(list(readings))
@@ -361,7 +343,7 @@ def replay_file(path: str, readings: Sequence[str] = (),
 
     try:
         t = with_options(read_trf(path), rounds=total_rounds)
-        book, override = choose_rulebook(t, system)
+        book, override = system_for(t, system)
         chosen = book.readings_type.parse(list(readings))
         todo = list(rounds) if rounds is not None else list(range(1, t.rounds_with_games + 1))
         bad = [r for r in todo if r < 1 or r > t.rounds_with_games]

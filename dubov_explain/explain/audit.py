@@ -255,8 +255,7 @@ def input_problems(t: Tournament, checked_rounds: Sequence[int], lenient: bool =
     before the last checked one are errors (the history must be sound), later ones
     warnings.  Pending results are allowed in a checked round only.
     """
-    from ..tournament.consistency import check_consistency
-    from ..tournament.model import PENDING
+    from ..tournament.consistency import check_consistency, pending_results
 
     checked = set(checked_rounds)
     last = max(checked) if checked else 0
@@ -270,12 +269,8 @@ def input_problems(t: Tournament, checked_rounds: Sequence[int], lenient: bool =
             warnings.append(prob if not prob.is_error else replace(prob, severity="warning"))
         else:
             errors.append(prob)
-    for p in t.players:
-        for k, e in enumerate(p.entries, start=1):
-            if e.code == PENDING and e.opponent is not None and k < last and k not in checked:
-                errors.append(Problem(t.source, p.line, 99 + 10 * (k - 1),
-                                      f"round {k} of player {p.number} has no result yet; "
-                                      "enter the results before checking a later round"))
+    errors += pending_results(t, lambda k: k < last and k not in checked,
+                              "checking a later round")
     return errors, warnings
 
 

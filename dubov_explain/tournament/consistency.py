@@ -36,6 +36,7 @@ Pair problems (3-5, 10) are reported once per pair, on the player whose line com
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable
 
 from ..errors import Problem, Severity
 from .model import ALL_CODES, BYE_CODES, COMPLEMENT, PENDING, PLAYED_CODES, Player, Tournament
@@ -169,3 +170,15 @@ def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
             add(p, 81, f"points field says {_fmt(p.points)} but the results add up to "
                        f"{_fmt(total)}{hint}", soft)
     return sorted(out, key=lambda q: (q.line, q.column))
+
+
+def pending_results(t: Tournament, rounds: Callable[[int], bool], before: str) -> list[Problem]:
+    """A problem for every game of a round in ``rounds`` whose result is still pending
+    (a blank result column), located at that column: "enter the results before ``before``"."""
+    return [
+        Problem(t.source, p.line, 99 + 10 * (k - 1),
+                f"round {k} of player {p.number} has no result yet; enter the results "
+                f"before {before}")
+        for p in t.players for k, e in enumerate(p.entries, start=1)
+        if e.pending and rounds(k)
+    ]

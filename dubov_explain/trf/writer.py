@@ -56,7 +56,6 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Mapping
 
 from ..errors import FileAccessError, SizeLimitError

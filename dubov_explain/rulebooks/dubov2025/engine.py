@@ -85,7 +85,7 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from ... import matching
-from ...tournament.model import Colour, Tournament
+from ...tournament.model import Tournament
 from ...trace.events import Trace
 from . import RULEBOOK as _BOOK
 from . import events as ev
