@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from ..errors import EXIT_DIFFERENT, EXIT_ILLEGAL, InputError, Problem
-from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
+from ..rulebooks import DEFAULT_SYSTEM, find_rulebook, system_of
 from ..rulebooks.base import Departure, Violation
 from ..trace.events import Impossible, PairingPublished, Trace
 from ..tournament.model import Colour, Tournament
@@ -127,7 +127,7 @@ class CheckResult:
 
     @property
     def system(self) -> str:
-        return self.trace.meta.get("system") or DEFAULT_SYSTEM
+        return system_of(self.trace)
 
 
 # --------------------------------------------------------------------------- requests

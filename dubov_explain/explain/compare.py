@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
+from ..rulebooks import DEFAULT_SYSTEM, find_rulebook, system_of
 from ..rulebooks.readings import Readings, ReadingError
 from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, Trace
 
@@ -66,7 +66,7 @@ class Comparison:
     @property
     def system(self) -> str:
         """The rulebook both sides were paired by."""
-        return self.left.trace.meta.get("system") or DEFAULT_SYSTEM
+        return system_of(self.left.trace)
 
     def event(self, side: Side) -> Event | None:
         if self.index is None or self.index >= len(side.trace.events):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
+from ..rulebooks import find_rulebook, system_of
 from ..rulebooks.base import Rulebook
 from ..tournament.model import Tournament
 from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, StandingsSnapshot, Trace, WhatIf
@@ -72,8 +72,7 @@ class WhyNot:
 
 # ---------------------------------------------------------------------------- decisions
 def _rulebook(trace: Trace | None = None, system: str | None = None) -> Rulebook:
-    name = system or (trace.meta.get("system") if trace is not None else None) or DEFAULT_SYSTEM
-    return find_rulebook(name)
+    return find_rulebook(system or system_of(trace))
 
 
 def decisions(trace: Trace, rulebook: Rulebook | None = None) -> list[tuple[int, Event]]:

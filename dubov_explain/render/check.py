@@ -16,9 +16,9 @@ from . import env as E
 
 
 def _system(trace: Trace) -> str:
-    from ..rulebooks import DEFAULT_SYSTEM
+    from ..rulebooks import system_of
 
-    return trace.meta.get("system") or DEFAULT_SYSTEM
+    return system_of(trace)
 
 
 def _macros(system: str):

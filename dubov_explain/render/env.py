@@ -51,11 +51,6 @@ def rulebook_loader() -> jinja2.BaseLoader:
     )
 
 
-def system_of(trace) -> str:
-    """The rulebook a trace was made by (its ``meta.system``), else the default."""
-    return (trace.meta.get("system") if trace is not None else None) or DEFAULT_SYSTEM
-
-
 def rulebook_words(system: str | None, name: str):
     """The macros of one of a rulebook's templates (``why.md.j2`` of ``dubov-2025``)."""
     return environment().get_template(f"{system or DEFAULT_SYSTEM}/{name}").module

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..rulebooks import system_of
 from ..trace.events import Event, Trace, event_from_dict
 from . import env as E
 from .report import _tidy, html_page
@@ -20,7 +21,7 @@ from .view import View
 def _event(d: dict | None, trace: Trace) -> Event | None:
     if not d:
         return None
-    return event_from_dict(d, trace.meta.get("system", ""))
+    return event_from_dict(d, system_of(trace))
 
 
 def why_not_md(w, trace: Trace, title: str | None = None) -> str:
@@ -51,13 +52,13 @@ def player_html(x, trace: Trace, title: str | None = None) -> str:
 
 def why_not_answer(w, trace: Trace | None = None) -> str:
     """The one-line answer of a why-not, in the rulebook's words (no Markdown escapes)."""
-    return str(E.rulebook_words(E.system_of(trace), "why.md.j2").answer(w)).strip()
+    return str(E.rulebook_words(system_of(trace), "why.md.j2").answer(w)).strip()
 
 
 def player_sentences(x, trace: Trace) -> dict[str, Any]:
     """The sentences of a player page, part by part (``bye``: one; ``upfloat``, ``groups``,
     ``pairing``: one per fact), as the rulebook's ``why.md.j2`` words them."""
-    W = E.rulebook_words(E.system_of(trace), "why.md.j2")
+    W = E.rulebook_words(system_of(trace), "why.md.j2")
     v = View(trace)
     return {
         "bye": str(W.bye(x, v)).strip(),

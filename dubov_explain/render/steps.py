@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rulebooks import find_rulebook
+from ..rulebooks import find_rulebook, system_of
 from ..trace.events import Trace
 from . import env as E
 from .view import View
@@ -41,7 +41,7 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
     """One :class:`Step` per event: the rulebook's state of the round (``step_states``),
     the articles it cites, and the words of ``steps.md.j2`` and the events template."""
     v = v or View(trace)
-    system = E.system_of(trace)
+    system = system_of(trace)
     rb = find_rulebook(system)
     W = E.rulebook_words(system, "steps.md.j2")
     out: list[Step] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from ..rulebooks import DEFAULT_SYSTEM, RULEBOOKS
+from ..rulebooks import RULEBOOKS, system_of
 from ..rulebooks.dubov2025 import events as ev
 from ..safetext import escape_controls
 from ..trace.events import Trace
@@ -106,7 +106,7 @@ class View:
         self.result = trace.events[-1] if trace.events else None
         self.what_if = trace.meta.get("what_if")
         #: the rulebook that paired the round; its templates word the events
-        self.system = trace.meta.get("system") or DEFAULT_SYSTEM
+        self.system = system_of(trace)
         self.events_template = f"{self.system}/events.md.j2"
 
     # ------------------------------------------------------------------ players

@@ -13,6 +13,7 @@ from typing import Mapping
 
 from ..errors import EXIT_INVALID_INPUT, DubovError, InputError, Problem
 from ..tournament.model import Tournament
+from ..trace.events import Trace
 from .base import Rulebook
 
 #: name -> module that defines ``RULEBOOK``; the default system comes first
@@ -52,6 +53,12 @@ class _Registry(Mapping[str, Rulebook]):
 
 
 RULEBOOKS: Mapping[str, Rulebook] = _Registry()
+
+
+def system_of(trace: Trace | None) -> str:
+    """The name of the rulebook that made ``trace`` (its ``meta.system``); the default system
+    for a trace without one."""
+    return (trace.meta.get("system") if trace is not None else None) or DEFAULT_SYSTEM
 
 
 def find_rulebook(name: str) -> Rulebook:
@@ -139,4 +146,4 @@ def system_for(t: Tournament, requested: str | None = None) -> tuple[Rulebook, s
 
 
 __all__ = ["DEFAULT_SYSTEM", "RULEBOOKS", "Rulebook", "SystemNamed", "UnknownSystem",
-           "find_rulebook", "system_for", "system_named_by"]
+           "find_rulebook", "system_for", "system_named_by", "system_of"]
