@@ -2,11 +2,6 @@
 
 The rooms follow the text: ``standings`` (Article 1: scores, colour preferences 1.5, ARO
 1.6, upfloats 1.7, bye eligibility [C2]), ``readings`` (the named readings of ambiguous
-articles), ``order`` (Article 4's sequences), ``colours`` (Article 5), ``engine`` (Article
-2 as a traced state machine, Article 3's criteria), ``events`` (what the trace records),
-``decisions`` (the trace's decisions without wording) and ``templates/`` (how each event
-is worded).
-
 articles), ``order`` (Article 4's sequences), ``colours`` (Article 5), ``bye`` (the order of
 2.1.3-2.1.5), ``boards`` (the board order), ``engine`` (Article 2 as a traced state
 machine, Article 3's criteria), ``events`` (what the trace records), ``check`` (the absolute
