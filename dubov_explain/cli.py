@@ -11,6 +11,7 @@ bbpPairings' checker, unless ``--strict`` (then 6 / 7 as for ``check``).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -763,11 +764,18 @@ def main(argv: list[str] | None = None) -> int:
     (``--dubov in.trf -p out``), which :mod:`dubov_explain.dropin` translates into ours
     before argparse sees it, so that both take one code path."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    stdout, sys.stdout = sys.stdout, _Stdout(sys.stdout)
+    stdout, stderr = sys.stdout, sys.stderr
+    # started with stderr closed (``2>&-``), Python's sys.stderr is None and print(file=None)
+    # would put our messages into the pairing on stdout: say them to nobody instead; the
+    # exit code still tells
+    quiet = open(os.devnull, "w", encoding="utf-8") if stderr is None else None
+    sys.stdout, sys.stderr = _Stdout(stdout), quiet or stderr
     try:
         return _main(argv)
     finally:
-        sys.stdout = stdout
+        sys.stdout, sys.stderr = stdout, stderr
+        if quiet is not None:
+            quiet.close()
 
 
 def _main(argv: list[str]) -> int:
@@ -843,7 +851,8 @@ class _StdoutError(FileAccessError):
     so a message would be noise, but the exit code still says the output was cut short."""
 
     def __init__(self, exc: OSError, stream) -> None:
-        super().__init__("<stdout>", f"cannot write: {exc.strerror or exc}")
+        super().__init__("<stdout>", f"cannot write: {exc.strerror or exc}"
+                         + ("" if stream is not None else "; give -o FILE or open it"))
         self.closed = isinstance(exc, BrokenPipeError)
         self.stream = stream
 
@@ -867,18 +876,24 @@ class _Stdout:
         self._stream = stream
 
     def write(self, text: str) -> int:
+        if self._stream is None:  # started with stdout closed (``>&-``)
+            raise _StdoutError(OSError(errno.EBADF, "standard output is closed"), None)
         try:
             return self._stream.write(text)
         except OSError as exc:
             raise _StdoutError(exc, self._stream) from None
 
     def flush(self) -> None:
+        if self._stream is None:  # nothing was written, so nothing was lost
+            return
         try:
             self._stream.flush()
         except OSError as exc:
             raise _StdoutError(exc, self._stream) from None
 
     def __getattr__(self, name: str):
+        if self._stream is None:
+            raise _StdoutError(OSError(errno.EBADF, "standard output is closed"), None)
         return getattr(self._stream, name)
 
 

@@ -38,7 +38,12 @@ def evil(tmp_path):
 
 
 def _run(*args: str, **kw) -> subprocess.CompletedProcess:
+    """The CLI in a child process; ``close_fds_of=(1,)`` starts it with those descriptors
+    closed, as a shell's ``>&-`` does."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    closing = kw.pop("close_fds_of", ())
+    if closing:
+        kw["preexec_fn"] = lambda: [os.close(fd) for fd in closing]
     return subprocess.run([sys.executable, "-m", "dubov_explain", *args], env=env,
                           capture_output=kw.pop("capture", True), **kw)
 
@@ -147,6 +152,31 @@ def test_a_closed_pipe_ends_quietly_with_exit_5():
         os.close(w)
     assert done.returncode == 5
     assert done.stderr == b""
+
+
+def test_started_with_stdout_closed_is_a_file_error_not_an_internal_one(tmp_path):
+    # ``>&-``: Python starts with sys.stdout None; writing the pairing there is exit 5 with
+    # one line, and a command that writes only to -o succeeds
+    closed = _run("pair", "--example", stdout=subprocess.DEVNULL, capture=False,
+                  stderr=subprocess.PIPE, close_fds_of=(1,))
+    assert closed.returncode == 5
+    assert closed.stderr.decode() == ("<stdout>: cannot write: standard output is closed; "
+                                      "give -o FILE or open it\n")
+    out = tmp_path / "p.txt"
+    done = _run("pair", "--example", "-o", str(out), stdout=subprocess.DEVNULL, capture=False,
+                stderr=subprocess.PIPE, close_fds_of=(1,))
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert out.read_text() == "4\n4 1\n2 8\n6 9\n5 0\n"
+
+
+def test_started_with_stderr_closed_keeps_messages_out_of_stdout():
+    # ``2>&-``: print(file=None) would write the error into stdout, where a pairing goes
+    done = _run("pair", "/nonexistent/t.trf", stdout=subprocess.PIPE, capture=False,
+                stderr=subprocess.DEVNULL, close_fds_of=(2,))
+    assert (done.returncode, done.stdout) == (5, b"")
+    done = _run("pair", "--example", stdout=subprocess.PIPE, capture=False,
+                stderr=subprocess.DEVNULL, close_fds_of=(2,))
+    assert (done.returncode, done.stdout) == (0, b"4\n4 1\n2 8\n6 9\n5 0\n")
 
 
 def test_a_full_disk_on_an_output_file_is_exit_5_and_leaves_nothing(tmp_path, capsys):
