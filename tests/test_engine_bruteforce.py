@@ -116,6 +116,16 @@ def test_engine_equals_literal(profile, seed, pairs):
     _check(profile, seed, pairs)
 
 
+@pytest.mark.parametrize("profile, seed, pairs", _params("hard", HARD_SEEDS))
+def test_engine_equals_literal_with_every_upfloater_pruning_on(profile, seed, pairs, monkeypatch):
+    # the pruning of type vectors (and of [C4] failures) that large searches use, switched
+    # on for every search, still gives the literal pairing
+    from dubov_explain.rulebooks.dubov2025.upfloaters import UpfloaterSearch
+
+    monkeypatch.setattr(UpfloaterSearch, "PRUNE_TYPES_FROM", -1)
+    _check(profile, seed, pairs)
+
+
 @pytest.mark.parametrize(
     "profile, seed, pairs",
     [

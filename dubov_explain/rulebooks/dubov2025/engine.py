@@ -45,13 +45,21 @@ follows it.  Why this returns exactly what the literal enumeration returns:
   never exceed exact keys and each type's sets are generated in lexicographic order, the
   first *exact* entry popped is the literal answer (A* with an admissible heuristic).
   A popped set carries its result in its heap entry, so no cache of every set tried is
-  kept.  Pruning: in a legal set of the minimum size every upfloater meets a resident (the
-  argument of 2.2.1), so if no matching of R, the first j members of a failing set and
-  the players that may still complete it (pairs R-R and R-upfloater only) covers R and
-  those j members, every set that starts with them is illegal as well; the type's
-  generator jumps past them (shortest such j, by bisection: the condition only gets
-  harder as j grows).  Skipped sets are ones the literal enumeration rejects, so the
-  first legal set in the order is unchanged; they are not counted as examined.
+  kept.  Pruning: after a set fails, three necessary conditions are asked of its first j
+  members, the rest to come from the later members of the types still needed: that some
+  completion pairs with the residents ([C1]/[C3], exact: "eater" vertices take the later
+  members left out), that some completion leaves the lower players pairable ([C4], exact
+  likewise), and, since in a legal set of the minimum size every upfloater meets a
+  resident (the argument of 2.2.1), that R+L pairs with the chosen ones meeting residents
+  and the others lower players (one graph, each later member on both sides).  When one
+  fails, every set that starts with those j members is illegal as well and the type's
+  generator jumps past them (shortest such j, by bisection: a completion of a longer
+  prefix completes a shorter one).  In a search that meets more than
+  ``UpfloaterSearch.PRUNE_TYPES_FROM`` type vectors, the same test with j = 0 drops a
+  whole vector before any of its sets is evaluated, and a [C4] failure jumps too; a
+  smaller search skips only after [C1]/[C3], so that its trace counts each set [C4]
+  rejects.  Skipped sets are ones the literal enumeration rejects, so the first legal
+  set in the order is unchanged; they are not counted as examined.
   Popping on gives the next-best set, which the trace reports with the criterion that
   beat it (the explanation's search has its own budget and never changes the choice).
 * **2.2.4 shifts.**  With p the least number of pairs inside the smaller subgroup X over all

@@ -139,6 +139,8 @@ class UpfloaterSearch:
         self.c9 = engine.readings.value("c9-measure")
         self.mR = matching.max_matching(R, engine.compat, engine.base)
         self.examined: Counter = Counter()
+        #: type vectors met so far over every container (see PRUNE_TYPES_FROM)
+        self.vectors = 0
         #: results kept for a second look: only the first set of each container (4.2.3.3's
         #: reference in the trace); a popped set carries its own result in the search's
         #: heap, so nothing else is asked twice and memory does not grow with the search
@@ -193,34 +195,113 @@ class UpfloaterSearch:
             self.cache[U] = out
         return out
 
-    def covers(self, prefix: Sequence[int], later: Sequence[int]) -> bool:
-        """Can some set that starts with ``prefix`` and takes its other members from
-        ``later`` be legal?  A necessary condition.
+    def bracket_completable(self, prefix: Sequence[int], need: dict, later: dict) -> bool:
+        """Can some set that starts with ``prefix`` and takes ``need[t]`` more members of
+        each type t from ``later[t]`` be paired with the residents ([C1]/[C3])?  Exact.
 
-        In a legal set U of the minimum size k every upfloater meets a resident: the
-        bracket's pairing together with the pairing of L-U is a pairing of R+L, which has
-        at least k R-L pairs (2.2.1), all of them resident-upfloater; so the bracket's
-        pairing covers R and U with pairs R-R and R-upfloater only.  Hence some matching of R, the
-        prefix and the later players with such pairs covers R and the prefix.  That is
-        a perfect matching once the later players may be left over: they may pair with
-        one another (and with one spare vertex, for parity).
+        The later players left out of the set are "eaten": for each type, as many eater
+        vertices as later players of that type must stay out, each eater compatible with
+        the later players of its type only.  A perfect matching of the residents, the
+        prefix, the later players and the eaters leaves exactly ``need[t]`` later players
+        of each type to pair with the others: a completion that pairs, and every such
+        completion gives one.
+        """
+        eats = {t: len(later[t]) - need.get(t, 0) for t in later}
+        return self._with_eaters(list(self.R) + list(prefix), later, eats, self.mR)
+
+    def lower_completable(self, prefix: Sequence[int], need: dict, later: dict) -> bool:
+        """Can some set that starts with ``prefix`` and takes ``need[t]`` more members of
+        each type t from ``later[t]`` leave the other lower players pairable ([C4])?  Exact:
+        ``need[t]`` eater vertices per type take the completion's members out of the
+        lower players, as in :meth:`bracket_completable`."""
+        taken = set(prefix)
+        optional = {n for ms in later.values() for n in ms}
+        mandatory = [n for n in self.L if n not in taken and n not in optional]
+        return self._with_eaters(mandatory, later, need, self.e.base)
+
+    def jointly_completable(self, prefix: Sequence[int], need: dict, later: dict) -> bool:
+        """A necessary condition on both at once.  In a legal set of the minimum size every
+        upfloater meets a resident (the argument of 2.2.1), so the bracket's pairing and
+        the lower players' pairing together pair R+L: the prefix meets residents, the
+        players neither in the prefix nor later meet lower players, and of the later
+        players of type t exactly ``need[t]`` meet residents, the others lower players.
+
+        Each later player x stands twice: x itself on the residents' side and a copy on
+        the lower side.  ``need[t]`` eaters take the lower copies of the chosen ones, the
+        other eaters of type t the resident-side vertices of the others.  A legal
+        completion gives a perfect matching of this graph, so none means no completion.
         """
         compat = self.e.compat
         rset = set(self.R)
-        lset = set(later)
-        verts = list(self.R) + list(prefix) + list(later)
+        pset = set(prefix)
+        kind: dict[int, tuple] = {}  # vertex -> (side, player, type)
+        verts: list[int] = list(self.R)
+        for n in prefix:
+            kind[n] = ("up", n, None)
+            verts.append(n)
+        optional = set()
+        fresh = _EATERS
+        for t, ms in later.items():
+            for n in ms:
+                optional.add(n)
+                kind[n] = ("up", n, t)
+                kind[fresh] = ("low", n, t)
+                verts += [n, fresh]
+                fresh -= 1
+            for side, count in (("eat-low", need.get(t, 0)), ("eat-up", len(ms) - need.get(t, 0))):
+                for _ in range(count):
+                    kind[fresh] = (side, 0, t)
+                    verts.append(fresh)
+                    fresh -= 1
+        for n in self.L:
+            if n not in pset and n not in optional:
+                kind[n] = ("low", n, None)
+                verts.append(n)
         if len(verts) % 2:
-            if not later:
-                return False
-            verts.append(_SPARE)
+            return False
 
         def ok(u: int, v: int) -> bool:
-            ur, vr = u in rset, v in rset
-            if ur or vr:
-                return u != _SPARE and v != _SPARE and compat(u, v)
-            return (u in lset or u == _SPARE) and (v in lset or v == _SPARE)
+            if u in rset or v in rset:
+                if u in rset and v in rset:
+                    return compat(u, v)
+                x = kind[v] if u in rset else kind[u]
+                return x[0] == "up" and compat(u, v)
+            ku, kv = kind[u], kind[v]
+            su, sv = ku[0], kv[0]
+            if su == "low" and sv == "low":
+                return compat(ku[1], kv[1])
+            if {su, sv} == {"eat-low", "low"} or {su, sv} == {"eat-up", "up"}:
+                return ku[2] is not None and ku[2] == kv[2]
+            return False
 
-        return matching.has_perfect_matching(verts, ok, self.mR) is not None
+        return matching.has_perfect_matching(verts, ok, self.e.base) is not None
+
+    def _with_eaters(self, fixed: list[int], later: dict, eats: dict, warm) -> bool:
+        compat = self.e.compat
+        type_of: dict[int, object] = {}
+        verts = list(fixed)
+        for t, ms in later.items():
+            for n in ms:
+                type_of[n] = t
+            verts.extend(ms)
+        eater_type: dict[int, object] = {}
+        for t, c in eats.items():
+            for _ in range(c):
+                eater = _EATERS - len(eater_type)
+                eater_type[eater] = t
+                verts.append(eater)
+        if len(verts) % 2:
+            return False
+
+        def ok(u: int, v: int) -> bool:
+            if u < 0 or v < 0:
+                if u < 0 and v < 0:
+                    return False
+                eater, other = (u, v) if u < 0 else (v, u)
+                return type_of.get(other, _NO_TYPE) == eater_type[eater]
+            return compat(u, v)
+
+        return matching.has_perfect_matching(verts, ok, warm) is not None
 
     def run(self) -> _Choice:
         e = self.e
@@ -265,6 +346,12 @@ class UpfloaterSearch:
             )
             return _Choice(U, rm, event)
         raise AssertionError("2.2.1 guaranteed a legal set of this size")
+
+    #: once the search has met more type vectors than this (over all containers), a
+    #: vector none of whose sets can be legal is dropped before any of its sets is
+    #: evaluated (the sets "examined" are then fewer than the enumeration rejects; in a
+    #: smaller search the trace counts a rejection for each type)
+    PRUNE_TYPES_FROM = 64
 
     #: evaluations spent looking for the next-best set, which only the trace needs
     RUNNER_UP_BUDGET = 200
@@ -344,20 +431,32 @@ class UpfloaterSearch:
         heap: list = []
         tick = 0
         seq = self.seq
+        # the set generators see a type as a small int (hashing the scores' Fractions on
+        # every step cost more than the search), and share one table of what follows
+        tid = {t: i for i, t in enumerate(sorted(types))}
+        member_types = [tid[type_of(n)] for n in members]
+        after = _TypedSets.suffix_counts(member_types)
         for v in vectors:
             whites = sum(c for t, c in v.items() if t[1])
             reps = [n for t, c in v.items() for n in types[t][:c]]
             c8, c9, c10 = self.set_criteria(reps)
             lb = (self.c7_bound(whites), c8, c9, c10)
-            gen = _TypedSets(members, [type_of(n) for n in members], v)
+            gen = _TypedSets(members, member_types, {tid[t]: c for t, c in v.items()}, after)
             first = gen.first()
             if first is None:
                 continue
             heap.append((lb, tuple(seq[n] for n in first), tick, None, first, gen))
             tick += 1
         heapq.heapify(heap)
+        checked: set[int] = set()
+        self.vectors += len(heap)
+        prune_types = self.vectors > self.PRUNE_TYPES_FROM
         while heap:
             key, lex, _, result, U, gen = heapq.heappop(heap)
+            if result is None and prune_types and id(gen) not in checked:
+                checked.add(id(gen))
+                if not self.completable((), *gen.completions(0)):
+                    continue  # no set of these types is legal: the enumeration rejects each
             if result is not None:
                 # an exact entry: evaluated when first popped, its result kept here
                 yield U, result[0], result[1]
@@ -367,30 +466,37 @@ class UpfloaterSearch:
                 heapq.heappush(heap, ((c7,) + key[1:], lex, tick, (c7, rm), U, None))
                 tick += 1
                 nxt = gen.next()
-            elif verdict == "[C1]/[C3]":
-                nxt = gen.next(self._failing_prefix(U, gen))
+            elif verdict == "[C1]/[C3]" or prune_types:
+                nxt = gen.next(self._failing_prefix(U, gen, self.completable))
             else:
-                nxt = gen.next()
+                nxt = gen.next()  # a small search counts each set [C4] rejects
             if nxt is not None:
                 heapq.heappush(heap, (key, tuple(seq[n] for n in nxt), tick, None, nxt, gen))
                 tick += 1
 
-    def _failing_prefix(self, U: tuple[int, ...], gen: "_TypedSets") -> int:
-        """The shortest prefix of U after which no set of ``gen`` can be legal (see
-        :meth:`covers`); len(U) when no shorter one is proven.  The literal enumeration
-        rejects every set that shares it ([C1]/[C3] or [C4]), so they are skipped without
-        a matching each (and are not counted as examined)."""
-        lo, hi = 1, len(U)  # the condition only gets harder as the prefix grows
+    def completable(self, prefix: Sequence[int], need: dict, later: dict) -> bool:
+        return (self.bracket_completable(prefix, need, later)
+                and self.lower_completable(prefix, need, later)
+                and self.jointly_completable(prefix, need, later))
+
+    def _failing_prefix(self, U: tuple[int, ...], gen: "_TypedSets", possible) -> int:
+        """The shortest prefix of U after which no set of ``gen`` can be legal by
+        ``possible`` (:meth:`bracket_completable` for [C1]/[C3], :meth:`lower_completable`
+        for [C4]); len(U) when no shorter one is proven.  The literal enumeration rejects
+        every set that shares it, so they are skipped without a matching each (and are
+        not counted as examined)."""
+        lo, hi = 1, len(U)  # a completion of a longer prefix completes the shorter one
         while lo < hi:
             mid = (lo + hi) // 2
-            if self.covers(U[:mid], gen.later(U, mid)):
+            if possible(U[:mid], *gen.completions(mid)):
                 lo = mid + 1
             else:
                 hi = mid
         return lo
 
 
-_SPARE = -1  # a vertex that is no player (player numbers are positive)
+_EATERS = -1  # eater vertices are -1, -2, ...: no player (player numbers are positive)
+_NO_TYPE = object()
 
 
 def _distributions(total: int, caps: list[int]):
@@ -412,18 +518,23 @@ class _TypedSets:
     that does not share its first j members (the rest of that branch is skipped).
     """
 
-    def __init__(self, members: list[int], types: list, vector: dict):
+    def __init__(self, members: list[int], types: list, vector: dict,
+                 after: list[Counter] | None = None):
         self.members = members
         self.types = types
         self.vector = {t: c for t, c in vector.items() if c > 0}
         self.total = sum(self.vector.values())
-        n = len(members)
-        after: list[Counter] = [Counter() for _ in range(n + 1)]
-        for i in range(n - 1, -1, -1):
+        self.after = after if after is not None else self.suffix_counts(types)
+        self.cur: list[int] | None = None  # positions of the last set given
+
+    @staticmethod
+    def suffix_counts(types: list) -> list[Counter]:
+        """``after[i]``: how many members of each type stand at position i or later."""
+        after: list[Counter] = [Counter() for _ in range(len(types) + 1)]
+        for i in range(len(types) - 1, -1, -1):
             after[i] = after[i + 1].copy()
             after[i][types[i]] += 1
-        self.after = after
-        self.cur: list[int] | None = None  # positions of the last set given
+        return after
 
     def _fits(self, start: int, need: dict) -> bool:
         a = self.after[start]
@@ -478,13 +589,16 @@ class _TypedSets:
                 need[ty] += 1
         return self._out(None)
 
-    def later(self, U: tuple[int, ...], j: int) -> list[int]:
-        """The members that can still complete the first j members of U (the current
-        set): after its j-th member, of a type still needed."""
+    def completions(self, j: int) -> tuple[dict, dict]:
+        """What completes the first j members of the current set: ``need[t]`` more
+        members of type t, taken from ``later[t]`` (the members after its j-th member, of
+        a type still needed)."""
         types = self.types
         need = dict(self.vector)
         for i in self.cur[:j]:
             need[types[i]] -= 1
-        start = self.cur[j - 1] + 1
-        return [self.members[i] for i in range(start, len(self.members))
-                if need.get(types[i], 0) > 0]
+        later: dict = {}
+        for i in range(self.cur[j - 1] + 1 if j else 0, len(self.members)):
+            if need.get(types[i], 0) > 0:
+                later.setdefault(types[i], []).append(self.members[i])
+        return {t: c for t, c in need.items() if c > 0}, later
