@@ -46,15 +46,15 @@ class Compatibility:
         self.abs_colour: dict[int, Colour] = {
             p.number: p.preference for p in st.players if p.strength is Strength.ABSOLUTE
         }
-        empty: set[int] = set()
-        self._opp = self.opponents
-        self._forb = self.forbidden
+        empty: frozenset[int] = frozenset()
+        #: who may not meet u by [C1] or XXP, in one set (the test is asked millions of times)
+        self._barred: dict[int, set[int]] = {n: set(s) for n, s in self.opponents.items()}
+        for n, s in self.forbidden.items():
+            self._barred.setdefault(n, set()).update(s)
         self._empty = empty
 
     def __call__(self, u: int, v: int) -> bool:
-        if u == v:
-            return False
-        if v in self._opp.get(u, self._empty) or v in self._forb.get(u, self._empty):
+        if u == v or v in self._barred.get(u, self._empty):
             return False
         if self.forced:
             fu, fv = self.forced.get(u), self.forced.get(v)
