@@ -95,7 +95,7 @@ from .colours import ColourSteps
 from .criteria import Compatibility
 from .events import NAME, fmt
 from .groups import GroupSteps
-from .readings import DEFAULT, Readings
+from .readings import ACCELERATION, DEFAULT, Readings
 from .request import initial_colour
 from .standings import PlayerStanding, compute_standings
 from .transpositions import TranspositionSteps
@@ -194,6 +194,13 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         st = self.st
         self.remaining = sorted(p.number for p in st.players if p.present)
         absent = tuple((p.number, p.absence) for p in st.players if not p.present)
+        # acceleration points up to this round (XXA / 250, or computed for this run)
+        accelerated = any(p.accelerated for p in st.players) or bool(self.t.acceleration_method)
+        # the acceleration readings are in force only in an accelerated round: elsewhere
+        # they cannot change anything, and the header leaves them out
+        skip = () if accelerated else tuple(r.name for r in ACCELERATION)
+        readings = {k: v for k, v in self.readings.as_dict().items() if k not in skip}
+        detail = tuple(d for d in self.readings.detail() if d[0] not in skip)
         self.emit(
             ev.RoundOpened(
                 article="1.8.2",
@@ -202,13 +209,13 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
                 last_round=st.last_round,
                 rulebook=RULEBOOK,
                 edition=EDITION,
-                readings=self.readings.as_dict(),
+                readings=readings,
                 to_pair=tuple(self.remaining),
                 absent=absent,
                 initial_colour=self.initial_colour.word,
                 initial_colour_source=self.initial_colour_source,
                 tournament=self.t.name,
-                readings_detail=self.readings.detail(),
+                readings_detail=detail,
             )
         )
         if self.forced:
@@ -218,8 +225,17 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
                 crit, facts = why if why is not None else ("", {})
                 verdicts.append((a, b, crit, facts))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        rows = tuple(standing_row(p) for p in st.players)
+        rows = tuple(standing_row(p, accelerated) for p in st.players)
         self.emit(ev.StandingsSnapshot(article="1", max_t=st.max_t, rows=rows))
+        if accelerated:
+            self.emit(ev.AccelerationApplied(
+                article="1.3.1",
+                records=acceleration_records(self.t),
+                method=self.t.acceleration_method,
+                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
+                              for p in st.players if p.accelerated),
+                readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
+            ))
         return self.assign_bye
 
     def impossible(self, players: Sequence[int], context: str) -> None:
@@ -276,7 +292,34 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         return None
 
 
-def standing_row(p: PlayerStanding) -> dict:
+def acceleration_records(t: Tournament) -> tuple[str, ...]:
+    """Which records hold the tournament's acceleration points: ``XXA``, ``250``, both,
+    or none (points computed for this run, e.g. by the Baku method)."""
+    kinds = []
+    if any(n not in t.acceleration_250 for n in t.acceleration):
+        kinds.append("XXA")
+    if t.acceleration_250 & set(t.acceleration):
+        kinds.append("250")
+    return tuple(kinds)
+
+
+def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:
+    """The row of the trace's standings; in an accelerated round (``accelerated``: some
+    player has acceleration points up to this round) also the real score and the round's
+    acceleration points, and the scores 2.1.3 and 5.2.1 read when a reading makes them the
+    real score."""
+    row = _row(p)
+    if accelerated:
+        row["real_score"] = fmt(p.points)
+        row["virtual"] = fmt(p.virtual)
+    if p.bye_score is not None:
+        row["bye_score"] = fmt(p.bye_score)
+    if p.rank_score is not None:
+        row["rank_score"] = fmt(p.rank_score)
+    return row
+
+
+def _row(p: PlayerStanding) -> dict:
     return {
         "number": p.number,
         "name": p.name,
