@@ -101,6 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the dialect of --write-trf (default: the input's: TRF26 when it "
                    "has 142/152/162 records, else TRF(x))")
     p.add_argument("--trace", metavar="FILE.json", help="write the full trace as JSON")
+    p.add_argument("--baku", action="store_true",
+                   help="accelerate by the Baku Acceleration Method (FIDE C.04.5.1, C.04.7 "
+                   "from 2026): group GA gets virtual points in the first rounds; "
+                   "--write-trf writes them (XXA in TRF(x), 250 in TRF26)")
+    p.add_argument("--baku-reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="a reading of the Baku text: baku-ga-size=even-half|half-up, "
+                   "baku-late-entries=last-ga-player|recount, baku-scoring=standard-only|scaled "
+                   "(defaults first)")
     p.add_argument(
         "--format", choices=FORMATS, default="text",
         help="what goes to stdout (or -o): text = the pairing (JaVaFo format), md / html = "
@@ -415,6 +423,10 @@ def cmd_pair(args) -> int:
                            args.write_trf) if p]
     _guard(outputs, _inputs(args))
     req = _load(args)
+    if args.baku:
+        req = _baku(req, args.baku_reading, args.trf_format)
+    elif args.baku_reading:
+        raise _Usage("--baku-reading goes with --baku")
     t, title = req.tournament, req.title
     if args.write_trf:
         from .trf.writer import points_limit
@@ -454,6 +466,15 @@ def cmd_pair(args) -> int:
         _say(_no_pairing(trace))
         return EXIT_NO_PAIRING
     return EXIT_OK
+
+
+def _baku(req, readings: list[str], fmt: str | None):
+    """The request with the Baku virtual points of the round to pair (``--baku``)."""
+    from dataclasses import replace
+
+    from .rulebooks.acceleration.baku import BakuReadings, accelerate
+
+    return replace(req, tournament=accelerate(req.tournament, BakuReadings.parse(readings), fmt))
 
 
 def cmd_explain(args) -> int:
