@@ -234,8 +234,11 @@ def accelerate(t: Tournament, readings: BakuReadings = DEFAULT,
     """``t`` with the Baku virtual points of every round up to the one to pair in
     ``acceleration`` and the plan's facts in ``acceleration_method``.
 
-    The file's own acceleration of earlier rounds is history and is kept (floats of
-    earlier rounds were judged on it); the round to pair gets the plan's points.  Players
+    The file's own acceleration of earlier rounds is history and is kept as it is (floats
+    of earlier rounds were judged on it; a late entrant has none for the rounds before he
+    entered); only a file without any acceleration gets the plan's points for its earlier
+    rounds too (``--baku`` used from a later round on).  The round to pair gets the plan's
+    points.  Players
     given points for the first time travel as ``250`` records when the file written is
     TRF26 (``fmt``, default: the file's dialect), else as ``XXA``.
     """
@@ -243,10 +246,16 @@ def accelerate(t: Tournament, readings: BakuReadings = DEFAULT,
     r = p.round
     ga = set(p.ga)
     acc: dict[int, tuple[Fraction, ...]] = {}
+    history = bool(t.acceleration)
     for n in sorted(x.number for x in t.players):
         old = tuple(t.acceleration.get(n, ()))
-        values = [old[k - 1] if k < r and k - 1 < len(old) else
-                  (p.points[k - 1] if n in ga else _ZERO) for k in range(1, r + 1)]
+
+        def value(k: int) -> Fraction:
+            if k < r and history:
+                return old[k - 1] if k - 1 < len(old) else _ZERO
+            return p.points[k - 1] if n in ga else _ZERO
+
+        values = [value(k) for k in range(1, r + 1)]
         values += list(old[r:]) if len(old) > r else []
         while values and values[-1] == 0:
             values.pop()
