@@ -83,9 +83,9 @@ def test_the_250_round_trip_is_byte_for_byte():
     assert line in text.splitlines() and "XXA" not in text
     assert write_trf(parse_trf(text)) == text
     # the golden late-entrant case is a TRF26 file whose points are 250 records
-    case = (CASES / "acceleration-baku-late-entrant.trf").read_text()
+    case = (CASES / "1.3.1-baku-late-entrant.trf").read_text()
     assert "250      01.0 001 002 0001 0003" in case
-    assert write_trf(read_trf(CASES / "acceleration-baku-late-entrant.trf")) == case
+    assert write_trf(read_trf(CASES / "1.3.1-baku-late-entrant.trf")) == case
 
 
 def test_the_trace_names_the_accelerated_scores(round1, capsys):
@@ -192,7 +192,7 @@ def test_baku_group_sizes_and_rounds():
 
 
 def test_baku_late_entrant_keeps_the_last_ga_player():
-    t = _case("acceleration-baku-late-entrant")  # 13 players; 4 entered before round 2
+    t = _case("1.3.1-baku-late-entrant")  # 13 players; 4 entered before round 2
     keep = plan(t)
     assert (keep.ga, keep.last_ga, keep.ga_from) == (tuple(range(1, 8)), 7, "file")
     recount = plan(t, readings=BakuReadings.from_pairs({"baku-late-entries": "recount"}))
@@ -201,10 +201,10 @@ def test_baku_late_entrant_keeps_the_last_ga_player():
 
 
 def test_baku_points_drop_and_stop():
-    t = _case("acceleration-baku-round4-half")
+    t = _case("1.3.1-baku-round4-half")
     assert {n: v[-1] for n, v in accelerate(t).acceleration.items()} == {
         n: F(1, 2) for n in range(1, 11)}
-    t6 = _case("acceleration-baku-round6-none")
+    t6 = _case("1.3.1-baku-round6-none")
     p = plan(t6)
     assert p.points[-1] == 0 and accelerate(t6).acceleration == t6.acceleration
 
