@@ -218,6 +218,28 @@ NOTES: dict[str, list[str]] = {
 #: (games White-Black sorted, then the bye).  py4swiss 0.3.1 was run over the whole corpus;
 #: it agrees on every case not listed here (the 1.8.3 case included: it too finds no pairing).
 WITNESS: dict[str, dict[str, list[str]]] = {
+    "1.3.1-baku-late-entrant": {"py4swiss": [
+        "error: py4swiss.trf.exceptions.ParsingError: No number of rounds provided; py4swiss "
+        "0.3.1 reads no TRF26 records (142, 250: trf.md 7.5), so it cannot read this TRF26 "
+        "case; the other Baku cases are TRF(x) with XXA, which it reads.",
+    ]},
+    "1.3.1-baku-round2": {"py4swiss": [
+        "2-5 4-1 6-15 8-13 10-9 12-3 14-7 16-19 18-11 20-17; py4swiss reads the XXA points "
+        "and agrees on the 2-point scoregroup, but for {3, 8} (they met) it takes the "
+        "upfloaters 12 and 13 (GB winners: real 1, pairing 1) instead of 6 and 7 (GA losers: "
+        "real 0, pairing 1). By the pairing score all four have 1 point, and 4.2.2 numbers "
+        "6 and 7 first (initial ranking); {6, 7} is legal with no [C7] cost. py4swiss's "
+        "choice fits ordering the upfloaters (4.2.2 / [C6]) by the real score, which the "
+        "Dubov text does not say and C.04.5 (score brackets on real score + virtual points) "
+        "does not support; we read the pairing score. UNCONFIRMED where in py4swiss this "
+        "happens.",
+    ]},
+    "1.3.1-baku-round4-half": {"py4swiss": [
+        "2-13 3-1 4-12 6-15 8-5 9-19 10-18 16-7 17-14 20-11; the same kind of difference as "
+        "in 1.3.1-baku-round2: where GA and GB players share a pairing score, py4swiss "
+        "chooses other upfloaters and pairs (4-12, 8-5, 16-7 against our 4-7, 8-15, 16-5); "
+        "we order the upfloaters by the pairing score (4.2.2, [C6]).",
+    ]},
     "2.1.4-bye-most-games-played": {"py4swiss": [
         "2-3 4-1, bye 5; py4swiss gives the bye to 5, who played no game, instead of 4, who "
         "played one. 2.1.4 gives it to the player who 'has played the highest number of games': "
