@@ -205,6 +205,9 @@ NOTES: dict[str, list[str]] = {
     "reading-acceleration-upfloats": [
         "Round 3 (virtual points 0.5). In round 2, 5 (pairing score 0) met 4 (0 + 1 virtual point): an upfloat by the pairing scores, none by the real ones (both 0). The 2.5-point bracket {3} needs an upfloater; 1 and 2 met 3, so the 1-point container {5, 6} is next: 'pairing' spares 5 by [C10] and takes 6; 'real' takes 5, first in sequence.",
     ],
+    "reading-acceleration-upfloaters": [
+        "Round 2 (GA 1-4 with 1 virtual point). Pairing scores: 1 has 2, 2 and 4 1.5, 3 and 5 1, 6 0; the 2-point bracket {1} needs one upfloater. 'pairing': 2 (1.5, #1 by 4.2.2) meets 1. 'real': 5 really scored 1 like 1 (2 and 4 only 0.5), so 5 is #1 and [C6] (score difference 0) takes him.",
+    ],
     "reading-acceleration-ranking": [
         "Round 2, the same pairs under both readings: 2-1 (pairing scores 1.5 and 1.5; real 0.5 and 0.5) and 3-5 (3: 0.5 + 1 = 1.5, 5: real 1 after the round-1 PAB). The board order (GHR 3.6) reads the higher ranked player's score: 'pairing' puts 2-1 first (1.5 before 1.5, then the sum 3 against 2.5), 'real' puts 3-5 first (5 is higher ranked with 1 real point).",
     ],
@@ -229,16 +232,18 @@ WITNESS: dict[str, dict[str, list[str]]] = {
         "upfloaters 12 and 13 (GB winners: real 1, pairing 1) instead of 6 and 7 (GA losers: "
         "real 0, pairing 1). By the pairing score all four have 1 point, and 4.2.2 numbers "
         "6 and 7 first (initial ranking); {6, 7} is legal with no [C7] cost. py4swiss's "
-        "choice fits ordering the upfloaters (4.2.2 / [C6]) by the real score, which the "
-        "Dubov text does not say and C.04.5 (score brackets on real score + virtual points) "
-        "does not support; we read the pairing score. UNCONFIRMED where in py4swiss this "
-        "happens.",
+        "whole pairing is exactly ours under acceleration-upfloaters=real (upfloaters "
+        "numbered and grouped by the real score); the Dubov text does not say so and C.04.5 "
+        "builds the brackets on real score + virtual points, so the default reads the "
+        "pairing score.",
     ]},
     "1.3.1-baku-round4-half": {"py4swiss": [
         "2-13 3-1 4-12 6-15 8-5 9-19 10-18 16-7 17-14 20-11; the same kind of difference as "
         "in 1.3.1-baku-round2: where GA and GB players share a pairing score, py4swiss "
-        "chooses other upfloaters and pairs (4-12, 8-5, 16-7 against our 4-7, 8-15, 16-5); "
-        "we order the upfloaters by the pairing score (4.2.2, [C6]).",
+        "chooses other upfloaters and pairs (4-12, 8-5, 16-7 against our 4-7, 8-15, 16-5). "
+        "Under acceleration-upfloaters=real we pair 4-12, 8-5 and 6-15 as py4swiss does, "
+        "but 7-3 and 16-1 where it pairs 3-1 and 16-7: neither value (nor any mix of the "
+        "four acceleration readings, all tried) is py4swiss's pairing here.",
     ]},
     "2.1.4-bye-most-games-played": {"py4swiss": [
         "2-3 4-1, bye 5; py4swiss gives the bye to 5, who played no game, instead of 4, who "

@@ -167,6 +167,7 @@ def _case(name: str):
 
 
 @pytest.mark.parametrize("reading", ["acceleration-bye", "acceleration-upfloats",
+                                     "acceleration-upfloaters",
                                      "acceleration-ranking"])
 def test_each_acceleration_reading_changes_its_golden_case(reading):
     t = _case(f"reading-{reading}")

@@ -158,6 +158,7 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         self.pairs: list[tuple[int, int]] = []
         self.base: dict[int, int] = {}
         self.bracket: Bracket | None = None
+        self._real_upfloaters = readings.value("acceleration-upfloaters") == "real"
         # 5.1: drawn by lot before round 1; from the file, the user, or read back from round 1
         self.initial_colour, self.initial_colour_source = initial_colour(t)
 
@@ -170,6 +171,12 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
 
     def score(self, n: int) -> Fraction:
         return self.st[n].score
+
+    def upfloater_score(self, n: int) -> Fraction:
+        """The score by which a possible upfloater is numbered (4.2.2) and its container
+        formed ([C6]): the pairing score, or under ``acceleration-upfloaters=real`` the
+        real score (the same without acceleration)."""
+        return self.st[n].points if self._real_upfloaters else self.st[n].score
 
     def emit(self, e: ev.Event) -> None:
         self.events.append(e)
