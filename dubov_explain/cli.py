@@ -427,6 +427,8 @@ def cmd_pair(args) -> int:
         req = _baku(req, args.baku_reading, args.trf_format)
     elif args.baku_reading:
         raise _Usage("--baku-reading goes with --baku")
+    else:
+        _baku_named_but_absent(req.tournament)
     t, title = req.tournament, req.title
     if args.write_trf:
         from .trf.writer import points_limit
@@ -475,6 +477,23 @@ def _baku(req, readings: list[str], fmt: str | None):
     from .rulebooks.acceleration.baku import BakuReadings, accelerate
 
     return replace(req, tournament=accelerate(req.tournament, BakuReadings.parse(readings), fmt))
+
+
+def _baku_named_but_absent(t) -> None:
+    """A warning when the file's ``192`` names a Baku-accelerated system but gives no
+    acceleration points (XXA / 250) for the round to pair: the pairing is made without
+    them unless ``--baku`` computes them (bbpPairings computes them itself)."""
+    from .rulebooks import system_named_by
+
+    named = system_named_by(t)
+    r = t.round_to_pair
+    if named is None or named.code != "192" or not named.text.upper().endswith("_BAKU"):
+        return
+    if any(len(v) >= r and v[r - 1] for v in t.acceleration.values()):
+        return
+    _say(f"warning: {t.source}:{named.line or 1}:5: 192 names {named.text} (Baku acceleration) "
+         f"but the file gives no XXA/250 points for round {r}: paired without acceleration; "
+         "--baku computes them")
 
 
 def cmd_explain(args) -> int:

@@ -258,3 +258,16 @@ def test_baku_reading_needs_baku(round1, capsys):
     method = dict(next(e for e in json.loads(out)["events"]
                        if e["kind"] == "acceleration-applied")["method"])
     assert (method["ga_size"], method["baku-ga-size"]) == ("10", "half-up")
+
+
+def test_a_baku_192_without_points_is_paired_as_it_is_with_a_warning(round1, capsys, tmp_path):
+    _, t26 = round1
+    f = tmp_path / "baku.trf"
+    f.write_text(t26.read_text().replace("142 9", "142 9\n192 FIDE_DUBOV_BAKU"))
+    code, out, err = run(capsys, "pair", f)
+    assert code == 0 and "192 names FIDE_DUBOV_BAKU (Baku acceleration) but the file gives no " \
+        "XXA/250 points for round 1" in err
+    plain = run(capsys, "pair", t26)[1]
+    assert out == plain  # not accelerated
+    code, out, err = run(capsys, "pair", f, "--baku")
+    assert code == 0 and "warning" not in err and out != plain

@@ -242,6 +242,7 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
                 players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
                               for p in st.players if p.accelerated),
                 readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
+                dropped=dropped_points(self.t, st.round),
             ))
         return self.assign_bye
 
@@ -308,6 +309,21 @@ def acceleration_records(t: Tournament) -> tuple[str, ...]:
     if t.acceleration_250 & set(t.acceleration):
         kinds.append("250")
     return tuple(kinds)
+
+
+def dropped_points(t: Tournament, r: int) -> tuple[tuple[int, str, str], ...]:
+    """(player, previous round's points, this round's) where a player's acceleration points
+    are lower before round ``r`` than before round ``r - 1``."""
+    out = []
+    if r < 2:
+        return ()
+    for n in sorted(t.acceleration):
+        v = t.acceleration[n]
+        before = v[r - 2] if r - 2 < len(v) else Fraction(0)
+        now = v[r - 1] if r - 1 < len(v) else Fraction(0)
+        if now < before:
+            out.append((n, fmt(before), fmt(now)))
+    return tuple(out)
 
 
 def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:

@@ -54,6 +54,9 @@ class AccelerationApplied(Event):
     players: tuple
     #: the acceleration readings in force: ((name, value), ...)
     readings: tuple = ()
+    #: (player, points of the previous round, points of this round) of every player whose
+    #: acceleration points are lower than in the previous round (they drop or end)
+    dropped: tuple = ()
 
 
 @_register
