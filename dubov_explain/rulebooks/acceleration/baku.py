@@ -212,7 +212,8 @@ def plan(t: Tournament, round_no: int | None = None,
     one, half = _scale(t, readings)
     numbers = sorted(p.number for p in t.players)
     # Late entries: the last GA player stays the one of round 1 (the file's acceleration)
-    round1 = [n for n, v in t.acceleration.items() if v and v[0] > 0 and n in set(numbers)]
+    present = set(numbers)
+    round1 = [n for n, v in t.acceleration.items() if v and v[0] > 0 and n in present]
     if r > 1 and round1 and readings.value("baku-late-entries") == "last-ga-player":
         last, ga_from = max(round1), "file"
         ga = tuple(n for n in numbers if n <= last)
