@@ -107,7 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "--write-trf writes them (XXA in TRF(x), 250 in TRF26)")
     p.add_argument("--baku-reading", action="append", default=[], metavar="NAME=VALUE",
                    help="a reading of the Baku text: baku-ga-size=even-half|half-up, "
-                   "baku-late-entries=last-ga-player|recount, baku-scoring=standard-only|scaled "
+                   "baku-late-entries=last-ga-player|recount, baku-field=registered|to-pair, "
+                   "baku-scoring=standard-only|scaled "
                    "(defaults first)")
     p.add_argument(
         "--format", choices=FORMATS, default="text",

@@ -20,6 +20,7 @@ from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.rulebooks.dubov2025.readings import Readings
 from dubov_explain.rulebooks.dubov2025.standings import compute_standings
 from dubov_explain.tournament.facts import round_facts
+from dubov_explain.tournament.model import RoundEntry
 from dubov_explain.trf.reader import parse_trf, read_trf
 from dubov_explain.trf.writer import write_trf
 
@@ -296,3 +297,16 @@ def test_accelerated_rounds_pair_as_the_literal_twin(pairs):
             accelerated += any(t.acceleration.values())
             assert engine_result(t, readings) == literal_result(t, readings), (seed, hard)
     assert accelerated == 80
+
+
+def test_baku_field_counts_the_file_or_the_players_to_pair():
+    """Reading baku-field: 3 is absent from round 1 (a pre-entered half-point bye)."""
+    t = build([2600 - 25 * i for i in range(20)], [], total_rounds=9)
+    players = tuple(replace(p, entries=(RoundEntry(None, None, "H"),), points=F(1, 2))
+                    if p.number == 3 else p for p in t.players)
+    t = replace(t, players=players)
+    registered = plan(t)
+    assert (registered.field, registered.ga) == (20, tuple(range(1, 11)))
+    to_pair = plan(t, readings=BakuReadings.from_pairs({"baku-field": "to-pair"}))
+    # 19 to pair: 2 * ceil(19 / 4) = 10 of them, 1 2 4 ... 11; 3 ranks above 11, so GA 1-11
+    assert (to_pair.field, to_pair.ga, to_pair.last_ga) == (19, tuple(range(1, 12)), 11)

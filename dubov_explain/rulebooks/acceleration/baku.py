@@ -40,9 +40,9 @@ relies on, quoted:
   score is points + virtual points; which other articles of a pairing system read it is
   each rulebook's reading (Dubov 2025: ``ACCELERATION`` in its readings).
 
-Also **UNCONFIRMED**: who counts in "the list of players to be paired" before round 1.
-This module counts every player of the file when GA is counted (a player absent from round
-1 is still in the list), as bbpPairings does.
+Also unclear: who counts in "the list of players to be paired" before round 1, when some
+players are absent from round 1 (a pre-entered bye, XXZ, 240): the rule says "players to be
+paired", its note "players in the tournament" -> reading ``baku-field``.
 
 Witnesses: bbpPairings (``applyBakuAcceleration``, trf.md 7.4b) sizes group A as the first
 ceil(N/2) players -- the reading ``baku-ga-size=half-up`` -- and uses the file's scoring
@@ -64,6 +64,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...errors import InputError, Problem
+from ...tournament.facts import absences
 from ...tournament.model import Tournament
 from ..readings import Reading, Readings as _Readings
 
@@ -95,8 +96,21 @@ CATALOGUE: tuple[Reading, ...] = (
             "last-ga-player": "every player down to the same last GA player as before (the "
             "highest-numbered player with virtual points in round 1 in the file's XXA / 250), "
             "so a late entrant placed above him joins GA and GA may be odd (Notes 1 and 2)",
-            "recount": "GA is counted afresh each round from every player in the file, as "
-            "before round 1",
+            "recount": "GA is counted afresh each round, as before round 1 (by baku-ga-size "
+            "and baku-field), from the players in the file now",
+        },
+    ),
+    Reading(
+        name="baku-field",
+        article="Baku, Initial Groups Division",
+        question="Who is counted when GA is sized, if some players are absent from round 1?",
+        default="registered",
+        choices={
+            "registered": "every player in the file (the note's 'players in the tournament'; "
+            "bbpPairings counts every player too)",
+            "to-pair": "only the players to be paired in round 1 (the rule's 'list of players "
+            "to be paired'): GA runs down to the last of the first 2 * Q of them, and a "
+            "player absent from round 1 ranked above him is in GA as a late entrant would be",
         },
     ),
     Reading(
@@ -157,7 +171,7 @@ class BakuPlan:
 
     round: int
     total_rounds: int
-    #: players counted (the file's players)
+    #: players counted when GA was sized (reading baku-field), or the file's players
     field: int
     #: GA, by player number (the players down to ``last_ga``)
     ga: tuple[int, ...]
@@ -204,6 +218,21 @@ def _scale(t: Tournament, readings: BakuReadings) -> tuple[Fraction, Fraction]:
         f"--baku: the tournament scores a win {win}, a draw {draw}, a loss {loss}; {why}")])
 
 
+def round_one_field(t: Tournament) -> list[int]:
+    """The players to be paired in round 1 (reading ``baku-field=to-pair``): before round 1
+    every player not absent from it (pre-entered bye, XXZ, 240); afterwards every player
+    whose round 1 was a game (played or forfeited) or the pairing-allocated bye."""
+    if t.round_to_pair == 1:
+        away = absences(t, 1)
+        return sorted(p.number for p in t.players if p.number not in away)
+    out = []
+    for p in t.players:
+        e = p.entry(1)
+        if e is not None and (e.opponent is not None or e.code == "U"):
+            out.append(p.number)
+    return sorted(out)
+
+
 def plan(t: Tournament, round_no: int | None = None,
          readings: BakuReadings = DEFAULT) -> BakuPlan:
     """The Baku plan before ``round_no`` (default: the round to pair)."""
@@ -217,13 +246,17 @@ def plan(t: Tournament, round_no: int | None = None,
     if r > 1 and round1 and readings.value("baku-late-entries") == "last-ga-player":
         last, ga_from = max(round1), "file"
         ga = tuple(n for n in numbers if n <= last)
+        counted = len(numbers)
     else:
-        ga = tuple(numbers[:ga_size(len(numbers), readings.value("baku-ga-size"))])
-        last, ga_from = (ga[-1] if ga else 0), "count"
+        listed = round_one_field(t) if readings.value("baku-field") == "to-pair" else numbers
+        counted = len(listed)
+        first = listed[:ga_size(counted, readings.value("baku-ga-size"))]
+        last, ga_from = (first[-1] if first else 0), "count"
+        ga = tuple(n for n in numbers if n <= last)
     value = {_ONE: one, _HALF: half, _ZERO: _ZERO}
     points = tuple(value[round_points(k, total)] for k in range(1, r + 1))
     return BakuPlan(
-        round=r, total_rounds=total, field=len(numbers), ga=ga, last_ga=last,
+        round=r, total_rounds=total, field=counted, ga=ga, last_ga=last,
         ga_from=ga_from, accelerated_rounds=accelerated_rounds(total),
         full_rounds=full_rounds(total), points=points,
         readings=tuple(readings.as_dict().items()),
