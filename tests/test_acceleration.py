@@ -310,3 +310,24 @@ def test_baku_field_counts_the_file_or_the_players_to_pair():
     to_pair = plan(t, readings=BakuReadings.from_pairs({"baku-field": "to-pair"}))
     # 19 to pair: 2 * ceil(19 / 4) = 10 of them, 1 2 4 ... 11; 3 ranks above 11, so GA 1-11
     assert (to_pair.field, to_pair.ga, to_pair.last_ga) == (19, tuple(range(1, 12)), 11)
+
+
+def test_baku_ga_size_readings_pair_differently(tmp_path, capsys):
+    """22 players: GA is 2 * ceil(22 / 4) = 12 by the text, ceil(22 / 2) = 11 by bbpPairings'
+    code; with 11 the GA scoregroup is odd and 12, the first GB player, upfloats into it:
+    the same boards in round 1, but 12 has an upfloat on record (1.7, [C10] next round)
+    and no virtual point."""
+    t = replace(build([2600 - 20 * i for i in range(22)], [], total_rounds=7), name="Open 22")
+    f = tmp_path / "r1.trf"
+    f.write_text(write_trf(t))
+
+    def trace(*extra):
+        events = json.loads(run(capsys, "pair", f, "--baku", "--format", "json", *extra)[1])
+        return events["events"]
+
+    even, half = trace(), trace("--baku-reading", "baku-ga-size=half-up")
+    acc = [dict(next(e for e in tr if e["kind"] == "acceleration-applied")["method"])
+           for tr in (even, half)]
+    assert [a["ga_size"] for a in acc] == ["12", "11"]
+    ups = [[e["players"] for e in tr if e["kind"] == "upfloaters-chosen"] for tr in (even, half)]
+    assert ups == [[], [[12]]]
