@@ -102,6 +102,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the dialect of --write-trf (default: the input's: TRF26 when it "
                    "has 142/152/162 records, else TRF(x))")
     p.add_argument("--trace", metavar="FILE.json", help="write the full trace as JSON")
+    p.add_argument("--baku", action="store_true",
+                   help="accelerate by the Baku Acceleration Method (FIDE C.04.5.1, C.04.7 "
+                   "from 2026): group GA gets virtual points in the first rounds; "
+                   "--write-trf writes them (XXA in TRF(x), 250 in TRF26)")
+    p.add_argument("--baku-reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="a reading of the Baku text: baku-ga-size=even-half|half-up, "
+                   "baku-late-entries=last-ga-player|recount, baku-field=registered|to-pair, "
+                   "baku-scoring=standard-only|scaled "
+                   "(defaults first)")
     p.add_argument(
         "--format", choices=FORMATS, default="text",
         help="what goes to stdout (or -o): text = the pairing (JaVaFo format), md / html = "
@@ -416,6 +425,12 @@ def cmd_pair(args) -> int:
                            args.write_trf) if p]
     _guard(outputs, _inputs(args))
     req = _load(args)
+    if args.baku:
+        req = _baku(req, args.baku_reading, args.trf_format)
+    elif args.baku_reading:
+        raise _Usage("--baku-reading goes with --baku")
+    else:
+        _baku_named_but_absent(req.tournament)
     t, title = req.tournament, req.title
     if args.write_trf:
         from .trf.writer import points_limit
@@ -455,6 +470,32 @@ def cmd_pair(args) -> int:
         _say(_no_pairing(trace))
         return EXIT_NO_PAIRING
     return EXIT_OK
+
+
+def _baku(req, readings: list[str], fmt: str | None):
+    """The request with the Baku virtual points of the round to pair (``--baku``)."""
+    from dataclasses import replace
+
+    from .rulebooks.acceleration.baku import BakuReadings, accelerate
+
+    return replace(req, tournament=accelerate(req.tournament, BakuReadings.parse(readings), fmt))
+
+
+def _baku_named_but_absent(t) -> None:
+    """A warning when the file's ``192`` names a Baku-accelerated system but gives no
+    acceleration points (XXA / 250) for the round to pair: the pairing is made without
+    them unless ``--baku`` computes them (bbpPairings computes them itself)."""
+    from .rulebooks import system_named_by
+
+    named = system_named_by(t)
+    r = t.round_to_pair
+    if named is None or named.code != "192" or not named.text.upper().endswith("_BAKU"):
+        return
+    if any(len(v) >= r and v[r - 1] for v in t.acceleration.values()):
+        return
+    _say(f"warning: {t.source}:{named.line or 1}:5: 192 names {named.text} (Baku acceleration) "
+         f"but the file gives no XXA/250 points for round {r}: paired without acceleration; "
+         "--baku computes them")
 
 
 def cmd_explain(args) -> int:

@@ -116,6 +116,66 @@ C10_RATINGS = [2400, 2400, 1900, 1800, 1400]
 C10_HISTORY = [[(1, 3, "1"), (2, "U"), (5, 4, "+")], [(2, 4, "="), (3, "U"), (5, 1, "0")],
                [(1, 2, "1"), (3, 5, "1"), (4, "F")]]
 
+def baku_history(ratings: list[int], total: int, upto: int, seed: int | None = None,
+                 late: tuple[int, int, int] | None = None, fmt: str = "trfx") -> Tournament:
+    """The request of round ``upto`` of a tournament accelerated by the Baku method
+    (``pair --baku`` every round): each round paired by the engine with its virtual
+    points, then results entered -- by ``seed`` (random 1/0/= per board) or, without one,
+    the higher rated wins and every third board is drawn.  ``late`` = (round, position,
+    rating): a player enters before that round, placed at that pairing number (the others
+    below move down one; GHR late entries), absent (``0000 - Z``) in the rounds before.
+    ``fmt`` "trf26" writes the case in TRF26, the virtual points as ``250`` records."""
+    import random
+
+    from dubov_explain.rulebooks.acceleration.baku import accelerate
+    from dubov_explain.rulebooks.dubov2025.engine import pair_round
+    from dubov_explain.trf.writer import append_round, enter_results
+
+    rng = random.Random(seed)
+    t = build(ratings, [], total_rounds=total)
+    if fmt == "trf26":
+        t = replace(t, dialect="trf26")
+    for r in range(1, upto + 1):
+        if late is not None and late[0] == r:
+            t = insert_player(t, late[1], late[2])
+        a = accelerate(t)
+        if r == upto:
+            return replace(a, acceleration_method=())
+        res = pair_round(a).result
+        t = append_round(a, r, list(res.boards), res.bye)
+        results = {}
+        for i, (w, b) in enumerate(res.boards):
+            if seed is not None:
+                results[w] = rng.choice("10=")
+            else:
+                stronger = t.player(w).rating > t.player(b).rating
+                results[w] = "=" if i % 3 == 2 else ("1" if stronger else "0")
+        t = enter_results(t, r, results)
+    raise ValueError("upto must be at least 1")
+
+
+def insert_player(t: Tournament, position: int, rating: int) -> Tournament:
+    """A late entrant at pairing number ``position``: the players from there on move down
+    one (opponents and acceleration renumbered), the entrant absent in earlier rounds."""
+    from dubov_explain.tournament.model import Player
+
+    def move(n):
+        return n + 1 if n is not None and n >= position else n
+
+    played = max((len(p.entries) for p in t.players), default=0)
+    players = [replace(p, number=move(p.number), entries=tuple(
+        replace(e, opponent=move(e.opponent)) for e in p.entries)) for p in t.players]
+    players.append(Player(number=position, name="Late entrant", rating=rating,
+                          points=Fraction(0), entries=(RoundEntry(None, None, "Z"),) * played))
+    players.sort(key=lambda p: p.number)
+    return replace(t, players=tuple(players),
+                   acceleration={move(n): v for n, v in t.acceleration.items()},
+                   acceleration_250=frozenset(move(n) for n in t.acceleration_250))
+
+
+BAKU20 = [2600 - 25 * i for i in range(20)]
+BAKU12 = [2400 - 40 * i for i in range(12)]
+
 CASES: list[Case] = [
     # ------------------------------------------------------------------ 2.1 the bye
     Case("2.1.1-c2-bye-barred-by-pab-fpb-and-forfeit-win", "2.1.1, [C2]",
@@ -334,6 +394,38 @@ CASES: list[Case] = [
          "2 had the bye in the previous round and upfloated in the round before: [C10] spares 2 only under last-paired",
          cut(7, 7, 10, 4),
          [{"upfloat-previous-round": "calendar"}, {"upfloat-previous-round": "last-paired"}]),
+    # ------------------------------------------------------------------ acceleration
+    Case("1.3.1-baku-round1", "acceleration",
+         "Baku method, 20 players, round 1 of 9: GA (1-10) has 1 virtual point, so the top ten meet each other and the bottom ten each other",
+         lambda: baku_history(BAKU20, 9, 1)),
+    Case("1.3.1-baku-round2", "acceleration",
+         "Baku method, round 2 of 9: GA keeps 1 virtual point, and its losers of round 1 pair with GB's winners",
+         lambda: baku_history(BAKU20, 9, 2)),
+    Case("1.3.1-baku-round4-half", "acceleration",
+         "Baku method, round 4 of 9: the virtual points drop from 1 to 0.5 (the accelerated rounds are 1-5, the first 3 with 1 point)",
+         lambda: baku_history(BAKU20, 9, 4)),
+    Case("1.3.1-baku-round6-none", "acceleration",
+         "Baku method, round 6 of 9: no virtual points any more; the earlier rounds' points still judge the upfloats (1.7)",
+         lambda: baku_history(BAKU20, 9, 6)),
+    Case("1.3.1-baku-late-entrant", "acceleration",
+         "Baku method in TRF26 (250 records): a player enters at number 4 before round 2; GA runs down to the same last GA player, now 7, and holds 7 players",
+         lambda: baku_history(BAKU12, 7, 2, late=(2, 4, 2290), fmt="trf26")),
+    Case("reading-acceleration-bye", "acceleration, reading acceleration-bye",
+         "with acceleration the lowest score of 2.1.3 is the pairing score or the real score, and the bye goes elsewhere",
+         lambda: baku_history([2400 - 37 * i for i in range(7)], 5, 2, seed=3),
+         [{"acceleration-bye": "pairing"}, {"acceleration-bye": "real"}]),
+    Case("reading-acceleration-upfloats", "acceleration, reading acceleration-upfloats",
+         "a game against a player with more virtual points only is an upfloat by the pairing scores, not by the real ones, and [C8]-[C10] choose other upfloaters",
+         lambda: baku_history([2400 - 37 * i for i in range(6)], 5, 3, seed=16),
+         [{"acceleration-upfloats": "pairing"}, {"acceleration-upfloats": "real"}]),
+    Case("reading-acceleration-upfloaters", "acceleration, reading acceleration-upfloaters",
+         "possible upfloaters with the same pairing score are numbered (4.2.2) and grouped ([C6]) by it, or by the points they really scored",
+         lambda: baku_history([2400 - 37 * i for i in range(6)], 5, 2, seed=1),
+         [{"acceleration-upfloaters": "pairing"}, {"acceleration-upfloaters": "real"}]),
+    Case("reading-acceleration-ranking", "acceleration, reading acceleration-ranking",
+         "the higher ranked player of 5.2.1 and the board order read the pairing score or the real score",
+         lambda: baku_history([2400 - 37 * i for i in range(5)], 5, 2, seed=20),
+         [{"acceleration-ranking": "pairing"}, {"acceleration-ranking": "real"}]),
     # ------------------------------------------------------------------ simulated
     Case("sim-006p-round4", "simulated", "6 players, round 4 of 5 of a generated tournament (seed 3)",
          cut(6, 5, 3, 4)),

@@ -182,6 +182,35 @@ NOTES: dict[str, list[str]] = {
     "sim-012p-round6": ["Generated (12 players, 7 rounds, seed 5), cut before round 6; not checked by hand."],
     "sim-030p-round5": ["Generated (30 players, 9 rounds, seed 7), cut before round 5; not checked by hand."],
     "sim-060p-round8": ["Generated (60 players, 9 rounds, seed 11), cut before round 8; not checked by hand."],
+    "1.3.1-baku-round1": [
+        "20 players, 9 rounds: GA = 2 * ceil(20 / 4) = 10 players (Baku, Initial Groups Division), 1 virtual point in rounds 1-3 (the accelerated rounds are the first ceil(9 / 2) = 5, the first ceil(5 / 2) = 3 of them with 1 point). The 1-point scoregroup is 1-10, the 0-point one 11-20; round one groups by ranking (2.2.3): 1-6, 7-2, 3-8, 9-4, 5-10 and 11-16, 17-12, 13-18, 19-14, 15-20.",
+        "The points were computed by make_cases.py with the project's Baku module (pair --baku) and written as XXA; the trace says 'the file's XXA records'.",
+    ],
+    "1.3.1-baku-round2": [
+        "Round 1 played as paired above (the higher rated wins, every third board drawn). GA's winners have 1 + 1 = 2, its losers 0 + 1 = 1, GB's winners 1 + 0 = 1: GA's losers and GB's winners share the 1-point scoregroup, as the method intends.",
+    ],
+    "1.3.1-baku-round4-half": [
+        "Rounds 1-3 paired with 1 virtual point for GA; before round 4 the points drop to 0.5 (Virtual points: 'reduced to 0.5 before pairing the remaining accelerated rounds'), so 1 has 3 + 0.5 = 3.5 and GA and GB scoregroups mix.",
+    ],
+    "1.3.1-baku-round6-none": [
+        "After the 5 accelerated rounds nobody has virtual points ('no virtual points ... after the last accelerated round has been played'): every pairing score equals the real score, but the XXA history stays in the file because upfloats of rounds 1-5 (1.7, [C8]-[C10]) are judged on the pairing scores of those rounds (reading acceleration-upfloats=pairing).",
+    ],
+    "1.3.1-baku-late-entrant": [
+        "12 players, 7 rounds: GA is 1-6 in round 1. Before round 2 a player rated 2290 enters at number 4 (players 4-12 become 5-13). Late entries: 'The last GA-player shall be the same as in the previous round': old 6, now 7, so GA is 1-7, an odd number (Note 2), and the entrant, placed above the last GA player, gets 1 virtual point from round 2 on (none in round 1: he was not there).",
+        "Under baku-late-entries=recount GA would be 2 * ceil(13 / 4) = 8 players (tests/test_acceleration.py). Written in TRF26: the points are 250 records and come back byte for byte.",
+    ],
+    "reading-acceleration-bye": [
+        "Round 2 of a Baku tournament (GA 1-4 with 1 virtual point). 3 lost round 1: real 0, pairing 1. 'pairing': the lowest pairing scores are 5 and 6 (0.5; 7 had the PAB), and 6 gets the bye by 2.1.5. 'real': 3 has the lowest real score (0) and gets it by 2.1.3.",
+    ],
+    "reading-acceleration-upfloats": [
+        "Round 3 (virtual points 0.5). In round 2, 5 (pairing score 0) met 4 (0 + 1 virtual point): an upfloat by the pairing scores, none by the real ones (both 0). The 2.5-point bracket {3} needs an upfloater; 1 and 2 met 3, so the 1-point container {5, 6} is next: 'pairing' spares 5 by [C10] and takes 6; 'real' takes 5, first in sequence.",
+    ],
+    "reading-acceleration-upfloaters": [
+        "Round 2 (GA 1-4 with 1 virtual point). Pairing scores: 1 has 2, 2 and 4 1.5, 3 and 5 1, 6 0; the 2-point bracket {1} needs one upfloater. 'pairing': 2 (1.5, #1 by 4.2.2) meets 1. 'real': 5 really scored 1 like 1 (2 and 4 only 0.5), so 5 is #1 and [C6] (score difference 0) takes him.",
+    ],
+    "reading-acceleration-ranking": [
+        "Round 2, the same pairs under both readings: 2-1 (pairing scores 1.5 and 1.5; real 0.5 and 0.5) and 3-5 (3: 0.5 + 1 = 1.5, 5: real 1 after the round-1 PAB). The board order (GHR 3.6) reads the higher ranked player's score: 'pairing' puts 2-1 first (1.5 before 1.5, then the sum 3 against 2.5), 'real' puts 3-5 first (5 is higher ranked with 1 real point).",
+    ],
     "sim-120p-round6": ["Generated (120 players, 11 rounds, seed 13), cut before round 6; not checked by hand."],
     "sim-200p-round9": ["Generated (200 players, 9 rounds, seed 17), cut before round 9, the last; not checked by hand."],
     "sim-300p-round7": ["Generated (300 players, 11 rounds, seed 19), cut before round 7; not checked by hand."],
@@ -192,6 +221,30 @@ NOTES: dict[str, list[str]] = {
 #: (games White-Black sorted, then the bye).  py4swiss 0.3.1 was run over the whole corpus;
 #: it agrees on every case not listed here (the 1.8.3 case included: it too finds no pairing).
 WITNESS: dict[str, dict[str, list[str]]] = {
+    "1.3.1-baku-late-entrant": {"py4swiss": [
+        "error: py4swiss.trf.exceptions.ParsingError: No number of rounds provided; py4swiss "
+        "0.3.1 reads no TRF26 records (142, 250: trf.md 7.5), so it cannot read this TRF26 "
+        "case; the other Baku cases are TRF(x) with XXA, which it reads.",
+    ]},
+    "1.3.1-baku-round2": {"py4swiss": [
+        "2-5 4-1 6-15 8-13 10-9 12-3 14-7 16-19 18-11 20-17; py4swiss reads the XXA points "
+        "and agrees on the 2-point scoregroup, but for {3, 8} (they met) it takes the "
+        "upfloaters 12 and 13 (GB winners: real 1, pairing 1) instead of 6 and 7 (GA losers: "
+        "real 0, pairing 1). By the pairing score all four have 1 point, and 4.2.2 numbers "
+        "6 and 7 first (initial ranking); {6, 7} is legal with no [C7] cost. py4swiss's "
+        "whole pairing is exactly ours under acceleration-upfloaters=real (upfloaters "
+        "numbered and grouped by the real score); the Dubov text does not say so and C.04.5 "
+        "builds the brackets on real score + virtual points, so the default reads the "
+        "pairing score.",
+    ]},
+    "1.3.1-baku-round4-half": {"py4swiss": [
+        "2-13 3-1 4-12 6-15 8-5 9-19 10-18 16-7 17-14 20-11; the same kind of difference as "
+        "in 1.3.1-baku-round2: where GA and GB players share a pairing score, py4swiss "
+        "chooses other upfloaters and pairs (4-12, 8-5, 16-7 against our 4-7, 8-15, 16-5). "
+        "Under acceleration-upfloaters=real we pair 4-12, 8-5 and 6-15 as py4swiss does, "
+        "but 7-3 and 16-1 where it pairs 3-1 and 16-7: neither value (nor any mix of the "
+        "four acceleration readings, all tried) is py4swiss's pairing here.",
+    ]},
     "2.1.4-bye-most-games-played": {"py4swiss": [
         "2-3 4-1, bye 5; py4swiss gives the bye to 5, who played no game, instead of 4, who "
         "played one. 2.1.4 gives it to the player who 'has played the highest number of games': "

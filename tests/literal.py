@@ -144,13 +144,18 @@ def pair_literal(t: Tournament, readings: Readings = DEFAULT, stats=None):
         def games(p):
             return p.games_paired if by_paired else p.games_played
 
+        # DECISION (2.1.3 with acceleration, reading acceleration-bye): the standings hold
+        # the score 2.1.3 reads (the real score under "real"), else it is the score.
+        def low(p):
+            return p.score if p.bye_score is None else p.bye_score
+
         # 2.1.3 lowest score, 2.1.4 most games played, 2.1.5 lowest in the initial ranking
-        keyed = sorted(candidates, key=lambda p: (p.score, -games(p), -p.initial_rank))
+        keyed = sorted(candidates, key=lambda p: (low(p), -games(p), -p.initial_rank))
         bye = keyed[0].number
         if len(keyed) > 1:
             a, b = keyed[0], keyed[1]
             stats["bye decided by " + (
-                "2.1.3" if a.score != b.score else "2.1.4" if games(a) != games(b) else "2.1.5"
+                "2.1.3" if low(a) != low(b) else "2.1.4" if games(a) != games(b) else "2.1.5"
             )] += 1
         if len(candidates) < sum(1 for p in to_pair if p.bye_eligible):
             stats["bye: 2.1.2 excluded someone"] += 1
@@ -158,6 +163,7 @@ def pair_literal(t: Tournament, readings: Readings = DEFAULT, stats=None):
         raise NoPairing("the players to pair cannot all be paired (1.8.1)")
 
     remaining = set(everybody) - ({bye} if bye is not None else set())
+    real_upfloaters = readings.value("acceleration-upfloaters") == "real"
     boards: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------------ 2.2 brackets
@@ -170,9 +176,15 @@ def pair_literal(t: Tournament, readings: Readings = DEFAULT, stats=None):
         )
         # 4.2.1 the pool: every (remaining) player with a lower score.
         # 4.2.2 sequence numbers: score descending, then initial ranking.
+        # DECISION (4.2.2 and [C6] with acceleration, reading acceleration-upfloaters): the
+        # score that numbers the pool and forms the containers is the pairing score, or
+        # the real score (``points``) under "real"; the pool itself is by pairing score.
+        def up(x):
+            return P[x].points if real_upfloaters else P[x].score
+
         pool = sorted(
             (x for x in remaining if P[x].score < top),
-            key=lambda x: (-P[x].score, P[x].initial_rank),
+            key=lambda x: (-up(x), P[x].initial_rank),
         )
         res_set = frozenset(residents)
         rest_all = frozenset(remaining)
@@ -205,7 +217,7 @@ def pair_literal(t: Tournament, readings: Readings = DEFAULT, stats=None):
         listed = readings.value("container-order") == "listed"
 
         def container_key(ups):
-            scores = sorted((P[x].score for x in ups), reverse=listed)
+            scores = sorted((up(x) for x in ups), reverse=listed)
             return tuple(-s for s in scores)
 
         ordered = sorted(combinations(pool, k_min), key=container_key)

@@ -572,6 +572,9 @@ CLAIMS = {
     "[C8]-[C10]": _any(lambda r: any(d["decided_by"] in ("[C8]", "[C9]", "[C10]")
                                      for d in r.of("upfloaters-chosen"))),
     "last round": _any(lambda r: r.head["last_round"] is True),
+    # the file's acceleration (XXA / 250) is in the trace: the accelerated players' scores
+    "acceleration": _any(lambda r: bool(r.tournament.acceleration) and any(
+        d["players"] for d in r.of("acceleration-applied"))),
     "simulated": _any(_complete_pairing),
     **{f"reading {c.name}": _reading(c.name) for c in CATALOGUE},
 }

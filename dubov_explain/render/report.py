@@ -28,17 +28,23 @@ def _upfl(r: dict) -> str:
 
 
 def standings_table(v: View) -> str:
+    """The standings rows; in an accelerated round (rows with ``real_score``) the score is
+    the pairing score and two columns say the real score and the acceleration points."""
     rows = []
+    accelerated = any("real_score" in r for r in v.rows.values())
     for i, r in enumerate(v.standings_order(), start=1):
         status = "to pair" if r["present"] else f"absent ({r['absence']})"
+        extra = [r.get("real_score", r["score"]), r.get("virtual", "0")] if accelerated else []
         rows.append([
-            i, r["number"], r["name"], r["rating"], r["score"], r["aro"],
+            i, r["number"], r["name"], r["rating"], r["score"], *extra, r["aro"],
             r["colours"] or "-", f"{r['colour_difference']:+d}", _pref(r), _upfl(r),
             "yes" if r["bye_eligible"] else "no", status,
         ])
+    extra_head = ["Real", "Acc"] if accelerated else []
     return md_table(
-        ["Pos", "No", "Name", "Rtg", "Score", "ARO", "Colours", "Diff", "Pref", "Upfl", "PAB", "Status"],
-        rows, align="rrlrrrlrllll",
+        ["Pos", "No", "Name", "Rtg", "Score", *extra_head, "ARO", "Colours", "Diff", "Pref",
+         "Upfl", "PAB", "Status"],
+        rows, align="rrlrr" + ("rr" if accelerated else "") + "rlrllll",
     )
 
 

@@ -22,14 +22,18 @@ def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str
     """`dubov-explain standings`: one row per player, before the round to pair."""
     W = E.rulebook_words(system, "standings.txt.j2")
     head = str(W.head(st)) + "\n"
-    cols = ["No", "Name", "Rtg", "Rank", "Score", "Colours", "Diff", "Pref", "ARO", "Games",
-            "Upfl", "Prev", "PAB ok", "Status"]
+    # an accelerated round: Score is the pairing score; Real and Acc say what it is made of
+    accelerated = any(getattr(p, "accelerated", False) for p in st.players)
+    cols = ["No", "Name", "Rtg", "Rank", "Score", *(["Real", "Acc"] if accelerated else []),
+            "Colours", "Diff", "Pref", "ARO", "Games", "Upfl", "Prev", "PAB ok", "Status"]
     rows = []
     for p in sorted(st.players, key=lambda p: (-p.score, p.initial_rank)):
         pref = f"{p.strength.value} {p.preference.word}"
         status = "to pair" if p.present else f"absent ({p.absence})"
+        extra = [_fmt(p.points), _fmt(p.virtual)] if accelerated else []
         rows.append([
             str(p.number), escape_controls(p.name[:24]), str(p.rating), str(p.initial_rank), _fmt(p.score),
+            *extra,
             "".join(c.value.upper() for c in p.colours) or "-", f"{p.colour_difference:+d}",
             pref, str(p.aro), str(p.games_played),
             f"{p.upfloats}{'*' if p.max_upfloater else ''}", "yes" if p.upfloated_previous else "no",

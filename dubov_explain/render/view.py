@@ -147,6 +147,22 @@ class View:
         kinds = (ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned)
         return [e for e in self.events if isinstance(e, kinds)]
 
+    def standings_notes(self) -> list[ev.Event]:
+        """The events between the standings and the bye or the first bracket (e.g. an
+        accelerated round's scores), worded under the standings."""
+        out: list[ev.Event] = []
+        seen = False
+        stop = (ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned,
+                ev.BracketOpened, ev.PairingPublished, ev.Impossible)
+        for e in self.events:
+            if isinstance(e, ev.StandingsSnapshot):
+                seen = True
+            elif seen and isinstance(e, stop):
+                break
+            elif seen:
+                out.append(e)
+        return out
+
     def brackets(self) -> list[tuple[str, list[ev.Event]]]:
         """``[(score, events of that bracket), ...]`` in the order paired."""
         out: list[tuple[str, list[ev.Event]]] = []

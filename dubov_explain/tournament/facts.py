@@ -12,6 +12,17 @@ named by its kind.
 (4, 9, Fraction(5, 2), ('w', 'b', 'w'))
 >>> sorted(f.met[frozenset((1, 2))])
 [3]
+
+Acceleration (XXA / 250) is kept apart from the points: the points for pairing of a round
+are the points before it plus that round's acceleration points.
+
+>>> from dataclasses import replace
+>>> t = load_example("dubov-example-round4-request.trf")
+>>> g = round_facts(replace(t, acceleration={1: (Fraction(1), Fraction(1), Fraction(1, 2))}))
+>>> g[1].points, g[1].virtual_points, g[1].pairing_points
+(Fraction(5, 2), Fraction(0, 1), Fraction(5, 2))
+>>> [str(x) for x in g[1].pairing_points_before]
+['1', '2', '5/2', '5/2']
 """
 
 from __future__ import annotations
@@ -74,6 +85,29 @@ class PlayerFacts:
     #: why the player is not to be paired in the round: ``Z``/``H``/``F`` (pre-entered
     #: block), ``XXZ`` or ``240``; empty when to be paired
     absence: str
+
+    @property
+    def pairing_points_before(self) -> tuple[Fraction, ...]:
+        """Before each round 1..r: the points plus that round's acceleration points (the
+        fictitious points of XXA / 250, trf.md 7.1 and 7.3, which count for pairing only).
+        Which uses of a score a rulebook feeds with these and which with ``points_before``
+        is the rulebook's reading, not a fact."""
+        return tuple(a + b for a, b in zip(self.points_before, self.acceleration))
+
+    @property
+    def pairing_points(self) -> Fraction:
+        """The points plus the acceleration points of the round to pair."""
+        return self.points + self.virtual_points
+
+    @property
+    def virtual_points(self) -> Fraction:
+        """The acceleration points of the round to pair (0 when none)."""
+        return self.acceleration[-1] if self.acceleration else _ZERO
+
+    @property
+    def accelerated(self) -> bool:
+        """Has the player acceleration points in any round up to the one to pair?"""
+        return any(self.acceleration)
 
     @property
     def games_played(self) -> int:

@@ -188,8 +188,18 @@ class Tournament:
     forbidden: tuple[tuple[int, ...], ...] = ()
     #: players listed in XXZ (absent from the round to be paired)
     absent: frozenset[int] = frozenset()
-    #: XXA acceleration: player -> tuple of points per round (index 0 = round 1)
+    #: acceleration (XXA / TRF26 250): player -> tuple of points per round (index 0 =
+    #: round 1), added to the points for pairing only, never to the points field
     acceleration: Mapping[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    #: the players whose acceleration travels in TRF26 ``250`` records (read from them, or
+    #: computed for a TRF26 file); the others' in ``XXA`` lines.  The writer writes each
+    #: player's acceleration back in the record it came in.
+    acceleration_250: frozenset[int] = frozenset()
+    #: how the acceleration was made when not read from the file: facts as
+    #: ``((name, value), ...)`` strings (e.g. the method and its parameters); empty when
+    #: the file's XXA/250 records are all there is.  Not part of the content (``==``):
+    #: the file keeps only the points.
+    acceleration_method: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     #: other records in file order: (code, full line text)
     records: tuple[tuple[str, str], ...] = ()
     name: str = ""

@@ -885,6 +885,7 @@ def _finish(st: _State) -> Tournament:
         absent=frozenset(st.absent),
         acceleration={n: v for n, v in st.acceleration.items()
                       if n in numbers or n not in st.acc250},
+        acceleration_250=frozenset(st.acc250 & numbers),
         records=tuple(st.records),
         name=name,
         source=st.source,

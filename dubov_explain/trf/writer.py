@@ -72,7 +72,7 @@ from ..tournament.model import (
 from ..tournament.request import applicable_forbidden, xxp_groups
 from .reader import SCORING_KEYS
 
-__all__ = ["write_trf", "save_trf", "write_atomically", "write_files", "points_limit", "scoring_limit", "append_round", "enter_results",
+__all__ = ["write_trf", "save_trf", "acceleration_records", "write_atomically", "write_files", "points_limit", "scoring_limit", "append_round", "enter_results",
            "format_decimal", "TRF_FORMATS"]
 
 
@@ -301,11 +301,70 @@ def _generated_records(t: Tournament, fmt: str = "trfx") -> list[str]:
             out.append(f"240 {kind} {round_no:03d} " + " ".join(_id4(n) for n in ids))
     if t.absent:
         out.append("XXZ " + " ".join(str(n) for n in sorted(t.absent)))
+    out.extend(acceleration_records(t, fmt))
+    return out
+
+
+def _points_250(value: Fraction) -> str:
+    """Game points of a ``250`` record (columns 10-13), zero-padded as TRF26's example
+    writes them (``01.0``, ``00.5``)."""
+    text = format_decimal(value)
+    if value <= 0 or len(text) > 4:
+        raise ValueError(f"250 game points {text} do not fit columns 10-13 (a positive "
+                         "number like 01.0)")
+    return text.rjust(4, "0")
+
+
+def acceleration_records(t: Tournament, fmt: str = "trfx") -> list[str]:
+    """The acceleration, each player's in the record it came in (``Tournament.
+    acceleration_250``): ``XXA`` lines (trf.md 7.1), then TRF26 ``250`` records (7.3).
+
+    ``250`` stays ``250`` in either dialect (like ``240``/``260``), except when a TRF26
+    file is written as TRF(x): then it becomes ``XXA``, which says the same per player and
+    round and which JaVaFo and py4swiss read (they do not read ``250``).
+
+    ``250`` records are written in one canonical form: consecutive players (by number)
+    with the same points in every round share records; one record per run of rounds with
+    the same non-zero points; ordered by first player, then first round; match points
+    blank (an individual event).  Reading them back gives the same points, so writing
+    again gives the same bytes.
+    """
+    as250 = frozenset() if (fmt == "trfx" and t.dialect == "trf26") else t.acceleration_250
+    out: list[str] = []
     for n in sorted(t.acceleration):
+        if n in as250:
+            continue
         values_a = t.acceleration[n]
         line = f"XXA {_id4(n)}" + "".join(
             " " + _points_field(Fraction(v), "XXA points") for v in values_a)
         out.append(line.rstrip(" "))
+
+    def trimmed(n: int) -> tuple[Fraction, ...]:
+        v = list(t.acceleration.get(n, ()))
+        while v and v[-1] == 0:
+            v.pop()
+        return tuple(Fraction(x) for x in v)
+
+    runs: list[tuple[int, int, tuple[Fraction, ...]]] = []
+    for n in sorted(p.number for p in t.players):
+        vec = trimmed(n) if n in as250 else None
+        if vec and runs and runs[-1][2] == vec and runs[-1][1] == prev:
+            runs[-1] = (runs[-1][0], n, vec)
+        elif vec:
+            runs.append((n, n, vec))
+        prev = n
+    for lo, hi, vec in runs:
+        k = 0
+        while k < len(vec):
+            if vec[k] == 0:
+                k += 1
+                continue
+            first = k
+            while k + 1 < len(vec) and vec[k + 1] == vec[first]:
+                k += 1
+            out.append(f"250      {_points_250(vec[first])} {first + 1:03d} {k + 1:03d} "
+                       f"{lo:04d} {hi:04d}")
+            k += 1
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .colours import higher_ranked
+from .colours import higher_ranked, rank_score
 
 
 def board_key(standing: Callable[[int], object]) -> Callable[[tuple[int, int]], tuple]:
@@ -23,6 +23,6 @@ def board_key(standing: Callable[[int], object]) -> Callable[[tuple[int, int]], 
             return (1, 0, 0, standing(w).initial_rank)
         pw, pb = standing(w), standing(b)
         top = higher_ranked(pw, pb)
-        return (0, -top.score, -(pw.score + pb.score), top.initial_rank)
+        return (0, -rank_score(top), -(rank_score(pw) + rank_score(pb)), top.initial_rank)
 
     return key

@@ -29,9 +29,16 @@ def bye_key(score: Fraction, games: int, initial_rank: int) -> tuple:
     return (Fraction(score), -games, -initial_rank)
 
 
+def bye_score(p) -> Fraction:
+    """The score 2.1.3 reads: the pairing score, or the real score under the reading
+    ``acceleration-bye=real`` (the standings hold the choice)."""
+    chosen = getattr(p, "bye_score", None)
+    return p.score if chosen is None else chosen
+
+
 def bye_order_key(p, readings: Readings = DEFAULT) -> tuple:
     """:func:`bye_key` of a player's standing."""
-    return bye_key(p.score, games_counted(p, readings), p.initial_rank)
+    return bye_key(bye_score(p), games_counted(p, readings), p.initial_rank)
 
 
 def deciding_step(first: tuple, second: tuple) -> str | None:
@@ -69,7 +76,8 @@ class ByeSteps:
                 article="2.1",
                 ineligible=ineligible,
                 order=tuple(p.number for p in order_),
-                keys=tuple((p.number, fmt(p.score), games(p), p.initial_rank) for p in order_),
+                keys=tuple((p.number, fmt(bye_score(p)), games(p), p.initial_rank)
+                           for p in order_),
                 held=tuple(n for n in players if n in held and self.p(n).bye_eligible),
             )
         )
@@ -92,7 +100,7 @@ class ByeSteps:
                 step = deciding_step(bye_order_key(cand, self.readings),
                                          bye_order_key(runner, self.readings)) or "2.1.5"
             def key(p):
-                return (fmt(p.score), games(p), p.initial_rank)
+                return (fmt(bye_score(p)), games(p), p.initial_rank)
 
             self.emit(
                 ev.ByeAssigned(

@@ -140,7 +140,10 @@ def board_order(pairs: Iterable[tuple[int, int]], trace: Trace) -> list[tuple[in
 
     def standing(n: int) -> _Row:
         row = rows.get(n)
-        return _Row(Fraction(row["score"]), row["initial_rank"]) if row else _Row(Fraction(0), n)
+        if not row:
+            return _Row(Fraction(0), n)
+        # the score the board order reads (reading acceleration-ranking), else the score
+        return _Row(Fraction(row.get("rank_score", row["score"])), row["initial_rank"])
 
     return sorted(pairs, key=board_key(standing))
 

@@ -8,10 +8,18 @@ from . import events as ev
 from .readings import DEFAULT, Readings
 
 
+def rank_score(p):
+    """The score 5.2.1's "higher ranked" reads: the pairing score, or the real score
+    under the reading ``acceleration-ranking=real`` (the standings hold the choice)."""
+    chosen = getattr(p, "rank_score", None)
+    return p.score if chosen is None else chosen
+
+
 def higher_ranked(a: PlayerStanding, b: PlayerStanding) -> PlayerStanding:
     """5.2.1: the player with more points or, when equal, higher in the initial ranking."""
-    if a.score != b.score:
-        return a if a.score > b.score else b
+    sa, sb = rank_score(a), rank_score(b)
+    if sa != sb:
+        return a if sa > sb else b
     return a if a.initial_rank < b.initial_rank else b
 
 

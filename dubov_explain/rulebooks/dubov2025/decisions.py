@@ -65,6 +65,8 @@ PROJECTION: dict[str, Callable[[Event], dict] | None] = {
     "round-opened": _fields("round", "last_round", "to_pair", "absent"),
     "what-if": lambda e: {"pairs": _firsts("pairs", 3)(e)},
     "standings": None,
+    "acceleration-applied": lambda e: {
+        "players": [[n, v, s] for n, _real, v, s in e.players]},
     "bye-not-needed": _fields("players"),
     "bye-candidates": _with(_fields("order"), ineligible=_firsts("ineligible", 1)),
     "bye-rejected": _fields("player"),

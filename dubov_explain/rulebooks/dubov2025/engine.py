@@ -103,7 +103,7 @@ from .colours import ColourSteps
 from .criteria import Compatibility
 from .events import NAME, fmt
 from .groups import GroupSteps
-from .readings import DEFAULT, Readings
+from .readings import ACCELERATION, DEFAULT, Readings
 from .request import initial_colour
 from .standings import PlayerStanding, compute_standings
 from .transpositions import TranspositionSteps
@@ -166,6 +166,7 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         self.pairs: list[tuple[int, int]] = []
         self.base: dict[int, int] = {}
         self.bracket: Bracket | None = None
+        self._real_upfloaters = readings.value("acceleration-upfloaters") == "real"
         # 5.1: drawn by lot before round 1; from the file, the user, or read back from round 1
         self.initial_colour, self.initial_colour_source = initial_colour(t)
 
@@ -178,6 +179,12 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
 
     def score(self, n: int) -> Fraction:
         return self.st[n].score
+
+    def upfloater_score(self, n: int) -> Fraction:
+        """The score by which a possible upfloater is numbered (4.2.2) and its container
+        formed ([C6]): the pairing score, or under ``acceleration-upfloaters=real`` the
+        real score (the same without acceleration)."""
+        return self.st[n].points if self._real_upfloaters else self.st[n].score
 
     def emit(self, e: ev.Event) -> None:
         self.events.append(e)
@@ -202,6 +209,13 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         st = self.st
         self.remaining = sorted(p.number for p in st.players if p.present)
         absent = tuple((p.number, p.absence) for p in st.players if not p.present)
+        # acceleration points up to this round (XXA / 250, or computed for this run)
+        accelerated = any(p.accelerated for p in st.players) or bool(self.t.acceleration_method)
+        # the acceleration readings are in force only in an accelerated round: elsewhere
+        # they cannot change anything, and the header leaves them out
+        skip = () if accelerated else tuple(r.name for r in ACCELERATION)
+        readings = {k: v for k, v in self.readings.as_dict().items() if k not in skip}
+        detail = tuple(d for d in self.readings.detail() if d[0] not in skip)
         self.emit(
             ev.RoundOpened(
                 article="1.8.2",
@@ -210,13 +224,13 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
                 last_round=st.last_round,
                 rulebook=RULEBOOK,
                 edition=EDITION,
-                readings=self.readings.as_dict(),
+                readings=readings,
                 to_pair=tuple(self.remaining),
                 absent=absent,
                 initial_colour=self.initial_colour.word,
                 initial_colour_source=self.initial_colour_source,
                 tournament=self.t.name,
-                readings_detail=self.readings.detail(),
+                readings_detail=detail,
             )
         )
         if self.forced:
@@ -226,8 +240,18 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
                 crit, facts = why if why is not None else ("", {})
                 verdicts.append((a, b, crit, facts))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        rows = tuple(standing_row(p) for p in st.players)
+        rows = tuple(standing_row(p, accelerated) for p in st.players)
         self.emit(ev.StandingsSnapshot(article="1", max_t=st.max_t, rows=rows))
+        if accelerated:
+            self.emit(ev.AccelerationApplied(
+                article="1.3.1",
+                records=acceleration_records(self.t),
+                method=self.t.acceleration_method,
+                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
+                              for p in st.players if p.accelerated),
+                readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
+                dropped=dropped_points(self.t, st.round),
+            ))
         return self.assign_bye
 
     def impossible(self, players: Sequence[int], context: str) -> None:
@@ -284,7 +308,49 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         return None
 
 
-def standing_row(p: PlayerStanding) -> dict:
+def acceleration_records(t: Tournament) -> tuple[str, ...]:
+    """Which records hold the tournament's acceleration points: ``XXA``, ``250``, both,
+    or none (points computed for this run, e.g. by the Baku method)."""
+    kinds = []
+    if any(n not in t.acceleration_250 for n in t.acceleration):
+        kinds.append("XXA")
+    if t.acceleration_250 & set(t.acceleration):
+        kinds.append("250")
+    return tuple(kinds)
+
+
+def dropped_points(t: Tournament, r: int) -> tuple[tuple[int, str, str], ...]:
+    """(player, previous round's points, this round's) where a player's acceleration points
+    are lower before round ``r`` than before round ``r - 1``."""
+    out = []
+    if r < 2:
+        return ()
+    for n in sorted(t.acceleration):
+        v = t.acceleration[n]
+        before = v[r - 2] if r - 2 < len(v) else Fraction(0)
+        now = v[r - 1] if r - 1 < len(v) else Fraction(0)
+        if now < before:
+            out.append((n, fmt(before), fmt(now)))
+    return tuple(out)
+
+
+def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:
+    """The row of the trace's standings; in an accelerated round (``accelerated``: some
+    player has acceleration points up to this round) also the real score and the round's
+    acceleration points, and the scores 2.1.3 and 5.2.1 read when a reading makes them the
+    real score."""
+    row = _row(p)
+    if accelerated:
+        row["real_score"] = fmt(p.points)
+        row["virtual"] = fmt(p.virtual)
+    if p.bye_score is not None:
+        row["bye_score"] = fmt(p.bye_score)
+    if p.rank_score is not None:
+        row["rank_score"] = fmt(p.rank_score)
+    return row
+
+
+def _row(p: PlayerStanding) -> dict:
     return {
         "number": p.number,
         "name": p.name,

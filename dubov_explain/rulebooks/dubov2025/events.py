@@ -38,6 +38,29 @@ _register = register(NAME)
 
 @_register
 @dataclass(frozen=True)
+class AccelerationApplied(Event):
+    """1.3.1 with acceleration: the scores of the round's scoregroups include acceleration
+    points (XXA / 250, or computed for this run by an acceleration method)."""
+
+    kind: ClassVar[str] = "acceleration-applied"
+    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
+    records: tuple
+    #: how they were computed, ((name, value), ...) facts (empty: read from the file);
+    #: for the Baku method: method, source, field, ga_size, last_ga, accelerated_rounds,
+    #: full_rounds, round_points, ga_from and the Baku readings in force
+    method: tuple
+    #: (player, real score, acceleration points of this round, pairing score) of every
+    #: player with acceleration points in this round or an earlier one
+    players: tuple
+    #: the acceleration readings in force: ((name, value), ...)
+    readings: tuple = ()
+    #: (player, points of the previous round, points of this round) of every player whose
+    #: acceleration points are lower than in the previous round (they drop or end)
+    dropped: tuple = ()
+
+
+@_register
+@dataclass(frozen=True)
 class ByeNotNeeded(Event):
     kind: ClassVar[str] = "bye-not-needed"
     players: int

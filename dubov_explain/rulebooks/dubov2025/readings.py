@@ -140,6 +140,73 @@ CATALOGUE: tuple[Reading, ...] = (
     ),
 )
 
+#: Acceleration (XXA / 250 points, e.g. the Baku method's virtual points): the Dubov 2025
+#: text never mentions it.  FIDE's chapter on accelerated systems says the score brackets
+#: are built on "the total score (real score + virtual points)", so scoregroups (1.3.1,
+#: 1.8.2) and the pool of possible upfloaters (4.2.1: "a lower score than the resident
+#: players") always read the pairing score.  The other places where the text reads a
+#: score are readings: the default is the pairing score everywhere (one score per round,
+#: as JaVaFo's manual says of floats), the alternative the real score.  ARO (1.6) and the
+#: colour preferences (1.5) read no score.
+ACCELERATION: tuple[Reading, ...] = (
+    Reading(
+        name="acceleration-bye",
+        article="2.1.3",
+        question="With acceleration points, which score is 'the lowest score' of the "
+        "pairing-allocated bye?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing score (points plus the round's acceleration points), the "
+            "score the scoregroups are built on",
+            "real": "the points actually scored (the standings' score, acceleration left "
+            "out): the bye goes to the player who scored least",
+        },
+    ),
+    Reading(
+        name="acceleration-upfloats",
+        article="1.7, 3.3.4-3.3.6 [C8]-[C10]",
+        question="With acceleration points, which scores tell whether an earlier round was "
+        "an upfloat?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing scores before that round (points plus that round's "
+            "acceleration points): the brackets the player was actually paired in (JaVaFo's "
+            "manual: floats are judged on the accelerated scores)",
+            "real": "the points actually scored before that round: meeting a player with "
+            "more virtual points only is no upfloat",
+        },
+    ),
+    Reading(
+        name="acceleration-upfloaters",
+        article="4.2.2 with 3.3.2 [C6]",
+        question="With acceleration points, by which score are the possible upfloaters "
+        "numbered (4.2.2) and grouped in containers ([C6])?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing score, the score that made them lower than the residents "
+            "(4.2.1): a loser of the accelerated group and a winner of the other group with "
+            "the same pairing score are in one container, numbered by initial ranking",
+            "real": "the points actually scored: of two possible upfloaters with the same "
+            "pairing score the one who scored more comes first and [C6] prefers him "
+            "(py4swiss 0.3.1 pairs golden case 1.3.1-baku-round2 exactly so; its pairing of "
+            "1.3.1-baku-round4-half is neither value's)",
+        },
+    ),
+    Reading(
+        name="acceleration-ranking",
+        article="5.2.1 (and the board order, GHR 3.6)",
+        question="With acceleration points, which score makes a player 'higher ranked' for "
+        "the colours of 5.2.1 and the board order?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing score, then the initial ranking",
+            "real": "the points actually scored, then the initial ranking",
+        },
+    ),
+)
+
+CATALOGUE = CATALOGUE + ACCELERATION
+
 BY_NAME = {r.name: r for r in CATALOGUE}
 
 

@@ -4,7 +4,10 @@ Derived from the immutable :class:`~dubov_explain.tournament.model.Tournament`, 
 ``rules/dubov-2025.txt`` Article 1 and ``reference/swiss-general-rules.md`` section 4:
 
 * score for pairing (1.3.1): points of the rounds before the one to pair, plus the
-  acceleration points (XXA) of that round;
+  acceleration points (XXA / 250) of that round (the rule-free fact
+  ``PlayerFacts.pairing_points``); the real score (points only) is kept beside it, and the
+  readings ``acceleration-bye`` (2.1.3), ``acceleration-upfloats`` (1.7) and
+  ``acceleration-ranking`` (5.2.1, board order) say which of the two those articles read;
 * colour sequence of **played games only** (GHR 2026 3.4); colour difference (1.5.1);
   colour preference and its strength (1.5.2.1-1.5.2.4);
 * ARO (1.6): over-the-board opponents only, rounded half up, 0 with no games;
@@ -86,6 +89,22 @@ class PlayerStanding:
     absence: str  # empty when present, else 'Z', 'H', 'F', 'XXZ' or '240'
     #: per round before this one: (round, opponent or 0, colour 'w'/'b'/'-', result code)
     history: tuple[tuple[int, int, str, str], ...] = ()
+    #: the points actually scored (``score`` less the acceleration points of the round)
+    real_score: Fraction | None = None
+    #: the acceleration points of the round to pair (XXA / 250)
+    virtual: Fraction = Fraction(0)
+    #: acceleration points in any round up to this one
+    accelerated: bool = False
+    #: the score 2.1.3 reads (reading ``acceleration-bye``); None: ``score``
+    bye_score: Fraction | None = None
+    #: the score 5.2.1's "higher ranked" and the board order read (reading
+    #: ``acceleration-ranking``); None: ``score``
+    rank_score: Fraction | None = None
+
+    @property
+    def points(self) -> Fraction:
+        """The real score (``score`` when there is no acceleration)."""
+        return self.score if self.real_score is None else self.real_score
 
     @property
     def has_played(self) -> bool:
@@ -173,11 +192,18 @@ def compute_standings(
     win = t.scoring.win
 
     #: 1.3.1: the score for pairing before each round 1..r, acceleration points included
-    scores = {q.number: tuple(a + b if b else a for a, b in zip(q.points_before, q.acceleration))
-              for q in f.players}
+    scores = {q.number: q.pairing_points_before for q in f.players}
+    #: 1.7 (reading acceleration-upfloats): the scores an earlier upfloat is judged on
+    upfloat_scores = scores if readings.value("acceleration-upfloats") == "pairing" else {
+        q.number: q.points_before for q in f.players}
+    real_bye = readings.value("acceleration-bye") == "real"
+    real_rank = readings.value("acceleration-ranking") == "real"
 
     def pairing_score(n: int, k: int) -> Fraction:
         return scores[n][k - 1]
+
+    def upfloat_score(n: int, k: int) -> Fraction:
+        return upfloat_scores[n][k - 1]
 
     quick_count = readings.value("aro-quick-games") == "count"
     float_paired = readings.value("upfloat-history") == "paired"
@@ -202,7 +228,7 @@ def compute_standings(
                 last_paired_round = x.round
                 counts = x.played or (float_paired and x.kind in ("forfeit-win", "forfeit-loss"))
                 if counts and x.opponent in ratings and \
-                        pairing_score(x.opponent, x.round) > pairing_score(q.number, x.round):
+                        upfloat_score(x.opponent, x.round) > upfloat_score(q.number, x.round):
                     floats.append(x.round)
             if bar is None:
                 if x.kind == "pairing-allocated-bye":
@@ -243,6 +269,11 @@ def compute_standings(
                     (x.round, x.opponent or 0, x.colour.value if x.colour is not None else "-",
                      x.code) for x in q.rounds
                 ),
+                real_score=q.points,
+                virtual=q.virtual_points,
+                accelerated=q.accelerated,
+                bye_score=q.points if real_bye else None,
+                rank_score=q.points if real_rank else None,
             )
         )
     return Standings(

@@ -32,7 +32,7 @@ class UpfloaterSteps:
         R = b.residents
         L = sorted(
             (n for n in self.remaining if self.score(n) < b.score),
-            key=lambda n: (-self.score(n), self.rank(n)),
+            key=lambda n: (-self.upfloater_score(n), self.rank(n)),
         )
         k, facts = self.minimum_upfloaters(R, L)
         self.emit(ev.MinimumUpfloaters(article="2.2.1", score=fmt(b.score), count=k, **facts))
@@ -305,7 +305,7 @@ class UpfloaterSearch:
 
     def run(self) -> _Choice:
         e = self.e
-        score = e.score
+        score = e.upfloater_score  # 4.2.2 and [C6] (reading acceleration-upfloaters)
         avail = Counter(score(n) for n in self.L)
         skipped = []
         conts = order.containers(avail, self.k, e.readings.value("container-order"))
@@ -391,7 +391,7 @@ class UpfloaterSearch:
         need = Counter(cont)
         out = []
         for n in self.L:
-            s = self.e.score(n)
+            s = self.e.upfloater_score(n)
             if need[s] > 0:
                 out.append(n)
                 need[s] -= 1
@@ -401,11 +401,11 @@ class UpfloaterSearch:
         """The legal sets of a container, best first: ([C7]..[C10], sequence numbers)."""
         e = self.e
         need = Counter(cont)
-        members = [n for n in self.L if need[e.score(n)] > 0]
+        members = [n for n in self.L if need[e.upfloater_score(n)] > 0]
         # types: members alike for every criterion the key reads
         def type_of(n):
             return (
-                e.score(n),
+                e.upfloater_score(n),
                 e.p(n).preference is Colour.WHITE,
             ) + self.attrs(n)
 
