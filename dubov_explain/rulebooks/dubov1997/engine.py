@@ -400,7 +400,7 @@ class Dubov1997Engine:
                 nxt = fine[1] if len(fine) > 1 else None
                 decided = "only"
                 if nxt is not None:
-                    names = ("colour", "rating", "aro", "number")
+                    names = ("colour", "highest-rating", "lowest-aro", "number")
                     decided = next(nm for nm, x, y in zip(names, key(first), key(nxt)) if x != y)
                 return first, decided, nxt, rejected
         return None, "", None, rejected

@@ -115,12 +115,13 @@ def step_changes(trace: Trace) -> list[StepChange]:
             ch["push"] = dict(upfloaters=e.player)
             focus = {e.player}
         elif in_group and isinstance(e, ev.ColumnsWritten):
-            ch["set"] = dict(g1=[r[0] for r in e.whites], g2=[r[0] for r in e.blacks])
+            ch["set"] = dict(g1=[r[0] for r in e.whites], g2=[r[0] for r in e.blacks],
+                             g2_order=[r[0] for r in e.blacks])
         elif in_group and isinstance(e, ev.FloaterPaired):
-            ch["push"] = dict(pairs=(e.floater, e.partner))
+            ch["push"] = dict(pairs=(e.floater, e.partner), s1=(e.floater, "8.2"), t2=e.partner)
             focus = {e.floater, e.partner}
         elif in_group and isinstance(e, ev.PairMade):
-            ch["push"] = dict(pairs=(e.player, e.opponent))
+            ch["push"] = dict(pairs=(e.player, e.opponent), s1=(e.player, e.article), t2=e.opponent)
             focus = {e.player, e.opponent}
         elif in_group and isinstance(e, ev.FloatersChosen):
             focus = {p for p, _ in e.players}
