@@ -1,0 +1,1 @@
+NOTES: dict[str, tuple[str, ...]] = {}
