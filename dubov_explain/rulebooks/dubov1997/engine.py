@@ -237,6 +237,8 @@ class Dubov1997Engine:
         n = len(self.remaining)
         if n % 2 == 0:
             self.emit(ev.ByeNotNeeded(article="4", players=n))
+            if self.wise and not self.rest_pairable(set()):
+                self.no_complete_pairing()
             return self.next_group
         ineligible = tuple((m, self.p(m).bye_bar.kind, self.p(m).bye_bar.round, self.p(m).bye_bar.code)
                            for m in self.remaining if not self.p(m).bye_eligible)
@@ -281,6 +283,11 @@ class Dubov1997Engine:
                                      passed_over=tuple(passed)))
             return self.next_group
         self.arbiter("no-bye", tuple(passed))
+
+    def no_complete_pairing(self) -> None:
+        """9 (reading wise=round): no complete pairing of the round exists at all."""
+        m = matching.max_matching(self.remaining, self.lim)
+        self.arbiter("no-complete-pairing", [n for n in self.remaining if n not in m])
 
     # ---- 6: the score groups, from the highest
     def next_group(self):
@@ -451,9 +458,15 @@ class Dubov1997Engine:
         members = list(g.players)
 
         def ok(n: int) -> str:
-            if any(self.lim(n, m) for m in members):
-                return ""
-            return "none-met"
+            if not any(self.lim(n, m) for m in members):
+                return "none-met"
+            if self.wise:
+                # 9: the group with n, and the lower players without n, can each be paired
+                below = [x for x in self.lower_players() if x != n] + list(g.passing)
+                if matching.has_perfect_matching(members + [n], self.lim) is None or \
+                        matching.has_perfect_matching(below, self.lim, self.gm) is None:
+                    return "9"
+            return ""
 
         c, decided, nxt, rejected = self._candidates(ok, sought, None)
         if c is None:
@@ -570,7 +583,7 @@ class Dubov1997Engine:
                 break
             f += 2
             if f > len(G):  # the round has no complete pairing at all
-                self.arbiter("lowest-group", G, fmt(g.score))
+                self.arbiter("no-complete-pairing", G, fmt(g.score))
         self.emit(ev.FloatersChosen(
             article="6.4", score=fmt(g.score), players=tuple((n, cats[n]) for n in chosen),
             minimum=len(G) - len(m),

@@ -267,7 +267,8 @@ class ArbiterDecides(Event):
     """9: a situation the instructions do not resolve; the arbiter decides."""
 
     kind: ClassVar[str] = "arbiter-decides"
-    #: "lowest-group" (the lowest score group cannot be paired), "no-supply" (7.1/7.2),
+    #: "lowest-group" (the lowest score group cannot be paired), "no-complete-pairing"
+    #: (reading wise=round: no complete pairing of the round exists), "no-supply" (7.1/7.2),
     #: "improvement-exhausted" (6.3), "absence" (H/Z/F), "first-round" (5: a forbidden
     #: pair), "no-bye" (nobody can take the bye)
     situation: str
