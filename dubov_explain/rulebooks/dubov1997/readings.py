@@ -54,7 +54,9 @@ CATALOGUE: tuple[Reading, ...] = (
         default="played-higher",
         choices={
             "played-higher": "a round in which the player played over the board an opponent "
-            "who had more points before it (what the record shows)",
+            "who had more points before it (what the record shows; a player who met a floater "
+            "coming down by 8.2 counts too, although this round's 8.2 does not ask 2.5: the "
+            "floater, not the partner, changes score group)",
             "paired-higher": "as played-higher, forfeited pairings included",
         },
     ),
