@@ -587,7 +587,8 @@ class Dubov1997Engine:
         self.emit(ev.FloatersChosen(
             article="6.4", score=fmt(g.score), players=tuple((n, cats[n]) for n in chosen),
             minimum=len(G) - len(m),
-            passed_over=tuple((n, cats[n]) for n in passed if cats[n] < max(cats[x] for x in chosen))[:EXPLICIT]))
+            passed_over=tuple((n, cats[n]) for n in passed if cats[n] < max(cats[x] for x in chosen))[:EXPLICIT],
+            next_lower=tuple(next_lower)))
         g.floating = chosen
         g.players = [n for n in G if n not in chosen]
         g.whites = [n for n in g.whites if n not in chosen]

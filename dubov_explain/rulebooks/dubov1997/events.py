@@ -214,6 +214,9 @@ class FloatersChosen(Event):
     minimum: int
     #: players of an earlier, better category passed over: ((player, category), ...)
     passed_over: tuple = ()
+    #: the next lower score group, whose players decide "can be paired in the lower score
+    #: group" (categories 1/2 against 3/4 ... and 1 against 2)
+    next_lower: tuple = ()
 
 
 @_register

@@ -188,9 +188,12 @@ CATALOGUE: tuple[Reading, ...] = (
         question="May every choice look ahead so that the rest of the round stays pairable?",
         default="round",
         choices={
-            "round": "yes (9, 'proceed wisely'): the bye, a floater's partner (8.2), a "
-            "transferred player (7.1, 7.2) and the floaters (6.4) are taken, in the text's "
-            "order, among the choices after which the rest of the round can still be paired",
+            "round": "yes (9, 'proceed wisely'): the bye, a floater's partner (8.2) and a "
+            "transferred player (7.1, 7.2) are the first in the text's order after whom the rest "
+            "of the round can still be paired; the floaters of 6.4 are, for f = the fewest the "
+            "group cannot pair, then f+2, f+4 ..., the first set of f in the order of 6.4 that "
+            "leaves the rest of the group a complete pairing, at the first f with which the "
+            "lower groups can be paired too; a round with no complete pairing stops at once",
             "literal": "no: each choice looks only at its own score group; when the lowest "
             "group cannot be paired the engine stops (9, the arbiter decides)",
         },
