@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=1000)
     ap.add_argument("--total", type=int, default=9, help="rounds of the simulated tournament")
-    ap.add_argument("--rounds", default="2,3,5,7,9", help="comma-separated rounds to time")
+    ap.add_argument("--rounds", default="1,2,3,5,7,9", help="comma-separated rounds to time")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
