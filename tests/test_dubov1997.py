@@ -206,3 +206,22 @@ def test_trace_json_is_deterministic(busy):
     again = BOOK.pair(busy.request, round_no=busy.round)
     assert again.to_json() == busy.trace.to_json()
     assert json.loads(again.to_json())["meta"]["system"] == "dubov-1997"
+
+
+def test_why_not_names_a_1997_article_for_every_pair(busy):
+    """Every why-not of a sample of pairs is answered by a case of the 1997 rulebook (none
+    falls through to the generic 'the procedure decides otherwise')."""
+    import itertools
+
+    from dubov_explain.explain.why import why_not
+    from dubov_explain.render.explain import why_not_answer
+
+    cases = set()
+    sample = [n for n in busy.trace.events[0].to_pair][::4]
+    for n, m in itertools.combinations(sample, 2):
+        w = why_not(busy.request, n, m, round_no=busy.round, trace=busy.trace, system="dubov-1997")
+        assert w.case != "differs", (n, m, w.facts)
+        answer = why_not_answer(w, busy.trace)
+        assert answer and "?" not in answer.split(":")[0], (n, m, answer)
+        cases.add(w.case)
+    assert {"illegal", "transfer"} <= cases

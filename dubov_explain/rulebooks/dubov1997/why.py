@@ -98,6 +98,18 @@ def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | 
     if isinstance(r, ev.TransferMade) and isinstance(w, ev.TransferMade):
         return _answer("transfer", r.article, r.article, "group", r.score, player=r.player,
                        instead=w.player, decided_by=r.decided_by)
+    if isinstance(w, (ev.TransferMade, ev.NoTransfer)) and not isinstance(r, (ev.TransferMade, ev.NoTransfer)):
+        # the what-if run needed a transfer the real one did not: n and m are in different
+        # score groups, and neither 7.1 nor 7.2 applies to the real group
+        rows = {row["number"]: row for e in real.of(ev.StandingsSnapshot) for row in e.rows}
+        return _answer("no-transfer-needed", w.article, w.article, "group", w.score,
+                       own_score=rows.get(n, {}).get("score"), other_score=rows.get(m, {}).get("score"))
+    if isinstance(r, ev.TransferMade) and isinstance(w, ev.NoTransfer):
+        return _answer("transfer", r.article, r.article, "group", r.score, player=r.player,
+                       instead=None, decided_by=r.decided_by)
+    if isinstance(r, ev.ColourBalance) and isinstance(w, ev.ColourBalance):
+        return _answer("balance", r.article, r.article, "group", r.score, moved=list(r.moved),
+                       instead=list(w.moved))
     if isinstance(r, ev.FloatersChosen) and isinstance(w, ev.FloatersChosen):
         return _answer("floaters", "6.4", "6.4", "group", r.score,
                        chosen=[p for p, _ in r.players], instead=[p for p, _ in w.players])
