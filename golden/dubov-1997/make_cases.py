@@ -74,7 +74,7 @@ def bye_tie() -> Tournament:
 
 CASES: list[Case] = [
     # ---- one per article
-    Case("1-due-colour-aro", "1, 6.2, 3", "due colours and AROs after one round; the columns of 6.2 read them",
+    Case("1-due-colour-aro", "1, 6.1, 6.2, 3", "due colours and AROs after one round; the columns of 6.2 read them",
          cut(6, 4, 0, 2, True)),
     Case("2.1-6.3-rematch-black-lower-white-pair", "2.1, 2.5, 6.3",
          "a row's Black was met before: the next lower row; a White who met every Black meets a White; a transfer passed over as transferred the round before (2.5)",

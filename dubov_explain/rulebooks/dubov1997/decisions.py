@@ -46,6 +46,7 @@ PROJECTION: dict[str, Callable[[Event], dict] | None] = {
     "floater-order": _fields("score", "order"),
     "floater-paired": _with_firsts(_fields("score", "floater", "partner", "opposite"), "rejected", 2),
     "floater-passes": _fields("score", "floater"),
+    "requirement-checked": _fields("score", "players", "whites", "blacks", "isolated"),
     "transfer-made": _fields("score", "player", "from_score", "for_player", "sought", "decided_by"),
     "no-transfer": _fields("score", "for_player", "reading"),
     "colour-balance": _fields("score", "moved", "kept"),

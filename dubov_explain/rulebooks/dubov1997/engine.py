@@ -365,6 +365,15 @@ class Dubov1997Engine:
 
     # ---- 7.1, 7.2: players transferred from lower score groups
     def transfers(self):
+        g = self.g
+        if g.players:
+            counts = Counter(self.due_of(n) for n in g.players)
+            isolated = tuple(x for x in g.players
+                             if self._stuck(x, [o for o in g.players if o != x]))
+            self.emit(ev.RequirementChecked(
+                article="6.1", score=fmt(g.score), players=len(g.players),
+                whites=counts[Colour.WHITE], blacks=counts[Colour.BLACK],
+                undecided=counts[None], isolated=isolated))
         steps = [self.transfer_71, self.transfer_72]
         if self.readings.value("transfer-order") == "parity-first":
             steps.reverse()

@@ -139,6 +139,23 @@ class FloaterPasses(Event):
 
 @_register
 @dataclass(frozen=True)
+class RequirementChecked(Event):
+    """6.1: is the standard requirement met (an even number, as many due White as due
+    Black, everyone with a possible opponent in the group)?  If not, 7 transfers."""
+
+    kind: ClassVar[str] = "requirement-checked"
+    score: str
+    players: int
+    whites: int
+    blacks: int
+    #: players without a due colour (placed by the reading no-due-colour)
+    undecided: int
+    #: players with no possible opponent in the group (7.1)
+    isolated: tuple
+
+
+@_register
+@dataclass(frozen=True)
 class TransferMade(Event):
     """7.1 / 7.2: a player of a lower score group transferred to this one."""
 

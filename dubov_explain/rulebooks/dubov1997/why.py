@@ -40,6 +40,8 @@ def decision_key(e: ev.Event) -> tuple | None:
         return ("floater", e.score, e.floater, e.partner)
     if isinstance(e, ev.FloaterPasses):
         return ("floater-passes", e.score, e.floater)
+    if isinstance(e, ev.RequirementChecked):
+        return None  # facts of the group; 7's transfers are the decisions
     if isinstance(e, ev.TransferMade):
         return ("transfer", e.article, e.score, e.player, e.for_player)
     if isinstance(e, ev.NoTransfer):
