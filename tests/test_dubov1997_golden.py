@@ -114,3 +114,18 @@ def test_every_reading_has_a_case_that_tells_its_values_apart():
                 a, b = _trace(v).result, _trace(base).result
                 told = told or a.to_dict() != b.to_dict()
         assert told, r.name
+
+
+def test_cases_and_index_are_reproduced_by_their_script(capsys):
+    """``golden/dubov-1997/make_cases.py --check`` rewrites nothing: every case is the
+    request its recipe gives, and the index lists every case."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("make_cases_1997", HOME / "make_cases.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up
+    spec.loader.exec_module(mod)
+    assert mod.main(["--check"]) == 0, capsys.readouterr().out
+    index = (HOME / "README.md").read_text(encoding="utf-8")
+    assert all(f"cases/{c.name}.trf" in index for c in CASES)

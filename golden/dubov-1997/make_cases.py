@@ -24,7 +24,7 @@ from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(HERE)]
 
 from builders import build  # noqa: E402
 
@@ -32,7 +32,7 @@ from dubov_explain.simulate import GeneratorOptions, simulate  # noqa: E402
 from dubov_explain.tournament.model import Tournament  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
-from notes import NOTES  # noqa: E402  (golden/dubov-1997/notes.py)
+from notes1997 import NOTES  # noqa: E402  (golden/dubov-1997/notes1997.py)
 
 
 @dataclass
@@ -175,7 +175,7 @@ def index_text() -> str:
         "of its reading variants; `snapshots/` holds the round report with every decision in",
         "the 1997 rulebook's words (`ID.md`) and the decisions without wording",
         "(`ID.decisions.json`).  Cases are written by `make_cases.py` (hand-check notes in",
-        "`notes.py`); snapshots only by `pytest tests/test_dubov1997_golden.py --snapshot-update`.",
+        "`notes1997.py`); snapshots only by `pytest tests/test_dubov1997_golden.py --snapshot-update`.",
         "",
         "| case | article(s) | purpose |",
         "| --- | --- | --- |",
