@@ -86,7 +86,7 @@ CASES = [
     ("rating-not-a-number", READ, [set_(11, 49, "24l2")],
      ["11:49: rating (columns 49-52) must be a number or blank, found '24l2'"]),
     ("points-decimal-comma", READ, [set_(11, 81, " 2,5")],
-     ["11:81: points (columns 81-84) must be a number like 2.5, found ' 2,5'"]),
+     ["11:81: points (columns 81-84) must be a number like 12.5, found ' 2,5'"]),
     ("rank-not-a-number", READ, [set_(11, 86, "   I")],
      ["11:86: rank (columns 86-89) must be a number or blank, found '   I'"]),
     ("name-overflows-separator", READ, [set_(11, 48, "x")],

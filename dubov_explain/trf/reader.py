@@ -433,7 +433,7 @@ def _read_player(st: _State, line: str, lineno: int) -> None:
         value = _decimal(raw)
         if value is None:
             ok = False
-            st.error(lineno, 81, f"points (columns 81-84) must be a number like 2.5, found "
+            st.error(lineno, 81, f"points (columns 81-84) must be a number like 12.5, found "
                                  f"{raw!r}")
         else:
             points = value
