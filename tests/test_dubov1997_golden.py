@@ -2,10 +2,9 @@
 ``dubov-1997`` under each reading variant, rendered and compared with
 ``golden/dubov-1997/snapshots/ID.md``; its decisions (no wording) with ``ID.decisions.json``.
 
-The Markdown snapshot is the project's round report (``golden_ext.render_variant``)
-followed by every event of the trace in the 1997 rulebook's words: the report's shell
-groups only Dubov 2025's bracket events (``render/view.py``), so the 1997 decisions are
-listed after it, in trace order.  Update with ``--snapshot-update`` and read the diff.
+The Markdown snapshot is the project's round report (``golden_ext.render_variant``): the
+1997 rulebook divides its trace into the bye and its score groups (``report_sections``) and
+words every event.  Update with ``--snapshot-update`` and read the diff.
 
 The corpus itself is checked: every article of the 1997 text has a case, and every
 reading has a case whose values pair differently.
@@ -27,8 +26,6 @@ from golden_ext import (
     render_variant,
     unused_snapshots,
 )
-from dubov_explain.render import env as E
-from dubov_explain.render.view import View
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.dubov1997.readings import CATALOGUE, Readings
 from dubov_explain.trf.reader import read_trf
@@ -70,11 +67,7 @@ def _trace(variant):
 
 
 def render(variant, trace) -> str:
-    v = View(trace)
-    events = "\n\n".join(E.event_markdown(e, v) for e in trace.events
-                         if e.kind not in ("round-opened", "standings"))
-    return render_variant(variant, trace).rstrip("\n") + \
-        "\n\n## Decisions of the 1997 procedure\n\n" + events + "\n"
+    return render_variant(variant, trace)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])

@@ -182,3 +182,26 @@ def test_api_checks_a_round_and_answers_why_not():
     assert bad.verdict != "identical" and bad.exit_code in (6, 7)
     x = d.explain_player(d.load_example(EXAMPLE), 5)
     assert x.player == 5 and x.bye and x.bye["article"].startswith("2.1")
+
+
+@pytest.mark.parametrize("name", list(RULEBOOKS))
+def test_the_round_report_shows_every_event_of_every_rulebook(name):
+    # each rulebook divides its own trace into the report's sections; an event no section
+    # holds would be a decision the report silently leaves out
+    from dubov_explain.render.report import round_report_md
+    from dubov_explain.simulate.generator import history_before, simulate
+
+    book = find_rulebook(name)
+    for players, rounds, seed in ((9, 4, 1), (14, 5, 2), (7, 3, 3)):
+        sim = simulate(players, rounds, seed, system=name)
+        for r in range(1, rounds + 1):
+            trace = book.pair(history_before(sim.tournament, r))
+            placed = [e for s in book.report_sections(trace) for e in s.events]
+            assert len({id(e) for e in placed}) == len(placed), "an event in two sections"
+            kinds = ("round-opened", "standings", "pairing-published", "impossible")
+            missing = [e.kind for e in trace.events
+                       if e.kind not in kinds and all(e is not p for p in placed)]
+            assert missing == [], (name, players, r)
+            text = round_report_md(trace, "t")
+            assert text.count("\n## ") >= 3
+

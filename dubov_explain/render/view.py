@@ -11,7 +11,7 @@ import re
 from typing import Iterable, Sequence
 
 from ..rulebooks import RULEBOOKS, system_of
-from ..rulebooks.dubov2025 import events as ev
+from ..trace import events as ev
 from ..safetext import escape_controls
 from ..trace.events import Trace
 
@@ -143,39 +143,28 @@ class View:
     def round(self) -> int | None:
         return self.opened.round if self.opened else self.trace.meta.get("round")
 
+    def sections(self, kind: str) -> list:
+        """The rulebook's sections of the report of this kind (``notes``, ``bye``,
+        ``group``): :func:`~dubov_explain.rulebooks.sections.sections`."""
+        return [s for s in self._sections if s.kind == kind]
+
+    @property
+    def _sections(self) -> list:
+        if self.__dict__.get("_sections_cache") is None:
+            self.__dict__["_sections_cache"] = RULEBOOKS[self.system].report_sections(self.trace)
+        return self.__dict__["_sections_cache"]
+
     def bye_events(self) -> list[ev.Event]:
-        kinds = (ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned)
-        return [e for e in self.events if isinstance(e, kinds)]
+        return [e for s in self.sections("bye") for e in s.events]
 
     def standings_notes(self) -> list[ev.Event]:
-        """The events between the standings and the bye or the first bracket (e.g. an
+        """The events between the standings and the bye or the first group (e.g. an
         accelerated round's scores), worded under the standings."""
-        out: list[ev.Event] = []
-        seen = False
-        stop = (ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned,
-                ev.BracketOpened, ev.PairingPublished, ev.Impossible)
-        for e in self.events:
-            if isinstance(e, ev.StandingsSnapshot):
-                seen = True
-            elif seen and isinstance(e, stop):
-                break
-            elif seen:
-                out.append(e)
-        return out
+        return [e for s in self.sections("notes") for e in s.events]
 
     def brackets(self) -> list[tuple[str, list[ev.Event]]]:
-        """``[(score, events of that bracket), ...]`` in the order paired."""
-        out: list[tuple[str, list[ev.Event]]] = []
-        current: list[ev.Event] | None = None
-        for e in self.events:
-            if isinstance(e, ev.BracketOpened):
-                current = [e]
-                out.append((e.score, current))
-            elif current is not None:
-                current.append(e)
-                if isinstance(e, ev.BracketClosed):
-                    current = None
-        return out
+        """``[(score, events of that group), ...]`` in the order paired."""
+        return [(s.score, list(s.events)) for s in self.sections("group")]
 
     @property
     def published(self) -> ev.PairingPublished | None:

@@ -140,6 +140,10 @@ class Rulebook(Protocol):
                            ) -> tuple[list[Departure], Trace | None]:
         """Where a legal published pairing leaves the procedure, and the what-if trace."""
 
+    def report_sections(self, trace: Trace) -> list:
+        """The round report's sections of the trace (``rulebooks.sections.Section``): the
+        notes under the standings, the bye, and one per score group in the order paired."""
+
     def board_order(self, pairs: Sequence[tuple[int, int]], trace: Trace
                     ) -> list[tuple[int, int]]:
         """``pairs`` in board order by the standings of ``trace`` (a bye ``(n, 0)`` last)."""

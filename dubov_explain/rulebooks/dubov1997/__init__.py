@@ -77,6 +77,15 @@ class Dubov1997:
 
         return analyse_departures(request, round_no, published, trace, readings or DEFAULT)
 
+    def report_sections(self, trace: Trace) -> list:
+        """The report's sections: the notes under the standings, the bye, and each
+        score group from ``GroupOpened`` to ``GroupClosed``."""
+        from ..sections import sections
+        from . import events as ev
+
+        return sections(trace, (ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected,
+                                ev.ByeAssigned), ev.GroupOpened, ev.GroupClosed)
+
     def board_order(self, pairs, trace: Trace):
         from .check import board_order
 

@@ -73,6 +73,15 @@ class Dubov2025:
 
         return analyse_departures(request, round_no, published, trace, readings or DEFAULT)
 
+    def report_sections(self, trace: Trace) -> list:
+        """The report's sections: the notes under the standings, the bye, and each
+        bracket from ``BracketOpened`` to ``BracketClosed``."""
+        from ..sections import sections
+        from . import events as ev
+
+        return sections(trace, (ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected,
+                                ev.ByeAssigned), ev.BracketOpened, ev.BracketClosed)
+
     def board_order(self, pairs, trace: Trace):
         """``pairs`` in board order (GHR 3.6) by the standings of ``trace``; a bye last."""
         from .check import board_order
