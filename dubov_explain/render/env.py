@@ -14,6 +14,7 @@ as ``<script>`` can only ever come out as text.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from importlib import resources
@@ -86,6 +87,7 @@ def environment() -> jinja2.Environment:
     env.filters["mdt"] = V.md_text
     env.filters["markdown"] = markdown_html
     env.filters["cap"] = lambda s: (str(s)[:1].upper() + str(s)[1:]) if s else ""
+    env.filters["fromjson"] = lambda s: json.loads(str(s))  # a rulebook macro's JSON
     env.globals.update(
         NL="\n",
         bracket=V.bracket_name,
