@@ -55,8 +55,9 @@ follows it.  Why this returns exactly what the literal enumeration returns:
   fails, every set that starts with those j members is illegal as well and the type's
   generator jumps past them (shortest such j, by bisection: a completion of a longer
   prefix completes a shorter one).  In a search that meets more than
-  ``UpfloaterSearch.PRUNE_TYPES_FROM`` type vectors, the same test with j = 0 drops a
-  whole vector before any of its sets is evaluated, and a [C4] failure jumps too; a
+  ``UpfloaterSearch.PRUNE_TYPES_FROM`` type vectors, the same test with j = 0 and the
+  scores as the only types drops a whole container, with the types of a vector a whole
+  vector, before any of its sets is evaluated, and a [C4] failure jumps too; a
   smaller search skips only after [C1]/[C3], so that its trace counts each set [C4]
   rejects.  Skipped sets are ones the literal enumeration rejects, so the first legal
   set in the order is unchanged; they are not counted as examined.

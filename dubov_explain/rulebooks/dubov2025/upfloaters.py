@@ -402,6 +402,14 @@ class UpfloaterSearch:
         e = self.e
         need = Counter(cont)
         members = [n for n in self.L if need[e.upfloater_score(n)] > 0]
+        if self.vectors > self.PRUNE_TYPES_FROM:
+            # a large search: first ask whether any set of the container can be legal (the
+            # tests of completable with the scores as the only types), and skip it if not
+            by_score_members: dict = {}
+            for n in members:
+                by_score_members.setdefault(e.upfloater_score(n), []).append(n)
+            if not self.completable((), dict(need), by_score_members):
+                return
         # types: members alike for every criterion the key reads
         def type_of(n):
             return (
