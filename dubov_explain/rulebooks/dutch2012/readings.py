@@ -1,0 +1,91 @@
+"""Named readings: every place where the Dutch 2012 text admits more than one reading.
+
+The engine never branches on a bare boolean: it asks ``readings.value("name")``.  The trace
+header lists the readings in force.  ``--reading NAME=VALUE`` selects one.
+"""
+
+from __future__ import annotations
+
+from ..readings import Reading, ReadingError, Readings as _Readings
+
+__all__ = ["CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
+
+CATALOGUE: tuple[Reading, ...] = (
+    Reading(
+        name="absolute-conflict",
+        article="A.7.a",
+        question="A colour difference of +2 (or -2) after two games of the other colour: which "
+        "colour does the absolute preference ask for?",
+        default="difference",
+        choices={
+            "difference": "the colour difference decides (the first sentence of A.7.a names it "
+            "first; it is also what B.2's parenthesis protects)",
+            "last-two": "the last two games decide (alternate after two of the same colour)",
+        },
+    ),
+    Reading(
+        name="strong-as-absolute",
+        article="A.7.d",
+        question="In odd rounds, what does 'treated like players having an absolute colour "
+        "preference' do to two players with the same strong preference?",
+        default="forbid",
+        choices={
+            "forbid": "they may not meet (B.2 extended to them) until C.10.f drops A.7.d",
+            "ignore": "nothing: A.7.d is read as a wish already counted by X, and never binds",
+        },
+    ),
+    Reading(
+        name="unplayed-float",
+        article="B.1.b, A.4",
+        question="Does a point or half point without playing (bye, forfeit win) count as a "
+        "downfloat in the float history read by B.5 and B.6?",
+        default="downfloat",
+        choices={
+            "downfloat": "yes: B.1.b says such a player 'is a downfloater (see A.4)'",
+            "none": "no: only pairings between unequal scores make floats (A.4 alone)",
+        },
+    ),
+    Reading(
+        name="forfeit-float",
+        article="A.4",
+        question="Does a paired game that was forfeited make floats (A.4: 'players with "
+        "unequal scores will be paired')?",
+        default="paired",
+        choices={
+            "paired": "yes: the pairing made the float, whether or not the game was played",
+            "played": "no: only games played over the board make floats",
+        },
+    ),
+    Reading(
+        name="top-scorers",
+        article="A.10",
+        question="Top scorers have 'over 50% of the maximum possible score when pairing the "
+        "last round': the maximum of which rounds?",
+        default="rounds-before",
+        choices={
+            "rounds-before": "the points of the rounds already played (a win in each round before "
+            "the last)",
+            "all-rounds": "the points of all rounds of the tournament, the last included",
+        },
+    ),
+    Reading(
+        name="alternation",
+        article="E.3",
+        question="'Alternate the colours to the most recent round in which they played with "
+        "different colours': which rounds are compared?",
+        default="by-round",
+        choices={
+            "by-round": "the most recent round number in which both played a game, with "
+            "different colours",
+            "by-sequence": "the two sequences of games played, aligned from the latest game "
+            "backwards (rounds without a game skipped for each player separately)",
+        },
+    ),
+)
+
+
+class Readings(_Readings):
+    catalogue = CATALOGUE
+
+
+DEFAULT = Readings.from_pairs()
