@@ -56,6 +56,10 @@ What is *not* literal, and why (said in every trace by the bracket events' artic
 * **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of
   them for that N; beyond that a ``search-limit`` event records it (never seen on the
   generated tournaments of the tests: large brackets are paired by the first exchanges).
+* **C.14.b.1** lowers P1 "as in the homogeneous score brackets" after a remainder was
+  reached; C.3.a then asks M1 pairs of the MDPs and P1 - M1 of the remainder.  When P1
+  reaches M1 the remainder pairs nobody, and a lower P1 would ask a negative number of
+  pairs: the engine then goes on with C.14.b.2 (fewer MDPs in S1).
 * **A.7.e** (even rounds, mild preferences of players with an odd number of unplayed
   games) enters only through A.8's counts ``w`` and ``b``.
 
@@ -491,7 +495,8 @@ class DutchEngine:
                     article="C.14", score=score, requirements=last[0].facts(last[1]),
                     next_step="C.14", checked=last[2]))
             # C.14
-            if homogeneous or (reached[0] and not lowest):
+            # C.14.b.1 while the remainder still has a pair to lose (P1 > M1: see below)
+            if homogeneous or (reached[0] and not lowest and p1 > m1):
                 p1 -= 1
                 x1 = max(0, x1 - 1)
                 z1 = max(0, z1 - 1) if z1 is not None else None
