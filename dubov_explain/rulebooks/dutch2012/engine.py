@@ -554,8 +554,13 @@ class DutchEngine:
         n2 = n - p
         must = None
         if n2 - p == 1:
+            known: dict[int, bool] = {}
+
             def must(q):
-                return check((q,)) is not None
+                got = known.get(q)
+                if got is None:
+                    got = known[q] = check((q,)) is not None
+                return got
         # a necessary condition for every exchange at once: P allowed pairs among the
         # players, each player left over allowed to be left alone (the dummies stand for
         # the places left over); and the colour budget by the numbers of preferences

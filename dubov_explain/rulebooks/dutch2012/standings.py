@@ -116,12 +116,11 @@ class Standings:
     top_over: Fraction | None
     max_t: int = 0
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_idx", {p.number: p for p in self.players})
+
     def __getitem__(self, number: int) -> PlayerStanding:
-        idx = self.__dict__.get("_idx")
-        if idx is None:
-            idx = {p.number: p for p in self.players}
-            object.__setattr__(self, "_idx", idx)
-        return idx[number]
+        return self._idx[number]
 
 
 def colour_preference(colours: tuple[Colour, ...], readings: Readings = DEFAULT
