@@ -139,15 +139,15 @@ class Literal:
         return x, z
 
     def leftover_ok(self, rest, req, below, lowest):
-        if lowest:
-            return len(rest) == 0 or (len(rest) == 1 and self.st[rest[0]].bye_eligible)
+        if lowest and not (len(rest) == 0 or (len(rest) == 1 and self.st[rest[0]].bye_eligible)):
+            return False
         for q in rest:
             fl = self.st[q].floats
             if req["B5d"] and fl and fl[-1] == "down":
                 return False
             if req["B6d"] and len(fl) >= 2 and fl[-2] == "down":
                 return False
-        return self.completable(list(rest) + list(below))
+        return lowest or self.completable(list(rest) + list(below))
 
     # ---- C.4-C.8.a, homogeneous (or remainder)
     def homogeneous(self, players, p, req, x, z, below, lowest):
@@ -282,7 +282,8 @@ class Literal:
                 raise Stop
             if p1 == 0 and not lowest:
                 return [], sorted(down + players, key=self.key)
-            moves = not lowest and n - 2 * p1 > 0
+            moves = n - 2 * p1 > 0 and (
+                not lowest or self.readings.value("bye-downfloat") == "downfloat")
             for req in self.requirements(p1, x1, z1, not homogeneous, moves, top):
                 if homogeneous:
                     got = self.homogeneous(players, p1, req, req["X"], req["Z"],

@@ -146,6 +146,7 @@ class DutchEngine:
         self.odd_round = self.st.round % 2 == 1
         self._complete_cache: dict[frozenset, bool] = {}
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
+        self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
 
     # ------------------------------------------------------------------ facts
     def p(self, n: int) -> PlayerStanding:
@@ -471,7 +472,9 @@ class DutchEngine:
                 self.impossible(players)
             if p1 == 0 and not lowest:
                 return None
-            produces_down = not lowest and n - 2 * p1 > 0
+            # C.3.e/f: the bracket produces downfloaters; in the lowest bracket the player left
+            # for the bye is one by B.1.b (reading bye-downfloat)
+            produces_down = n - 2 * p1 > 0 and (not lowest or self.bye_downfloat)
             last = None
             for level in self.levels(p1, x1, z1, not homogeneous, produces_down, top):
                 if last is not None:
@@ -522,13 +525,14 @@ class DutchEngine:
                     return "P"
                 if rest and (not self.st[rest[0]].bye_eligible or rest[0] in self.fmap):
                     return "B.1.b"
-                return None
             for q in rest:
                 f1, f2 = self.st[q].float_before(1), self.st[q].float_before(2)
                 if level.b5d and f1 == "down":
                     return "B.5"
                 if level.b6d and f2 == "down":
                     return "B.6"
+            if lowest:
+                return None
             if not self.completable(list(rest) + down + lower):
                 return "C.12"
             return None

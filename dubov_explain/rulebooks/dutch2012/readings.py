@@ -46,6 +46,33 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="bye-bar",
+        article="B.1.b",
+        question="'A player who has received a point or half point without playing, either "
+        "through a bye or due to an opponent not appearing' shall not receive a bye: which "
+        "byes bar?",
+        default="any-bye",
+        choices={
+            "any-bye": "every bye that gave points: the bye of A.5 and the byes a player "
+            "asked for (a full or half point, F or H), and a forfeit win",
+            "pairing-bye": "only the bye of A.5 (U) and a forfeit win; a bye the player asked "
+            "for does not bar (the reading of the later Basic Rules)",
+        },
+    ),
+    Reading(
+        name="bye-downfloat",
+        article="B.1.b, B.5, B.6",
+        question="B.1.b calls a player who scored without playing 'a downfloater': does the "
+        "bye of the lowest bracket count as a downfloat for B.5 and B.6 (C.3.e, C.3.f)?",
+        default="downfloat",
+        choices={
+            "downfloat": "yes: the lowest bracket with a player left over produces a "
+            "downfloater, so B.5/B.6 for downfloaters apply to who gets the bye",
+            "none": "no: the lowest bracket produces no downfloaters (A.3 moves players down "
+            "to a next bracket, and there is none)",
+        },
+    ),
+    Reading(
         name="forfeit-float",
         article="A.4",
         question="Does a paired game that was forfeited make floats (A.4: 'players with "

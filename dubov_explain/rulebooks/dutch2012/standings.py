@@ -13,7 +13,8 @@
   pairing by reading ``forfeit-float``; B.1.b: a point or half point without playing (a
   bye, a forfeit win) is a downfloat by reading ``unplayed-float``.
 * B.1.b bye: a player who got a point or half point without playing (bye ``U``/``F``/``H``
-  or a forfeit win ``+``) shall not receive the bye.  A zero-point absence does not bar it.
+  or a forfeit win ``+``; which byes, reading ``bye-bar``) shall not receive the bye.  A
+  zero-point absence does not bar it.
 * A.8: unplayed rounds (for ``w`` and ``b`` of X1 and Z1): rounds before this one in which
   the player did not play a game.
 """
@@ -151,6 +152,8 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     before = {q.number: q.points_before for q in f.players}
     unplayed_down = readings.value("unplayed-float") == "downfloat"
     forfeit_floats = readings.value("forfeit-float") == "paired"
+    barring = ("pairing-allocated-bye", "full-point-bye", "half-point-bye", "forfeit-win") \
+        if readings.value("bye-bar") == "any-bye" else ("pairing-allocated-bye", "forfeit-win")
     out = []
     for q in f.players:
         colours: list[Colour] = []
@@ -173,7 +176,7 @@ def compute_standings(t: Tournament, round_no: int | None = None,
             if unplayed_point:
                 if unplayed_down:
                     floats[x.round - 1] = "down"
-                if bar is None:
+                if bar is None and x.kind in barring:
                     bar = ByeBar(x.kind, x.round, x.code)
         pref, strength, rule = colour_preference(tuple(colours), readings)
         diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
