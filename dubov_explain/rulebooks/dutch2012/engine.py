@@ -685,7 +685,9 @@ class DutchEngine:
         if ca is Pref.NONE and cb is Pref.NONE:
             first = Pref.WHITE if self.initial is Colour.WHITE else Pref.BLACK
             hi = a if self.key(a) < self.key(b) else b
-            return give(hi, first if position % 2 == 1 else first.opposite, "E.5")
+            odd = (self.st[hi].initial_rank if self.readings.value("first-round-colour") ==
+                   "pairing-number" else position) % 2 == 1
+            return give(hi, first if odd else first.opposite, "E.5")
         if pa.strength.rank != pb.strength.rank:
             strong = a if pa.strength.rank > pb.strength.rank else b
             return give(strong, self.st[strong].preference, "E.2")

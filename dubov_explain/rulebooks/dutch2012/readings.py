@@ -46,6 +46,31 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="forfeit-meets",
+        article="B.1.a",
+        question="'Two players shall not meet more than once': have two players whose game "
+        "was forfeited met?",
+        default="played",
+        choices={
+            "played": "no: only a game played over the board is a meeting; the two may be "
+            "paired again",
+            "paired": "yes: being paired is meeting, so a forfeited pairing may not be repeated",
+        },
+    ),
+    Reading(
+        name="first-round-colour",
+        article="E.5",
+        question="'In the first round all even numbered players in S1 will receive a colour "
+        "different from all odd numbered players in S1': numbered how?",
+        default="s1-position",
+        choices={
+            "s1-position": "by their place in S1 (1st, 2nd, ...): the first of S1 gets the "
+            "colour drawn by lot, and the colours alternate down S1",
+            "pairing-number": "by their pairing numbers: odd numbers get the colour drawn by lot "
+            "(they differ from the places when players are absent in round 1)",
+        },
+    ),
+    Reading(
         name="bye-bar",
         article="B.1.b",
         question="'A player who has received a point or half point without playing, either "

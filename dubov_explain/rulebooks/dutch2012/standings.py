@@ -15,6 +15,8 @@
 * B.1.b bye: a player who got a point or half point without playing (bye ``U``/``F``/``H``
   or a forfeit win ``+``; which byes, reading ``bye-bar``) shall not receive the bye.  A
   zero-point absence does not bar it.
+* B.1.a: who has met -- games played over the board; a forfeited pairing too by reading
+  ``forfeit-meets``.
 * A.8: unplayed rounds (for ``w`` and ``b`` of X1 and Z1): rounds before this one in which
   the player did not play a game.
 """
@@ -197,5 +199,9 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     if last:
         rounds = r - 1 if readings.value("top-scorers") == "rounds-before" else total
         top_over = t.scoring.win * rounds / 2
+    met = dict(f.met)
+    if readings.value("forfeit-meets") == "paired":
+        for pair, rounds in f.forfeited.items():
+            met[pair] = tuple(sorted(set(met.get(pair, ())) | set(rounds)))
     return Standings(round=r, total_rounds=total, last_round=last, players=tuple(out),
-                     met=f.met, forbidden=f.forbidden, top_over=top_over)
+                     met=met, forbidden=f.forbidden, top_over=top_over)
