@@ -63,6 +63,13 @@ What is *not* literal, and why (said in every trace by the bracket events' artic
 * **A.7.e** (even rounds, mild preferences of players with an odd number of unplayed
   games) enters only through A.8's counts ``w`` and ``b``.
 
+Colours (E): E.1 also covers a pair where one player has no preference yet (A.7.f: the
+opponent's preference is granted); a pair where neither has one is coloured as E.5 colours
+round 1 (the colour drawn by lot, alternating down S1), in any round.
+
+A what-if run (why-not) holds each forced player for his partner only; a forced player with
+no partner in his bracket is then moved down by C.1 like any player without an opponent.
+
 ``tests/test_dutch2012_bruteforce.py`` enumerates D.1-D.3 literally, from the text, on
 small brackets and checks that the engine agrees every time.
 """
@@ -588,13 +595,16 @@ class DutchEngine:
         attempts = [((), s1, s2)]
         for size in range(1, min(p, n2) + 1):
             attempts.append(("size", size))
+        limited = False
         for att in attempts:
             if att[0] == "size":
                 size = att[1]
                 ex = exchanges(p, n2, size, LIMIT)
                 if ex is None:
-                    self.emit(ev.SearchLimit(article="D.2", score=score, n=size,
-                                             count=LIMIT))
+                    if not limited:  # once per attempt: the larger sizes are as long
+                        self.emit(ev.SearchLimit(article="D.2", score=score, n=size,
+                                                 count=LIMIT))
+                        limited = True
                     continue
                 for seq, (a, b) in enumerate(ex, start=1):
                     out1 = [players[i - 1] for i in a]
