@@ -214,17 +214,11 @@ class DutchEngine:
         return sa.preference is sb.preference and sa.preference is not Pref.NONE and \
             sa.strength.rank >= 2 and sb.strength.rank >= 2
 
-    def x_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
-        """Pairs of S1 with S2 that must spend X, by the numbers of preferences only."""
-        st = self.st
-        aw = sum(1 for n in s1 if st[n].preference is Pref.WHITE)
-        ab = sum(1 for n in s1 if st[n].preference is Pref.BLACK)
-        bw = sum(1 for n in s2 if st[n].preference is Pref.WHITE)
-        bb = sum(1 for n in s2 if st[n].preference is Pref.BLACK)
-        bn = len(s2) - bw - bb
-        g1, g2 = min(aw, bb), min(ab, bw)
-        excess = (aw - g1) + (ab - g2)
-        return excess - min(excess, bn)
+    def kind(self, n: int) -> tuple[str, bool]:
+        """What the colour counts of the search read: the preference and whether it is
+        strong or absolute."""
+        p = self.st[n]
+        return p.preference.value, p.strength.rank >= 2
 
     def x_bound_any(self, players: Sequence[int], p: int) -> int:
         """Of any P pairs among ``players``, how many must spend X (numbers only)."""
@@ -236,19 +230,6 @@ class DutchEngine:
         rest = abs(w - b)
         good += min(none, rest) + (none - min(none, rest)) // 2
         return max(0, p - good)
-
-    def z_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
-        st = self.st
-
-        def hard(n, c):
-            return st[n].preference is c and st[n].strength.rank >= 2
-
-        out = 0
-        for c in (Pref.WHITE, Pref.BLACK):
-            a = sum(1 for n in s1 if hard(n, c))
-            others = len(s2) - sum(1 for n in s2 if hard(n, c))
-            out += max(0, a - others)
-        return out
 
     def completable(self, players: Sequence[int]) -> bool:
         """Can ``players`` all be paired (B.1, B.2), one of them getting the bye (B.1.b)
@@ -625,8 +606,7 @@ class DutchEngine:
         z_on = budget.z is not None
         return first_transposition(
             s1, s2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False), budget,
-            lambda rest, xl, zl: check(rest), self.x_bound,
-            self.z_bound if z_on else (lambda a, b: 0), must, stats)
+            lambda rest, xl, zl: check(rest), self.kind, must, stats)
 
     def found(self, score, part, s1, f, exchange, level, p):
         return ev.PairingFound(article="C.6", score=score, part=part, s1=tuple(s1),
@@ -663,8 +643,7 @@ class DutchEngine:
             found = first_transposition(
                 s1, s2, allowed, self.bad_x,
                 self.bad_z if level.z is not None else (lambda a, b: False),
-                Budget(level.x, level.z), remainder, self.x_bound,
-                self.z_bound if level.z is not None else (lambda a, b: 0), None, {})
+                Budget(level.x, level.z), remainder, self.kind, None, {})
             if found is not None:
                 het = ev.PairingFound(
                     article="C.6", score=score, part="heterogeneous", s1=tuple(s1),

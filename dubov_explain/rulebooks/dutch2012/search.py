@@ -17,6 +17,7 @@ engine (``engine.py``), which knows the criteria.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -69,6 +70,26 @@ class Found:
     index: int
 
 
+def x_bound(side1: Counter, side2: Counter) -> int:
+    """Pairs that must spend X when S1 players of these kinds are paired with S2 players of
+    these kinds, by the numbers alone: White seekers of S1 beyond the Black seekers of S2,
+    and the other way round, not absorbed by S2 players without a preference."""
+    aw = side1[("w", False)] + side1[("w", True)]
+    ab = side1[("b", False)] + side1[("b", True)]
+    bw = side2[("w", False)] + side2[("w", True)]
+    bb = side2[("b", False)] + side2[("b", True)]
+    bn = sum(side2.values()) - bw - bb
+    excess = (aw - min(aw, bb)) + (ab - min(ab, bw))
+    return excess - min(excess, bn)
+
+
+def z_bound(side1: Counter, side2: Counter) -> int:
+    """The same for Z: strong (or absolute) seekers of a colour in S1 beyond the S2 players
+    who are not strong seekers of that colour."""
+    total2 = sum(side2.values())
+    return sum(max(0, side1[(c, True)] - (total2 - side2[(c, True)])) for c in ("w", "b"))
+
+
 def _lex_index(choice: Sequence[int], pool: Sequence[int]) -> int:
     """The index of the k-prefix ``choice`` among the k-arrangements of ``pool`` taken in
     lexicographic order (0 = the unchanged order)."""
@@ -95,8 +116,7 @@ def first_transposition(
     bad_z: Callable[[int, int], bool],
     budget: Budget,
     leftover_ok: Callable[[tuple[int, ...], int, int | None], str | None],
-    x_bound: Callable[[Sequence[int], Sequence[int]], int],
-    z_bound: Callable[[Sequence[int], Sequence[int]], int],
+    kind: Callable[[int], tuple[str, bool]],
     must_pair: Callable[[int], bool] | None = None,
     stats: dict | None = None,
 ) -> Found | None:
@@ -104,9 +124,11 @@ def first_transposition(
 
     ``allowed(a, b)`` is None or the criterion that forbids the pair at this level;
     ``bad_x``/``bad_z`` say whether a pair spends X / Z; ``leftover_ok(rest, x left, z left)`` is None or the
-    reason the S2 players left unpaired may not be left so; ``x_bound``/``z_bound`` are
-    lower bounds of what pairing the given S1 with the given S2 must spend; ``must_pair(q)``
-    says that S2 player q may not be left unpaired (a necessary condition only).
+    reason the S2 players left unpaired may not be left so; ``kind(n)`` is a player's colour
+    preference ("w", "b" or "-") and whether it is strong or absolute, from which
+    :func:`x_bound` and :func:`z_bound` bound what the rest must spend (the numbers are kept
+    as the walk goes, not recounted); ``must_pair(q)`` says that S2 player q may not be left
+    unpaired (a necessary condition only).
     """
     k = len(s1)
     if len(s2) < k:
@@ -115,26 +137,40 @@ def first_transposition(
     chosen: list[int] = []
     used: set[int] = set()
     rejected: list[list] = [[] for _ in range(k)]
+    kinds = {n: kind(n) for n in list(s1) + list(s2)}
+    # the numbers of each (preference, hard) among the S1 players still to pair (side 0)
+    # and the S2 players still free (side 1)
+    count = [Counter(kinds[n] for n in s1), Counter(kinds[n] for n in s2)]
+
+    need_warm: dict[int, int] = {}
+
+    def bounds_ok(xleft: int, zleft: int | None) -> bool:
+        if x_bound(count[0], count[1]) > xleft:
+            return False
+        return zleft is None or z_bound(count[0], count[1]) <= zleft
 
     def feasible(i: int, xleft: int, zleft: int | None, warm: dict) -> dict | None:
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
-        if x_bound(rest1, rest2) > xleft:
-            return None
-        if zleft is not None and z_bound(rest1, rest2) > zleft:
+        if not bounds_ok(xleft, zleft):
             return None
         m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, warm)
         if len(m) < len(rest1):
             return None
         if must_pair is not None:
-            need = [q for q in rest2 if must_pair(q)]
+            image = set(m.values())
+            need = [q for q in rest2 if must_pair(q) and q not in image]
             if need:
+                need = [q for q in rest2 if must_pair(q)]
                 # Mendelsohn-Dulmage: a matching covering rest1 and one covering `need`
                 # give one covering both
                 mm = matching.bipartite_max_matching(need, rest1,
-                                                     lambda b, a: allowed(a, b) is None)
+                                                     lambda b, a: allowed(a, b) is None,
+                                                     need_warm)
                 if len(mm) < len(need):
                     return None
+                need_warm.clear()
+                need_warm.update(mm)  # a warm start for the next question only
         return m
 
     def walk(i: int, xleft: int, zleft: int | None, warm: dict) -> bool:
@@ -162,17 +198,24 @@ def first_transposition(
             nz = zleft - bz if zleft is not None else None
             used.add(b)
             chosen.append(b)
+            count[0][kinds[a]] -= 1
+            count[1][kinds[b]] -= 1
             if warm.get(a) == b:
                 nxt = warm  # the rest of a maximum matching still covers the rest
-                ok = (x_bound(s1[i + 1:], [q for q in s2 if q not in used]) <= nx and
-                      (nz is None or z_bound(s1[i + 1:], [q for q in s2 if q not in used]) <= nz))
+                ok = bounds_ok(nx, nz)
                 if ok and must_pair is not None:
-                    ok = feasible(i + 1, nx, nz, warm) is not None
+                    # the warm matching, less a-b, still covers the rest of S1; if it also
+                    # covers every player who may not be left over, it proves both at once
+                    image = {warm[x] for x in s1[i + 1:]}
+                    if any(must_pair(q) and q not in image for q in s2 if q not in used):
+                        ok = feasible(i + 1, nx, nz, warm) is not None
             else:
                 nxt = feasible(i + 1, nx, nz, warm)
                 ok = nxt is not None
             if ok and walk(i + 1, nx, nz, nxt):
                 return True
+            count[0][kinds[a]] += 1
+            count[1][kinds[b]] += 1
             used.discard(b)
             chosen.pop()
             rejected[i].append((b, "C.7"))
