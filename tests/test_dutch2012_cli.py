@@ -122,3 +122,20 @@ def test_step_states_and_article_text():
     assert BOOK.article_text("C.10.e")[0][0] == "C.10.e"
     assert "colour difference" in BOOK.article_text("A.7")[0][1]
     assert BOOK.bracket_of(trace, len(trace.events) - 3) is not None
+
+
+def test_a_round_without_a_complete_pairing_says_so(tmp_path, capsys):
+    """B.1: a late round of a small field can have no complete pairing: exit 1, the engine's
+    words, and a player's page that says no bye was assigned."""
+    from dubov_explain.simulate.generator import simulate
+    from dubov_explain.trf.writer import save_trf
+
+    sim = simulate(13, 11, 14, system="dutch-2012")
+    assert sim.stopped_round == 10
+    path = tmp_path / "imp.trf"
+    save_trf(sim.tournament, path)
+    assert main(["pair", str(path)] + SYS) == 1
+    assert "No complete pairing exists under B.1 and B.2" in capsys.readouterr().err
+    assert main(["explain", str(path), "--player", "5"] + SYS) == 0
+    out = capsys.readouterr().out
+    assert "no complete pairing exists (B.1)" in out and "No bye was assigned" in out

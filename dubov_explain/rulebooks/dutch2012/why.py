@@ -172,5 +172,8 @@ def player_round(trace: Trace, player: int) -> dict:
             x["bye"] = dict(case="has" if e.player == n else "other", article="A.5", step=i,
                             bye=e.player)
     if not x["bye"]:
-        x["bye"] = dict(case="not-needed", article="A.5")
+        if isinstance(trace.events[-1], ev.Impossible):
+            x["bye"] = dict(case="none", article="B.1")
+        else:
+            x["bye"] = dict(case="not-needed", article="A.5")
     return x
