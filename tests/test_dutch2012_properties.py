@@ -76,3 +76,24 @@ def test_round_one_is_the_text_s_top_half_against_bottom_half():
         s1 = min(w, b)
         gets = "w" if s1 == w else "b"
         assert (gets == first) == (s1 % 2 == 1)
+
+
+@pytest.mark.parametrize("players, rounds, seed", [(9, 7, 31), (16, 9, 32), (27, 9, 33),
+                                                   (45, 11, 34), (60, 9, 35)])
+def test_dubov_generated_requests_paired_by_dutch(players, rounds, seed):
+    """The requests of tournaments paired by Dubov 2025, paired by dutch-2012 instead: a
+    complete pairing that keeps the Dutch absolute criteria whenever the round has one."""
+    sim = simulate(players, rounds, seed, keep_rounds=True)
+    paired = 0
+    for rec in sim.rounds:
+        trace = BOOK.pair(rec.request, round_no=rec.round)
+        if isinstance(trace.result, Impossible):
+            continue
+        paired += 1
+        assert BOOK.absolute_test(rec.request, rec.round, _published(trace)) == []
+        st = BOOK.standings(rec.request, rec.round)
+        to_pair = sorted(p.number for p in st.players if p.present)
+        seen = sorted([n for pr in trace.result.boards for n in pr] +
+                      ([trace.result.bye] if trace.result.bye is not None else []))
+        assert seen == to_pair
+    assert paired >= rounds - 1
