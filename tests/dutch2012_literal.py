@@ -196,8 +196,11 @@ class Literal:
                 if sx > req["X"] or (req["Z"] is not None and sz > req["Z"]):
                     continue
                 reached[0] = True
-                rest = self.homogeneous(list(perm[m1:]), p1 - m1, req, req["X"] - sx,
-                                        None if req["Z"] is None else req["Z"] - sz,
+                whole = self.readings.value("remainder-budget") == "bracket"
+                rest = self.homogeneous(list(perm[m1:]), p1 - m1, req,
+                                        req["X"] - sx if whole else req["X"],
+                                        (None if req["Z"] is None else
+                                         req["Z"] - sz if whole else req["Z"]),
                                         below, lowest)
                 if rest is not None:
                     return pairs + rest[0], rest[1]

@@ -622,6 +622,7 @@ class DutchEngine:
         allowed = self.allowed_at(level)
         mdps = sorted(mdps, key=self.key)
         memo: dict = {}
+        whole = self.readings.value("remainder-budget") == "bracket"
         for seq, s1 in enumerate(mdp_sets(mdps, m1), start=1):
             s1 = list(s1)
             s2 = sorted([q for q in players if q not in s1], key=self.key)
@@ -633,7 +634,8 @@ class DutchEngine:
                 if key not in memo:
                     memo[key] = self.try_homogeneous(
                         score, list(rest), p1 - m1, level, lower, down, lowest,
-                        Budget(xl, zl), "remainder", stats)
+                        Budget(xl, zl) if whole else Budget(level.x, level.z), "remainder",
+                        stats)
                 r = memo[key]
                 if r is None:
                     return "C.9"

@@ -46,6 +46,20 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="remainder-budget",
+        article="C.6, A.8",
+        question="C.6 continues 'at C4 with the remainder group' without setting X (or Z) "
+        "again: do the remainder's pairs count against what the moved-down players' pairs "
+        "already spent?",
+        default="bracket",
+        choices={
+            "bracket": "yes: X and Z count the pairs of the whole score bracket (A.8 defines "
+            "them per score bracket), so the remainder has what the first part left",
+            "each-part": "no: the remainder is checked against X and Z afresh, as C.6 leaves "
+            "them as they are",
+        },
+    ),
+    Reading(
         name="forfeit-meets",
         article="B.1.a",
         question="'Two players shall not meet more than once': have two players whose game "
