@@ -11,8 +11,8 @@ Programs that drive bbpPairings or JaVaFo (``shared/reference/trf.md`` 11.1) cal
 
 The system flag names the rulebook (``--system``): ``--<name>`` for every rulebook of
 :data:`~dubov_explain.rulebooks.RULEBOOKS` (``--dubov-2025``), and ``--<family>`` for the
-first registered rulebook of each family (``--dubov``; ``--dutch`` once a ``dutch-...``
-rulebook exists).  Without a system flag (JaVaFo's form) the file's ``192``/``092`` chooses,
+rulebook of each family whose text is in force (``--dubov``).  ``--dutch`` is refused while
+only the 2012 Dutch text is here: bbpPairings' ``--dutch`` means the rules in force.  Without a system flag (JaVaFo's form) the file's ``192``/``092`` chooses,
 as for ``pair``.
 
 The translation is a list of ordinary command lines, run in order by ``cli.main``, so a
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-__all__ = ["DropIn", "DropInError", "SYNTAX", "system_flags", "translate"]
+__all__ = ["DropIn", "DropInError", "SYNTAX", "superseded_families", "system_flags", "translate"]
 
 SYNTAX = """drop-in syntax (bbpPairings / JaVaFo):
   dubov-explain [-r] [--SYSTEM] input.trf -p [pairing-file] [-l [check-list-file]]
@@ -57,24 +57,55 @@ class DropIn:
     version: bool = False
 
 
-def system_flags(names: Iterable[str] | None = None) -> dict[str, str]:
+def system_flags(names: Iterable[str] | None = None,
+                 current: Iterable[str] | None = None) -> dict[str, str]:
     """``--flag`` -> rulebook name: ``--<name>`` for each rulebook, and ``--<family>`` (the
-    name without its trailing ``-<edition>``) for the first rulebook of each family."""
+    name without its trailing ``-<edition>``) for the rulebook of each family whose text is
+    the one in force (``current``: the rulebooks whose ``in_force`` is true).  bbpPairings'
+    ``--dutch`` means the Dutch rules in force; pairing such a call by a superseded text
+    would silently give another pairing, so a family without its text in force has no
+    family flag (:func:`superseded_families` words the refusal)."""
     if names is None:
-        from .rulebooks import RULEBOOKS
-
-        names = list(RULEBOOKS)
+        names, current = _registry()
+    current = set(names if current is None else current)
     flags: dict[str, str] = {}
     for name in names:
         flags[f"--{name}"] = name
-        family = re.sub(r"-\d[\w.]*$", "", name)
-        if family != name:
+        family = _family(name)
+        if family != name and name in current:
             flags.setdefault(f"--{family}", name)
     return flags
 
 
+def superseded_families(names: Iterable[str] | None = None,
+                        current: Iterable[str] | None = None) -> dict[str, list[str]]:
+    """``--<family>`` -> the rulebooks we have of a family whose text in force we lack."""
+    if names is None:
+        names, current = _registry()
+    names = list(names)
+    current = set(names if current is None else current)
+    out: dict[str, list[str]] = {}
+    for name in names:
+        family = _family(name)
+        if family != name and not any(_family(n) == family for n in current):
+            out.setdefault(f"--{family}", []).append(name)
+    return out
+
+
+def _family(name: str) -> str:
+    return re.sub(r"-\d[\w.]*$", "", name)
+
+
+def _registry() -> tuple[list[str], list[str]]:
+    from .rulebooks import RULEBOOKS
+
+    names = list(RULEBOOKS)
+    return names, [n for n in names if getattr(RULEBOOKS[n], "in_force", False)]
+
+
 def _looks_dropin(argv: Sequence[str], flags: dict[str, str]) -> bool:
-    return any(a in _MODES or a in flags for a in argv)
+    return any(a in _MODES or a in flags for a in argv) or \
+        any(a in superseded_families() for a in argv)
 
 
 def translate(argv: Sequence[str], subcommands: Iterable[str],
@@ -95,6 +126,7 @@ class _Reader:
     def __init__(self, argv: list[str], flags: dict[str, str]) -> None:
         self.argv = argv
         self.flags = flags
+        self.superseded = superseded_families()
         self.i = 0
 
     def fail(self, message: str):
@@ -125,6 +157,10 @@ class _Reader:
         while self.i < len(self.argv):
             arg = self.argv[self.i]
             self.i += 1
+            if arg in self.superseded:
+                self.fail(f"{arg} asks for the rules in force, which this program does not "
+                          f"have; it has {', '.join(self.superseded[arg])}: give "
+                          f"--{self.superseded[arg][-1]} to pair by that text")
             if arg in self.flags:
                 if system is not None and self.flags[arg] != system:
                     self.fail(f"two systems given ({system} and {self.flags[arg]})")

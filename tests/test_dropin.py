@@ -10,7 +10,8 @@ from dubov_explain.dropin import DropInError, system_flags, translate
 from dubov_explain.examples import example_text
 
 SUB = ("pair", "standings", "replay", "generate")
-FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025", "--dubov-1997": "dubov-1997"}
+FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025", "--dubov-1997": "dubov-1997",
+         "--dutch-2012": "dutch-2012"}
 
 
 @pytest.fixture
@@ -25,6 +26,22 @@ def test_system_flags_come_from_the_registry():
     flags = system_flags(["dubov-2025", "dutch-2012", "dutch-2025", "burstein"])
     assert flags["--dutch"] == "dutch-2012" and flags["--dutch-2025"] == "dutch-2025"
     assert flags["--burstein"] == "burstein" and flags["--dubov"] == "dubov-2025"
+    # only the text in force gets the family flag
+    flags = system_flags(["dubov-2025", "dutch-2012", "dutch-2025"], current=["dubov-2025", "dutch-2025"])
+    assert flags["--dutch"] == "dutch-2025"
+    flags = system_flags(["dubov-2025", "dubov-1997", "dutch-2012"], current=["dubov-2025"])
+    assert "--dutch" not in flags and flags["--dubov"] == "dubov-2025"
+
+
+def test_the_dutch_family_flag_is_refused_while_only_a_superseded_text_is_here(trf, capsys):
+    # bbpPairings' --dutch pairs by the rules in force; the 2012 text would pair otherwise
+    with pytest.raises(SystemExit) as exc:
+        main(["--dutch", str(trf), "-p"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 3
+    assert "--dutch asks for the rules in force, which this program does not have; it has " \
+           "dutch-2012: give --dutch-2012 to pair by that text" in err
+    assert main(["--dutch-2012", str(trf), "-p"]) == 0
 
 
 @pytest.mark.parametrize("argv, commands", [
@@ -56,7 +73,7 @@ def test_our_own_command_lines_are_not_translated():
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--dutch", "in.trf", "-p"], "--dutch: no such system here"),
+    (["--burstein", "in.trf", "-p"], "--burstein: no such system here"),
     (["--dubov", "in.trf", "-p", "-c"], "give one of -p, -c and -g"),
     (["--dubov", "-p", "out"], "-p: give the tournament file"),
     (["--dubov", "in.trf", "-b", "-p"], "Baku acceleration"),

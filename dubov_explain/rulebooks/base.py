@@ -73,6 +73,9 @@ class Rulebook(Protocol):
     trf_codes: tuple[str, ...]
     #: words that name this system in a free-text ``092`` line (``Swiss Dubov``)
     trf_words: tuple[str, ...]
+    #: whether this text is the one in force today (the drop-in family flag, ``--dubov``,
+    #: names only such a text)
+    in_force: bool
     #: the rulebook's :class:`Readings` subclass (its catalogue of named readings)
     readings_type: type[Readings]
     #: the folder of the rulebook's own templates (``events.md.j2``: one sentence per event)

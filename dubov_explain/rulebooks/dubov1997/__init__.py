@@ -34,6 +34,8 @@ class Dubov1997:
     #: none either: a 092 "Dubov" line means the current text (dubov-2025); choose this
     #: rulebook with --system dubov-1997
     trf_words: tuple[str, ...] = ()
+    #: superseded: a later text is in force, so no family flag names this one
+    in_force = False
     readings_type = Readings
     templates = Path(__file__).resolve().parent / "templates"
 

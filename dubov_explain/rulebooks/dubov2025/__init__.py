@@ -27,6 +27,8 @@ class Dubov2025:
     #: ETT26 has no Dubov edition suffix; the Baku form is the same system accelerated
     trf_codes = ("FIDE_DUBOV", "FIDE_DUBOV_BAKU")
     trf_words = ("dubov",)
+    #: the text in force today: bbpPairings' family flag ``--dubov`` names it
+    in_force = True
     readings_type = Readings
     templates = Path(__file__).resolve().parent / "templates"
 
