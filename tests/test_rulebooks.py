@@ -205,3 +205,17 @@ def test_the_round_report_shows_every_event_of_every_rulebook(name):
             text = round_report_md(trace, "t")
             assert text.count("\n## ") >= 3
 
+
+
+@pytest.mark.parametrize("name, heading", [
+    ("dubov-2025", "Not eligible for the pairing-allocated bye ([C2]):"),
+    ("dubov-1997", "Barred from the bye by 2.2 (a point without playing):"),
+    ("dutch-2012", "Not eligible for the bye (B.1.b):"),
+])
+def test_standings_word_the_bye_bars_in_the_chosen_rulebooks_words(name, heading, capsys):
+    assert main(["standings", "--example", "--system", name]) == 0
+    out = capsys.readouterr().out
+    bars = out.split(heading + "\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert bars and all(line.startswith("  ") for line in bars)
+    other = {"dubov-2025": "[C2]", "dubov-1997": "2.2", "dutch-2012": "B.1.b"}
+    assert not any(tag in out for n, tag in other.items() if n != name)

@@ -50,7 +50,7 @@ def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str
         out.append(str(W.bars_heading()))
         from .env import phrase  # the rulebook's template words the bar
 
-        out += [f"  {p.number}: {phrase('bye_bar', p.bye_bar.kind, p.bye_bar.round, p.bye_bar.code)}"
+        out += [f"  {p.number}: {phrase('bye_bar', p.bye_bar.kind, p.bye_bar.round, p.bye_bar.code, system=system)}"
                 for p in sorted(bars, key=lambda p: p.number)]
     out.append("")
     out.append(str(W.legend()))
