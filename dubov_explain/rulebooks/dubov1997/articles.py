@@ -11,12 +11,10 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..texts import cited_articles
+
 _NUM = re.compile(r"^(\d(?:\.\d)?)\.? \|\s*$")
 
-EXTERNAL = {
-    "GHR 3.6": "General Handling Rules for Swiss Tournaments, 3.6, the order of the boards "
-    "(not part of the 1997 text, which gives none).",
-}
 
 
 @lru_cache(maxsize=1)
@@ -47,15 +45,5 @@ def article_refs(cited: str) -> list[str]:
 
 
 def article_text(cited: str) -> list[tuple[str, str]]:
-    table = articles()
-    out = []
-    for ref in article_refs(cited):
-        if ref in EXTERNAL:
-            out.append((ref, EXTERNAL[ref]))
-            continue
-        key = ref
-        while key not in table and "." in key:
-            key = key.rsplit(".", 1)[0]
-        if key in table and all(k != key for k, _ in out):
-            out.append((key, table[key]))
-    return out
+    """``[(number, text), ...]`` for every article a citation names that we have text for."""
+    return cited_articles(articles(), article_refs(cited))

@@ -12,18 +12,13 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..texts import cited_articles
+
 _TOP = re.compile(r"^(\d+)\.\s{2,}(\S.*)$")          # "2.       Pairing Procedures"
 _NUM = re.compile(r"^(\d+(?:\.\d+)+)\s+(\S.*)$")     # "2.2.4      G1/G2 re-composition"
 _ITEM = re.compile(r"^\s+(\d+)\.\s+(\S.*)$")         # "  1. If players from ..."
 _CRIT = re.compile(r"\[(C\d+)\]")
 
-#: articles outside the Dubov text that the engine cites
-EXTERNAL = {
-    "GHR 3.6": "General Handling Rules for Swiss Tournaments (2026), 3.6, recommended order of "
-    "the published boards: (1) higher score of the higher-ranked player of the pair; (2) higher "
-    "sum of the two scores; (3) smaller pairing number of the higher-ranked player. (Not part "
-    "of the Dubov text; summarised from shared/reference/swiss-general-rules.md.)",
-}
 
 
 @lru_cache(maxsize=1)
@@ -80,19 +75,7 @@ def article_refs(cited: str) -> list[str]:
 
 def article_text(cited: str) -> list[tuple[str, str]]:
     """``[(number, text), ...]`` for every article a citation names that we have text for."""
-    table = articles()
-    out = []
-    for ref in article_refs(cited):
-        if ref in EXTERNAL:
-            out.append((ref, EXTERNAL[ref]))
-            continue
-        key = ref
-        # fall back to the nearest enclosing article ("4.2.3.3" -> "4.2.3")
-        while key not in table and "." in key:
-            key = key.rsplit(".", 1)[0]
-        if key in table and all(k != key for k, _ in out):
-            out.append((key, _with_children(table, key)))
-    return out
+    return cited_articles(articles(), article_refs(cited), _with_children)
 
 
 def _with_children(table: dict[str, str], key: str, limit: int = 2500) -> str:

@@ -12,14 +12,11 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..texts import cited_articles
+
 _ART = re.compile(r"^([A-E])\.?(\d+(?:\.\d+)?)\b\s*(.*)$")
 _ITEM = re.compile(r"^([a-h])$")
 
-EXTERNAL = {
-    "GHR 3.6": "General Handling Rules for Swiss Tournaments (2026), 3.6, recommended order of "
-    "the published boards: higher score of the higher-ranked player, then the sum of the "
-    "scores, then the higher-ranked player's pairing number (not part of the 2012 Dutch text).",
-}
 
 
 @lru_cache(maxsize=1)
@@ -62,15 +59,5 @@ def article_refs(cited: str) -> list[str]:
 
 
 def article_text(cited: str) -> list[tuple[str, str]]:
-    table = articles()
-    out: list[tuple[str, str]] = []
-    for ref in article_refs(cited):
-        if ref in EXTERNAL:
-            out.append((ref, EXTERNAL[ref]))
-            continue
-        key = ref
-        while key not in table and "." in key:
-            key = key.rsplit(".", 1)[0]
-        if key in table and all(k != key for k, _ in out):
-            out.append((key, table[key]))
-    return out
+    """``[(number, text), ...]`` for every article a citation names that we have text for."""
+    return cited_articles(articles(), article_refs(cited))
