@@ -221,3 +221,17 @@ def test_standings_word_the_bye_bars_in_the_chosen_rulebooks_words(name, heading
         assert "  6: scored without playing in round 2 (H)" in bars
     other = {"dubov-2025": "[C2]", "dubov-1997": "2.2", "dutch-2012": "B.1.b"}
     assert not any(tag in out for n, tag in other.items() if n != name)
+
+
+@pytest.mark.parametrize("name", list(RULEBOOKS))
+def test_every_rulebook_finds_a_player_paired_with_himself(name):
+    # the completeness part of the absolute test is shared (rulebooks/completeness.py); the
+    # Dutch check used to skip a self-pairing silently
+    t = parse_trf(_after_round3(), "after.trf")
+    pub = d.published_from_round(t, 3)
+    rest = [(p.white, p.black) for p in pub.pairs if 1 not in (p.white, p.black)]
+    bad = d.published_from_pairs(3, [(1, 1)] + rest, pub.byes)
+    res = d.check_round(d.request_for_round(t, 3), 3, bad, system=name)
+    cases = {(v.rule, v.case) for v in res.violations}
+    assert {("completeness", "self"), ("completeness", "repeated")} <= cases
+    assert res.exit_code == 7

@@ -16,12 +16,12 @@ Facts only; ``templates/check.md.j2`` words them.
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from typing import Iterable
 
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
+from ..completeness import completeness
 from ..base import Departure, Violation
 from ..dubov2025.boards import board_key
 from . import events as ev
@@ -39,32 +39,9 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
     st = compute_standings(request, r, readings)
     by = {p.number: p for p in st.players}
     lim = Limits(st)
-    out: list[Violation] = list(pub.problems)
-    involved = {n for v in pub.problems for n in v.players}
     to_pair = {p.number for p in st.players if p.present}
-    seen = Counter(n for pr in pub.pairs for n in (pr.white, pr.black))
-    seen.update(pub.byes)
-    for n in sorted(seen):
-        if n not in by:
-            out.append(Violation("completeness", (n,), "unknown", "6.4"))
-        elif n not in to_pair:
-            out.append(Violation("completeness", (n,), "absent", "6.4",
-                                 {"round": r, "bye": n in pub.byes, "absence": by[n].absence}))
-        if seen[n] > 1:
-            out.append(Violation("completeness", (n,), "repeated", "6.4", {"times": seen[n]}))
-    missing = sorted(to_pair - set(seen) - involved)
-    if missing:
-        out.append(Violation("completeness", tuple(missing), "missing", "6.4"))
-    for pr in pub.pairs:
-        if pr.white == pr.black:
-            out.append(Violation("completeness", (pr.white,), "self", "6.4"))
-    odd = len(to_pair) % 2 == 1
-    if len(pub.byes) > 1:
-        out.append(Violation("bye", tuple(pub.byes), "several", "4", {"count": len(pub.byes)}))
-    elif pub.byes and not odd:
-        out.append(Violation("bye", tuple(pub.byes), "even", "4", {"to_pair": len(to_pair)}))
-    elif odd and not pub.byes:
-        out.append(Violation("bye", (), "missing", "4", {"to_pair": len(to_pair)}))
+    out = completeness(pub, r, by, to_pair, {"unknown": "6.4", "absent": "6.4", "repeated": "6.4",
+                                              "missing": "6.4", "self": "6.4", "bye": "4"})
     for b in pub.byes:
         p = by.get(b)
         if p is not None and p.present and not p.bye_eligible:

@@ -28,13 +28,13 @@ Facts only; ``templates/check.md.j2`` beside this file words them.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from typing import Iterable
 
 from ...trace.events import Trace
 from ...tournament.model import Tournament
+from ..completeness import completeness
 from ..base import Departure, Violation
 from . import events as ev
 from .boards import board_key
@@ -59,33 +59,9 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
     st = compute_standings(request, r, readings)
     by = {p.number: p for p in st.players}
     compat = Compatibility(st)
-    out: list[Violation] = list(pub.problems)
-    involved = {n for v in pub.problems for n in v.players}
     to_pair = {p.number for p in st.players if p.present}
-    seen = Counter(n for pr in pub.pairs for n in (pr.white, pr.black))
-    seen.update(pub.byes)
-    for n in sorted(seen):
-        if n not in by:
-            out.append(Violation("completeness", (n,), "unknown", "1.8.1"))
-        elif n not in to_pair:
-            out.append(Violation("completeness", (n,), "absent", "1.8.1",
-                                 {"round": r, "bye": n in pub.byes, "absence": by[n].absence}))
-        if seen[n] > 1:
-            out.append(Violation("completeness", (n,), "repeated", "1.8.1", {"times": seen[n]}))
-    missing = sorted(to_pair - set(seen) - involved)
-    if missing:
-        out.append(Violation("completeness", tuple(missing), "missing", "1.8.1"))
-    for pr in pub.pairs:
-        if pr.white == pr.black:
-            out.append(Violation("completeness", (pr.white,), "self", "1.8.1"))
-    odd = len(to_pair) % 2 == 1
-    if len(pub.byes) > 1:
-        out.append(Violation("bye", tuple(pub.byes), "several", "1.4.1",
-                             {"count": len(pub.byes)}))
-    elif pub.byes and not odd:
-        out.append(Violation("bye", tuple(pub.byes), "even", "1.4.1", {"to_pair": len(to_pair)}))
-    elif odd and not pub.byes:
-        out.append(Violation("bye", (), "missing", "1.4.1", {"to_pair": len(to_pair)}))
+    out = completeness(pub, r, by, to_pair, {"unknown": "1.8.1", "absent": "1.8.1", "repeated": "1.8.1",
+                                              "missing": "1.8.1", "self": "1.8.1", "bye": "1.4.1"})
     for b in pub.byes:
         p = by.get(b)
         if p is not None and p.present and not p.bye_eligible:

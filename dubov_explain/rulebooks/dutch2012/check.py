@@ -16,13 +16,13 @@ the departures of a legal one from the procedure.  Facts only (``templates/check
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from typing import Iterable
 
 from ...errors import Problem
 from ...trace.events import Trace
 from ...tournament.model import Tournament
+from ..completeness import completeness
 from ..base import Departure, Violation
 from . import events as ev
 from .engine import pair_round
@@ -54,29 +54,9 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
                   ) -> list[Violation]:
     st = compute_standings(request, r, readings)
     by = {p.number: p for p in st.players}
-    out: list[Violation] = list(pub.problems)
-    involved = {n for v in pub.problems for n in v.players}
     to_pair = {p.number for p in st.players if p.present}
-    seen = Counter(n for pr in pub.pairs for n in (pr.white, pr.black))
-    seen.update(pub.byes)
-    for n in sorted(seen):
-        if n not in by:
-            out.append(Violation("completeness", (n,), "unknown", "A.2"))
-        elif n not in to_pair:
-            out.append(Violation("completeness", (n,), "absent", "A.2",
-                                 {"round": r, "bye": n in pub.byes, "absence": by[n].absence}))
-        if seen[n] > 1:
-            out.append(Violation("completeness", (n,), "repeated", "A.2", {"times": seen[n]}))
-    missing = sorted(to_pair - set(seen) - involved)
-    if missing:
-        out.append(Violation("completeness", tuple(missing), "missing", "A.5"))
-    odd = len(to_pair) % 2 == 1
-    if len(pub.byes) > 1:
-        out.append(Violation("bye", tuple(pub.byes), "several", "A.5", {"count": len(pub.byes)}))
-    elif pub.byes and not odd:
-        out.append(Violation("bye", tuple(pub.byes), "even", "A.5", {"to_pair": len(to_pair)}))
-    elif odd and not pub.byes:
-        out.append(Violation("bye", (), "missing", "A.5", {"to_pair": len(to_pair)}))
+    out = completeness(pub, r, by, to_pair, {"unknown": "A.2", "absent": "A.2", "repeated": "A.2",
+                                              "missing": "A.5", "self": "A.2", "bye": "A.5"})
     for b in pub.byes:
         p = by.get(b)
         if p is not None and p.present and not p.bye_eligible:
