@@ -161,6 +161,7 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         for a, b in self.forced:
             fmap[a], fmap[b] = b, a
         self.compat = Compatibility(self.st, fmap)
+        self._by = {q.number: q for q in self.st.players}  # asked for at every step
         self.events: list[ev.Event] = []
         self.remaining: list[int] = []
         self.bye: int | None = None
@@ -168,18 +169,24 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         self.base: dict[int, int] = {}
         self.bracket: Bracket | None = None
         self._real_upfloaters = readings.value("acceleration-upfloaters") == "real"
+        # 4.2.2's order of possible upfloaters as plain ints (the places of the scores,
+        # highest first, then the initial rank), so the sort of every bracket's lower
+        # players compares no Fractions: the same order, exactly
+        ups = {q.number: (q.points if self._real_upfloaters else q.score) for q in self.st.players}
+        place = {sc: i for i, sc in enumerate(sorted(set(ups.values()), reverse=True))}
+        self._upfloater_key = {n: (place[sc], self.st[n].initial_rank) for n, sc in ups.items()}
         # 5.1: drawn by lot before round 1; from the file, the user, or read back from round 1
         self.initial_colour, self.initial_colour_source = initial_colour(t)
 
     # ------------------------------------------------------------------ helpers
     def p(self, n: int) -> PlayerStanding:
-        return self.st[n]
+        return self._by[n]
 
     def rank(self, n: int) -> int:
-        return self.st[n].initial_rank
+        return self._by[n].initial_rank
 
     def score(self, n: int) -> Fraction:
-        return self.st[n].score
+        return self._by[n].score
 
     def upfloater_score(self, n: int) -> Fraction:
         """The score by which a possible upfloater is numbered (4.2.2) and its container

@@ -30,10 +30,9 @@ class UpfloaterSteps:
     def choose_upfloaters(self):
         b = self.bracket
         R = b.residents
-        L = sorted(
-            (n for n in self.remaining if self.score(n) < b.score),
-            key=lambda n: (-self.upfloater_score(n), self.rank(n)),
-        )
+        bs = b.score
+        L = sorted((n for n in self.remaining if self.score(n) < bs),
+                   key=self._upfloater_key.__getitem__)  # (-upfloater score, rank) as ints
         k, facts = self.minimum_upfloaters(R, L)
         self.emit(ev.MinimumUpfloaters(article="2.2.1", score=fmt(b.score), count=k, **facts))
         if k == 0:
