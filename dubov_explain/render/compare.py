@@ -131,15 +131,13 @@ def render_text(c: Comparison, title: str | None = None) -> str:
     lines += ["", "Pairings side by side (White first; * = on one side only):"]
     lines += _text_table([("board", "left", "right", "")] + _cells(c))
     if c.players:
-        lines += ["", "Players whose round differs (opponent, colour; the first decision of "
-                      "each side that fixed a fact the other side fixed otherwise):"]
+        lines += ["", str(W.text_players()).strip()]
         lines += _text_table([("player", "left", "right", "decided on the left",
                                "decided on the right")] + _player_cells(c))
-        for label, items in _decisions(c):
-            lines += ["", f"Deciding decisions, {label[0].lower()}{label[1:]}:"]
+        for (name, side), (_, items) in zip((("left", c.left), ("right", c.right)), _decisions(c)):
+            lines += ["", str(W.text_decisions(name, side.label)).strip()]
             for i, text, ps in items:
-                lines.append(f"  event {i + 1} (player{'s' if len(ps) > 1 else ''} "
-                             f"{', '.join(map(str, ps))}): " + _plain(text))
+                lines.append("  " + str(W.text_decision(i, ps, _plain(text))).strip())
     return "\n".join(lines) + "\n"
 
 
