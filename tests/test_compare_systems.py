@@ -306,3 +306,66 @@ def test_the_toy_is_registered_for_these_tests_only(toy):
     assert TOY in rulebooks.RULEBOOKS
     c = systems(load_example())
     assert c.right.system == TOY
+
+
+# --------------------------------------------------------------------------- many rounds
+def _rounds():
+    """Requests cut from three generated tournaments (byes, absences, forfeits included)."""
+    from dubov_explain.simulate.generator import generate
+    from dubov_explain.tournament.request import request_for_round
+
+    out = []
+    for seed, players, rounds in ((3, 24, 6), (4, 31, 7), (5, 60, 7)):
+        full = generate(players, rounds, seed)
+        out += [(seed, r, request_for_round(full, r)) for r in (2, rounds // 2 + 1, rounds)]
+    return out
+
+
+KIND_OF_FACT = {
+    "bye": (ev.ByeAssigned, ev.ByeCandidates, ev.ByeNotNeeded, ev.ByeRejected),
+    "bracket": (ev.UpfloatersChosen, ev.BracketOpened),
+    "opponent": (ev.OpponentChosen,),
+    "colour": (ev.ColourAllocated,),
+}
+
+
+@pytest.mark.parametrize("right", [{}, {"toy-colours": "swap"}, {"c9-measure": "sum",
+                                                                  "bye-eligibility": "basic-rule-4"}])
+def test_on_generated_rounds_every_difference_has_a_deciding_decision_of_its_kind(right):
+    seen = 0
+    for seed, r, t in _rounds():
+        c = systems(t, {"bye-games-played": "paired"}, right)
+        listed = {d.player for d in c.players}
+        for n in set(c.left.trace.events[0].to_pair):  # every player whose game differs is listed
+            a, b = outcome(c.left, n), outcome(c.right, n)
+            assert (n in listed) == ((a["opponent"], a["colour"], a["status"])
+                                     != (b["opponent"], b["colour"], b["status"])), (seed, r, n)
+        for d in c.players:
+            for side, step, fact in ((c.left, d.left_step, d.left_fact),
+                                     (c.right, d.right_step, d.right_fact)):
+                assert step is not None and fact in d.differs, (seed, r, d)
+                e = side.trace.events[step]
+                assert isinstance(e, KIND_OF_FACT[fact]), (seed, r, d, e.kind)
+                o = outcome(side, d.player)
+                if fact == "colour":
+                    assert d.player in (e.white, e.black)
+                    assert (e.white == d.player) == (o["colour"] == "white")
+                if fact == "opponent":
+                    assert {e.player, e.opponent} == {d.player, o["opponent"]}
+                if fact == "bracket" and isinstance(e, ev.UpfloatersChosen):
+                    other = d.right if side is c.left else d.left
+                    assert e.score in (o["bracket"], other["bracket"])
+                assert e.article.startswith("T-") == (side is c.right)
+            seen += 1
+        assert render(c, "json") == render(c, "json")
+    assert seen or right == {}
+
+
+def test_the_readme_shows_real_output(capsys):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = ("$ dubov-explain compare golden/cases/reading-c9-measure.trf --system dubov-2025 "
+               "--system toy-2025\n")
+    shown = readme.split(command, 1)[1].split("```\n", 1)[0]
+    code, out, _ = run(capsys, "compare", str(CASES / "reading-c9-measure.trf"), "--system",
+                       "dubov-2025", "--system", TOY)
+    assert code == 0 and out == shown
