@@ -369,3 +369,21 @@ def test_the_readme_shows_real_output(capsys):
     code, out, _ = run(capsys, "compare", str(CASES / "reading-c9-measure.trf"), "--system",
                        "dubov-2025", "--system", TOY)
     assert code == 0 and out == shown
+
+
+def test_a_side_without_a_pairing_is_shown_and_no_player_is_blamed():
+    c = systems(case("1.8.3-no-pairing-exists"))
+    assert not c.left.published and not c.right.published and c.players == ()
+    text = render(c, "text")
+    assert "no pairing (1.8.3)" in text and "no pairing (T-1.8.3)" in text
+    assert "Players whose round differs" not in text
+
+
+def test_a_rulebook_that_names_no_decision_is_said_so(monkeypatch, toy):
+    monkeypatch.setattr(toy, "player_round", lambda trace, player: {})
+    c = systems(case("reading-c9-measure"))
+    assert c.players and all(d.right_step is None and d.left_step is not None for d in c.players)
+    md = render(c, "md")
+    assert md.count("| none named") == len(c.players)
+    assert c.decisions(c.right) == []
+    assert "### Right: toy-2025\n\nIts rulebook names no decision for these players." in md
