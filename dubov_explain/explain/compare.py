@@ -165,6 +165,12 @@ class Comparison:
         return _games(self.left) == _games(self.right) and self.left.bye == self.right.bye
 
     @property
+    def games_one_side(self) -> tuple[int, int]:
+        """How many games each side pairs that the other does not (colours aside)."""
+        lg, rg = _games(self.left), _games(self.right)
+        return len(lg - rg), len(rg - lg)
+
+    @property
     def boards_differ(self) -> int:
         """How many rows of the side-by-side table (boards and the bye) differ."""
         return sum(1 for r in board_rows(self) if r["differs"])
