@@ -10,7 +10,7 @@ from dubov_explain.dropin import DropInError, system_flags, translate
 from dubov_explain.examples import example_text
 
 SUB = ("pair", "standings", "replay", "generate")
-FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025"}
+FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025", "--dubov-1997": "dubov-1997"}
 
 
 @pytest.fixture

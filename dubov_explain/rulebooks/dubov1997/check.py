@@ -1,0 +1,156 @@
+"""``check`` for Dubov 1997: the absolute test and the departures of a published round.
+
+Facts only; ``templates/check.md.j2`` words them.
+
+1. **The absolute test** (:func:`absolute_test`): everyone to be paired appears exactly
+   once and nobody absent is paired (6.4: "the aim ... is to pair all players"); one bye
+   exactly when the number is odd (4), never to a player barred by 2.2; no rematch (2.1)
+   or forbidden pair (XXP); colours within 2.3 and 2.4 (when the colours are published:
+   each player's own colours; otherwise: some colour assignment of the pair respects them).
+2. **The departures** (:func:`analyse_departures`) of a legal pairing that is not the
+   engine's: a what-if run forces every published pair, so the engine walks the procedure
+   along the published pairing; the first decision where that walk parts from the
+   engine's own trace is where the published pairing leaves the procedure, cited by the
+   engine's article there.  A pair with other colours is named by the priority of 3.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Iterable
+
+from ...tournament.model import Colour, Tournament
+from ...trace.events import Trace
+from ..base import Departure, Violation
+from ..dubov2025.boards import board_key
+from . import events as ev
+from .engine import pair_round
+from .limits import Limits, colour_allowed
+from .readings import DEFAULT, Readings
+from .standings import compute_standings
+from .why import decision_key
+
+__all__ = ["absolute_test", "analyse_departures", "board_order"]
+
+
+def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
+                  ) -> list[Violation]:
+    st = compute_standings(request, r, readings)
+    by = {p.number: p for p in st.players}
+    lim = Limits(st)
+    out: list[Violation] = list(pub.problems)
+    involved = {n for v in pub.problems for n in v.players}
+    to_pair = {p.number for p in st.players if p.present}
+    seen = Counter(n for pr in pub.pairs for n in (pr.white, pr.black))
+    seen.update(pub.byes)
+    for n in sorted(seen):
+        if n not in by:
+            out.append(Violation("completeness", (n,), "unknown", "6.4"))
+        elif n not in to_pair:
+            out.append(Violation("completeness", (n,), "absent", "6.4",
+                                 {"round": r, "bye": n in pub.byes, "absence": by[n].absence}))
+        if seen[n] > 1:
+            out.append(Violation("completeness", (n,), "repeated", "6.4", {"times": seen[n]}))
+    missing = sorted(to_pair - set(seen) - involved)
+    if missing:
+        out.append(Violation("completeness", tuple(missing), "missing", "6.4"))
+    for pr in pub.pairs:
+        if pr.white == pr.black:
+            out.append(Violation("completeness", (pr.white,), "self", "6.4"))
+    odd = len(to_pair) % 2 == 1
+    if len(pub.byes) > 1:
+        out.append(Violation("bye", tuple(pub.byes), "several", "4", {"count": len(pub.byes)}))
+    elif pub.byes and not odd:
+        out.append(Violation("bye", tuple(pub.byes), "even", "4", {"to_pair": len(to_pair)}))
+    elif odd and not pub.byes:
+        out.append(Violation("bye", (), "missing", "4", {"to_pair": len(to_pair)}))
+    for b in pub.byes:
+        p = by.get(b)
+        if p is not None and p.present and not p.bye_eligible:
+            out.append(Violation("2.2", (b,), "barred", "2.2", p.bye_bar.as_dict()))
+    for pr in pub.pairs:
+        a, b = by.get(pr.white), by.get(pr.black)
+        if a is None or b is None or pr.white == pr.black:
+            continue
+        key = frozenset((pr.white, pr.black))
+        if key in st.met:
+            out.append(Violation("2.1", (pr.white, pr.black), "rematch", "2.1",
+                                 {"rounds": st.met[key]}))
+        if key in st.forbidden:
+            out.append(Violation("XXP", (pr.white, pr.black), "forbidden", "XXP"))
+        if pr.colours_known:
+            for p, got in ((a, Colour.WHITE), (b, Colour.BLACK)):
+                why = colour_allowed(p, got)
+                if why:
+                    out.append(Violation(why, (p.number,), "colour", why, {
+                        "colours": "".join(c.value.upper() for c in p.colours),
+                        "difference": p.colour_difference, "gets": got.word}))
+        elif not lim.colours_possible(pr.white, pr.black):
+            out.append(Violation("2.3/2.4", (pr.white, pr.black), "no-colours", "2.3"))
+    return out
+
+
+class _Row:
+    __slots__ = ("score", "initial_rank")
+
+    def __init__(self, score: Fraction, initial_rank: int):
+        self.score, self.initial_rank = score, initial_rank
+
+
+def board_order(pairs: Iterable[tuple[int, int]], trace: Trace) -> list[tuple[int, int]]:
+    """``pairs`` in the board order of the General Handling Rules (3.6) by the standings of
+    ``trace``: the 1997 text gives no board order."""
+    snap = trace.of(ev.StandingsSnapshot)
+    rows = {row["number"]: row for row in snap[0].rows} if snap else {}
+
+    def standing(n: int) -> _Row:
+        row = rows.get(n)
+        return _Row(Fraction(row["score"]), row["initial_rank"]) if row else _Row(Fraction(0), n)
+
+    return sorted(pairs, key=board_key(standing))
+
+
+def _unordered(pairs) -> set[frozenset[int]]:
+    return {frozenset(p) for p in pairs}
+
+
+def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
+                       readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
+    result = trace.result
+    forced = tuple((p.white, p.black) for p in pub.pairs)
+    what_if = pair_round(request, readings, round_no=r, forced=forced)
+    wres = what_if.result
+    if isinstance(result, ev.Impossible):
+        return [Departure("engine", "9", "9", False, False, case="impossible",
+                          facts={"event": result})], what_if
+    if (isinstance(wres, ev.Impossible)
+            or _unordered(wres.boards) != {p.players for p in pub.pairs}
+            or wres.bye != pub.bye):
+        facts = ({"event": wres} if isinstance(wres, ev.Impossible)
+                 else {"boards": tuple(wres.boards), "bye": wres.bye})
+        return [Departure("engine", "6", "6", False, False, case="walk", facts=facts)], what_if
+    out: list[Departure] = []
+    real = [e for e in trace.events if decision_key(e) is not None]
+    walk = [e for e in what_if.events if decision_key(e) is not None]
+    score = None
+    for a, b in zip(real, walk):
+        if isinstance(a, ev.GroupOpened):
+            score = a.score
+        if decision_key(a) != decision_key(b):
+            kind = "bye" if isinstance(a, (ev.ByeAssigned, ev.ByeRejected)) else "bracket"
+            out.append(Departure(kind, a.article, a.article, False, False, score,
+                                 tuple(result.boards), tuple(wres.boards), "parting",
+                                 {"event": a, "published_event": b}))
+            break
+    alloc = {frozenset((e.white, e.black)): e for e in what_if.of(ev.ColourAllocated)}
+    for pr in pub.pairs:
+        if not pr.colours_known:
+            continue
+        e = alloc.get(pr.players)
+        if e is None or (e.white, e.black) == (pr.white, pr.black):
+            continue
+        out.append(Departure("colour", e.article, e.rule, False, False, None,
+                             ((e.white, e.black),), ((pr.white, pr.black),), "colour",
+                             {"event": e}))
+    return out, what_if

@@ -1,0 +1,220 @@
+"""How Dubov 1997 reads its own traces for ``why`` and ``why-not``.
+
+* which events are decisions, and what each decided (:func:`decision_key`);
+* the article a verdict rests on (:func:`verdict_article`: 2.1-2.4 for an illegal pair,
+  9 when no pairing exists);
+* where a what-if run parts from the real one, which article made the real choice
+  (:func:`read_parting`);
+* the facts of one player's round (:func:`player_round`).
+
+Codes, numbers and event indices only; ``templates/why.md.j2`` words them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...trace.events import Trace
+from . import events as ev
+
+VERDICT_ARTICLE = {"absent": "9", "no-pairing": "9"}
+LIMITATION_ARTICLE = {"2.1": "2.1", "2.3/2.4": "2.3", "XXP": "XXP"}
+
+
+def decision_key(e: ev.Event) -> tuple | None:
+    """What a decision decided; None for headers, the standings and candidate lists."""
+    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.ByeCandidates,
+                      ev.ByeRejected, ev.ArbiterDecides)):
+        return None
+    if isinstance(e, ev.FirstRound):
+        return ("first-round", tuple(e.upper), tuple(e.lower), e.bye)
+    if isinstance(e, ev.ByeAssigned):
+        return ("bye", e.player)
+    if isinstance(e, ev.ByeNotNeeded):
+        return ("no-bye",)
+    if isinstance(e, ev.GroupOpened):
+        return ("group", e.score, tuple(e.residents), tuple(e.floaters))
+    if isinstance(e, ev.FloaterOrder):
+        return ("floater-order", e.score, tuple(e.order))
+    if isinstance(e, ev.FloaterPaired):
+        return ("floater", e.score, e.floater, e.partner)
+    if isinstance(e, ev.FloaterPasses):
+        return ("floater-passes", e.score, e.floater)
+    if isinstance(e, ev.RequirementChecked):
+        return None  # facts of the group; 7's transfers are the decisions
+    if isinstance(e, ev.TransferMade):
+        return ("transfer", e.article, e.score, e.player, e.for_player)
+    if isinstance(e, ev.NoTransfer):
+        return ("no-transfer", e.article, e.score, e.for_player)
+    if isinstance(e, ev.ColourBalance):
+        return ("balance", e.article, e.score, tuple(e.moved))
+    if isinstance(e, ev.ColumnsWritten):
+        return ("columns", e.score, tuple(r[0] for r in e.whites), tuple(r[0] for r in e.blacks))
+    if isinstance(e, ev.FloatersChosen):
+        return ("floaters", e.score, tuple(r[0] for r in e.players))
+    if isinstance(e, ev.PairMade):
+        return ("pair", e.score, e.player, e.opponent)
+    if isinstance(e, ev.ColourAllocated):
+        return ("colour", e.white, e.black)
+    if isinstance(e, ev.GroupClosed):
+        return ("closed", e.score, tuple(map(tuple, e.pairs)), tuple(e.floaters))
+    if isinstance(e, ev.PairingPublished):
+        return ("published", tuple(map(tuple, e.boards)), e.bye)
+    if isinstance(e, ev.Impossible):
+        return ("impossible",)
+    return (e.kind, e.article)
+
+
+def verdict_article(verdict: str, criterion: str = "") -> str:
+    if verdict == "illegal":
+        return LIMITATION_ARTICLE.get(criterion, criterion)
+    return VERDICT_ARTICLE.get(verdict, "")
+
+
+def bracket_of(trace: Trace, index: int) -> str | None:
+    """The score of the score group in which event ``index`` (0-based) is decided."""
+    for e in reversed(trace.events[: index + 1]):
+        if isinstance(e, ev.GroupOpened):
+            return e.score
+    return None
+
+
+def _answer(case: str, criterion: str, article: str, where: str = "", score: str | None = None,
+            verdict: str = "passed-over", **facts: Any) -> dict:
+    return dict(verdict=verdict, case=case, criterion=criterion, article=article, where=where,
+                score=score, facts=facts)
+
+
+def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | None,
+                 player: int, against: int) -> dict:
+    """Which article made the real decision ``r`` where the what-if run decided ``w``."""
+    n, m = player, against
+    if isinstance(w, ev.Impossible):
+        return _answer("impossible", "9", "9", "round", verdict="impossible",
+                       players=list(w.players))
+    if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
+        return _answer("bye", r.decided_by, "4", "bye", bye=r.player, instead=w.player)
+    if isinstance(r, ev.FloaterPaired) and isinstance(w, ev.FloaterPaired):
+        return _answer("floater", "8.2", "8.2", "group", r.score, floater=r.floater,
+                       partner=r.partner, instead=w.partner)
+    if isinstance(r, ev.TransferMade) and isinstance(w, ev.TransferMade):
+        return _answer("transfer", r.article, r.article, "group", r.score, player=r.player,
+                       instead=w.player, decided_by=r.decided_by)
+    if isinstance(w, (ev.TransferMade, ev.NoTransfer)) and not isinstance(r, (ev.TransferMade, ev.NoTransfer)):
+        # the what-if run needed a transfer the real one did not: n and m are in different
+        # score groups, and neither 7.1 nor 7.2 applies to the real group
+        rows = {row["number"]: row for e in real.of(ev.StandingsSnapshot) for row in e.rows}
+        return _answer("no-transfer-needed", w.article, w.article, "group", w.score,
+                       own_score=rows.get(n, {}).get("score"), other_score=rows.get(m, {}).get("score"))
+    if isinstance(r, ev.TransferMade) and isinstance(w, ev.NoTransfer):
+        return _answer("transfer", r.article, r.article, "group", r.score, player=r.player,
+                       instead=None, decided_by=r.decided_by)
+    if isinstance(r, ev.ColourBalance) and isinstance(w, ev.ColourBalance):
+        return _answer("balance", r.article, r.article, "group", r.score, moved=list(r.moved),
+                       instead=list(w.moved))
+    if isinstance(r, ev.FloatersChosen) and isinstance(w, ev.FloatersChosen):
+        return _answer("floaters", "6.4", "6.4", "group", r.score,
+                       chosen=[p for p, _ in r.players], instead=[p for p, _ in w.players])
+    if isinstance(r, ev.PairMade) and isinstance(w, ev.PairMade) and r.player == w.player:
+        return _answer("row", "6.3", r.article, "group", r.score, chooser=r.player, row=r.row,
+                       column=r.column, opponent=r.opponent, instead=w.opponent, how=r.how,
+                       involved=r.player in (n, m))
+    art = r.article if r is not None else ""
+    return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
+                   what_if_kind=w.kind if w is not None else None)
+
+
+def player_round(trace: Trace, player: int) -> dict:
+    """The facts of ``player``'s round: ``bye``, the score group (``bracket_score``,
+    ``resident``, ``residents``, ``upfloaters``: the floaters and transferred players),
+    lists ``upfloat`` (how the player came into the group), ``groups`` (the column),
+    ``pairing`` (how the opponent was chosen), ``colour_rule``/``colour_step``, ``events``."""
+    n = player
+    x: dict[str, Any] = dict(bye=bye_facts(trace, n), bracket_score=None, resident=True,
+                             residents=[], upfloaters=[], upfloat=[], groups=[], pairing=[],
+                             colour_rule="", colour_step=None, events=[])
+    current: ev.GroupOpened | None = None
+    incoming: list[int] = []
+    mine = False
+    for i, e in enumerate(trace.events, start=1):
+        if isinstance(e, ev.GroupOpened):
+            current, incoming = e, list(e.floaters)
+            mine = n in e.residents or n in e.floaters
+            if mine:
+                x.update(bracket_score=e.score, resident=n in e.residents,
+                         residents=list(e.residents), upfloaters=list(e.floaters))
+                if n in e.floaters:
+                    x["upfloat"].append(dict(case="floated-in", step=i, score=e.score))
+        elif isinstance(e, ev.TransferMade) and e.player == n:
+            mine = True
+            x.update(bracket_score=e.score, resident=False, residents=list(current.residents),
+                     upfloaters=incoming + [n])
+            x["upfloat"].append(dict(case="transferred", step=i, article=e.article,
+                                     score=e.score, for_player=e.for_player,
+                                     decided_by=e.decided_by))
+        elif isinstance(e, ev.TransferMade) and mine:
+            incoming.append(e.player)
+            x["upfloaters"] = list(incoming)
+        if mine and isinstance(e, ev.ColumnsWritten):
+            ws = [r[0] for r in e.whites]
+            bs = [r[0] for r in e.blacks]
+            if n in ws:
+                x["groups"].append(dict(case="column", step=i, column="White", row=ws.index(n) + 1))
+            elif n in bs:
+                x["groups"].append(dict(case="column", step=i, column="Black", row=bs.index(n) + 1))
+        if mine and isinstance(e, ev.ColourBalance) and n in e.moved:
+            x["groups"].append(dict(case="moved", step=i, article=e.article))
+        if mine and isinstance(e, ev.FloatersChosen) and n in [p for p, _ in e.players]:
+            x["pairing"].append(dict(case="floats", step=i, score=e.score))
+        if isinstance(e, ev.FloaterPaired) and n in (e.floater, e.partner):
+            x["pairing"].append(dict(case="floater-paired", step=i, floater=e.floater,
+                                     partner=e.partner))
+        if isinstance(e, ev.TransferMade) and e.article == "7.1" and n in (e.player, e.for_player):
+            x["pairing"].append(dict(case="transfer-pair", step=i, player=e.for_player,
+                                     partner=e.player))
+        if isinstance(e, ev.PairMade) and n in (e.player, e.opponent):
+            x["pairing"].append(dict(case="row", step=i, chooser=e.player, opponent=e.opponent,
+                                     row=e.row, column=e.column, how=e.how,
+                                     rejected=len(e.rejected)))
+        if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
+            x.update(colour_rule=e.rule, colour_step=i)
+        if mine:
+            x["events"].append(i)
+        if isinstance(e, ev.GroupClosed):
+            if mine and n in e.floaters:
+                x["upfloat"].append(dict(case="floated-out", step=i, score=e.score))
+            mine = False
+    return x
+
+
+def bye_facts(trace: Trace, n: int) -> dict:
+    """Why ``n`` has, or has not, the bye: ``{case, article, step, ...}``."""
+    for i, e in enumerate(trace.events, start=1):
+        if isinstance(e, ev.ByeNotNeeded):
+            return dict(case="not-needed", article="4", step=i, players=e.players)
+        if isinstance(e, ev.FirstRound):
+            if e.bye == n:
+                return dict(case="first-round", article="5", step=i)
+            return dict(case="first-round-other", article="5", step=i, bye=e.bye)
+    cand = next(((i, e) for i, e in enumerate(trace.events, start=1)
+                 if isinstance(e, ev.ByeCandidates)), None)
+    got = next(((i, e) for i, e in enumerate(trace.events, start=1)
+                if isinstance(e, ev.ByeAssigned)), None)
+    if cand is None:
+        return dict(case="", article="")
+    ci, c = cand
+    if got is not None and got[1].player == n:
+        return dict(case="has", article="4", step=got[0], decided_by=got[1].decided_by)
+    if any(row[0] == n for row in c.ineligible):
+        return dict(case="ineligible", article="2.2", step=ci)
+    for i, e in enumerate(trace.events, start=1):
+        if isinstance(e, ev.ByeRejected) and e.player == n:
+            return dict(case="rejected", article="9", step=i)
+    if got is None:
+        return dict(case="none", article="9")
+    keys = {k[0]: k for k in c.keys}
+    b = got[1].player
+    if n in keys and b in keys:
+        return dict(case="order", article="4", step=got[0], bye=b, mine=list(keys[n][1:]),
+                    theirs=list(keys[b][1:]))
+    return dict(case="other", article="4", step=got[0], bye=b)
