@@ -20,6 +20,7 @@ from .base import Rulebook
 _KNOWN: dict[str, str] = {
     "dubov-2025": "dubov_explain.rulebooks.dubov2025",
     "dubov-1997": "dubov_explain.rulebooks.dubov1997",
+    "dutch-2012": "dubov_explain.rulebooks.dutch2012",
 }
 
 DEFAULT_SYSTEM = "dubov-2025"
