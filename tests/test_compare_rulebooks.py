@@ -90,3 +90,17 @@ def test_a_reading_of_one_rulebook_goes_to_that_side_only(other, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert code == 0 and doc["left"]["readings"][mine.name] == value
     assert mine.name not in doc["right"]["readings"]
+
+
+@pytest.mark.skipif("dubov-1997" not in RULEBOOKS, reason="dubov-1997 is not registered")
+def test_the_readme_example_block_is_the_commands_output(capsys):
+    """The README's pasted example: its header and board table are what the command prints
+    (the summary's event counts move with the engines, so they are not pinned here)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = "$ dubov-explain compare --example --system dubov-1997 --system dubov-2025\n"
+    shown = readme.split(command, 1)[1].split("```\n", 1)[0].splitlines()
+    assert main(["compare", "--example", "--system", "dubov-1997", "--system", "dubov-2025"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert shown[:4] == out[:4]
+    table = out.index("Pairings side by side (White first; * = on one side only):")
+    assert shown[table:] == out[table:]
