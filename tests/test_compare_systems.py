@@ -74,7 +74,9 @@ def test_left_and_right_name_their_own_rulebook():
     ([], ["toy-colours=swap"], [], "unknown reading 'toy-colours' of dubov-2025"),
     ([], [], ["container-order=listed"], "unknown reading 'container-order' of toy-2025"),
     (["toy-colours=swap", "toy-colours=keep"], [], [], "of dubov-2025"),
-    (["toy-colours=purple"], [], [], "has no value 'purple'"),
+    (["toy-colours=purple"], [], [], "toy-2025: reading 'toy-colours' has no value 'purple'"),
+    # a name both have, with a value only one of them knows: the refusal names whose
+    (["c9-measure=median"], [], [], "dubov-2025: reading 'c9-measure' has no value 'median'"),
 ])
 def test_bad_sides_across_rulebooks_are_refused(both, left, right, message):
     with pytest.raises(ReadingError, match=message):

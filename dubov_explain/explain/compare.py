@@ -415,7 +415,7 @@ def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Seque
             name, value = _split(item)
             _known(name, kind, sysname)
             into[name] = value
-    a, b = lk.from_pairs(lp), rk.from_pairs(rp)
+    a, b = _readings(lk, lp, system, two), _readings(rk, rp, right_system, two)
     if not two and a.as_dict() == b.as_dict():
         raise ReadingError(
             f"the two sides are both {system} with the same readings; give a reading twice "
@@ -423,6 +423,17 @@ def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Seque
             "rulebooks (--system A --system B)"
         )
     return a, b
+
+
+def _readings(kind: type[Readings], pairs: dict[str, str], system: str, two: bool) -> Readings:
+    """``kind.from_pairs(pairs)``; with two rulebooks a refusal says whose reading it is
+    (two rulebooks may have readings of one name with other values)."""
+    try:
+        return kind.from_pairs(pairs)
+    except ReadingError as exc:
+        if not two:
+            raise
+        raise ReadingError(f"{system}: {exc} (--left/--right set one side only)") from None
 
 
 def _split(item: str) -> tuple[str, str]:
