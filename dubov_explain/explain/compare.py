@@ -370,7 +370,9 @@ def parse_sides(both: Sequence[str] = (), left: Sequence[str] = (), right: Seque
     * given twice, its first value goes to the left, its second to the right, and both
       rulebooks must have it;
     * ``--left``/``--right`` set the left (first ``--system``) or right side only, and the
-      name must be one of that side's rulebook.
+      name must be one of that side's rulebook;
+    * a value a side's rulebook does not know is refused naming that rulebook (two
+      rulebooks may have readings of one name with other values).
 
     Two sides with the same rulebook and the same readings are refused (``ReadingError``,
     exit code 3), as is a reading no side has.
