@@ -186,19 +186,36 @@ def _add_result_parser(sub) -> None:
 def _add_compare_parser(sub) -> None:
     c = sub.add_parser(
         "compare",
-        help="pair under two readings and show where they part",
-        description="Pair the round twice, under two sets of readings, and show the first "
-        "decision where the traces differ (the header aside) and both pairings side by side. "
-        "A reading given twice (--reading NAME=A --reading NAME=B) sets the left and the "
-        "right side; a reading given once applies to both, or, when no reading is given "
-        "twice, to the right side only, against the defaults. --left/--right set one side.",
+        conflict_handler="resolve",  # its --system takes two rulebooks, not one
+        help="pair under two readings, or by two rulebooks, and show where they part",
+        description="Pair the round twice and show both pairings side by side. "
+        "ONE RULEBOOK, TWO READINGS (no --system, or one): the first decision where the "
+        "traces differ (the header aside). A reading given twice (--reading NAME=A "
+        "--reading NAME=B) sets the left and the right side; a reading given once applies "
+        "to both, or, when no reading is given twice, to the right side only, against the "
+        "defaults. TWO RULEBOOKS (--system A --system B, left and right): their traces are "
+        "of different procedures, so they are not compared event by event; instead each "
+        "player whose opponent, colour or bye differs is traced, on each side, to the first "
+        "decision of that side's own trace that concerns the player and fixed a fact (bye, "
+        "bracket, opponent, colour) the other side fixed otherwise, citing that side's own "
+        "article. A --reading given once applies to each side whose rulebook has it (a "
+        "name neither has is refused); given twice, first value left, second right. "
+        "--left/--right set one side only (the name must be of that side's rulebook). "
+        "The same rulebook twice needs readings that differ.",
     )
     _add_input(c)
+    c.add_argument(
+        "--system", action="append", default=[], metavar="NAME",
+        help="the rulebook to pair by (see `dubov-explain systems`); give it twice to compare "
+        "two rulebooks, the first on the left (default: the file's 192/092 system, else "
+        "dubov-2025, on both sides)",
+    )
     c.add_argument("--left", action="append", default=[], metavar="NAME=VALUE",
                    help="a reading of the left side only")
     c.add_argument("--right", action="append", default=[], metavar="NAME=VALUE",
                    help="a reading of the right side only")
-    c.add_argument("--format", choices=["text", "md", "html"], default="text")
+    c.add_argument("--format", choices=FORMATS, default="text",
+                   help="text, md (Markdown), html, or json (the comparison as data)")
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
 
@@ -786,17 +803,36 @@ def cmd_examples(args) -> int:
 
 
 def cmd_compare(args) -> int:
-    from .explain.compare import compare_readings, parse_sides
+    from . import app
+    from .explain.compare import compare_sides, parse_sides
     from .render.compare import render
+    from .rulebooks import find_rulebook
 
     _guard([args.output] if args.output else [], _inputs(args))
-    sides = (list(args.reading), args.left, args.right)
-    args.reading = []  # the sides carry them; the request is read under the defaults
-    req = _load(args)
-    system = req.rulebook.name
-    left, right = parse_sides(*sides, system=system)
-    _emit(args, render(compare_readings(req.tournament, left, right, system=system),
-                       args.format, req.title))
+    if len(args.system) > 2:
+        raise _Usage(f"--system given {len(args.system)} times: give one rulebook, or two to "
+                     "compare (left, right)")
+    if not args.trf and not args.example:
+        raise _Usage("give a TRF file or --example")
+    names = [find_rulebook(s).name for s in args.system] or [None]
+    t = app.read_tournament(args.trf, args.example)
+    title = t.name or args.example or (Path(args.trf).name if args.trf else "")
+    reqs = []
+    for name in (names[0], names[-1]):
+        if reqs and name == names[0]:
+            reqs.append(reqs[0])
+            continue
+        reqs.append(app.prepare(t, system=name, lenient=args.lenient, title=title,
+                                rounds=args.total_rounds, initial_colour=args.initial_colour))
+    seen: set[str] = set()
+    for w in reqs[0].warnings + reqs[1].warnings:
+        if w not in seen:
+            seen.add(w)
+            _say(f"warning: {w}")
+    ls, rs = reqs[0].rulebook.name, reqs[1].rulebook.name
+    left, right = parse_sides(args.reading, args.left, args.right, system=ls, right_system=rs)
+    c = compare_sides(reqs[0].tournament, (ls, left), (rs, right))
+    _emit(args, render(c, args.format, reqs[0].title), json=args.format == "json")
     return EXIT_OK
 
 

@@ -111,7 +111,7 @@ def test_first_difference_skips_only_the_header():
 
 # --------------------------------------------------------------------------- the command
 @pytest.mark.parametrize("fmt, marker", [("text", "Where they part:"), ("md", "## Where they part"),
-                                          ("html", "<html")])
+                                          ("html", "<html"), ("json", '"same_system": true')])
 def test_cli_formats(fmt, marker, capsys):
     path = str(CASES / "reading-container-order.trf")
     code = main(["compare", path, "--reading", "container-order=lowest-first",
@@ -134,3 +134,12 @@ def test_cli_refuses_two_equal_sides(capsys):
     code = main(["compare", str(CASES / "reading-c9-measure.trf"), "--reading", "c9-measure=sum",
                  "--reading", "c9-measure=sum"])
     assert code == 3 and "same readings" in capsys.readouterr().err
+
+
+def test_players_whose_round_differs_under_two_readings():
+    c = compare_mapping(case("reading-c9-measure"), {"c9-measure": "sum"}, {"c9-measure": "max"})
+    assert [d.player for d in c.players] == [1, 2, 3, 4, 5, 6]
+    for d in c.players:  # nothing before the parting point can have decided a difference
+        assert d.left_step >= c.index and d.right_step >= c.index
+    text = render(c, "text")
+    assert "Players whose round differs" in text and "upfloaters-chosen (2.2.2)" in text

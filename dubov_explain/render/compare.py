@@ -1,32 +1,35 @@
-"""``dubov-explain compare`` in words: Markdown, plain text and HTML.
+"""``dubov-explain compare`` in words: plain text, Markdown, HTML and JSON.
 
-The comparison (:mod:`dubov_explain.explain.compare`) is data: two traces, the index where
-they part, the boards side by side.  The sentences are in ``templates/compare.md.j2``
-(an outcome, where the readings part, a side without a pairing citing its own event's
-article); the event where they part is worded by the events template, like everywhere else.
+The comparison (:mod:`dubov_explain.explain.compare`) is data: two traces (of one rulebook
+or of two), the index where one rulebook's traces part, the boards side by side, and per
+differing player each side's deciding decision.  The sentences are in
+``templates/compare.md.j2``; every event quoted is worded by the events template of the
+rulebook that made its trace (``View(trace).system``), so each side cites its own articles.
 """
 
 from __future__ import annotations
 
-from ..explain.compare import Comparison, board_rows
+import json
+
+from ..explain.compare import Comparison, Side, as_dict, board_rows
+from ..rulebooks import find_rulebook
 from ..trace.events import Event, RoundOpened, Trace
 from . import env as E
 from .view import md_table
 
 
-def _words(c: Comparison):
+def _words(c: Comparison | None = None):
     return E.environment().get_template("compare.md.j2").module
 
 
 def describe(e: Event | None, trace: Trace) -> str:
-    """One event in the report's own wording (Markdown)."""
+    """One event in its own rulebook's wording (Markdown)."""
     if e is None:
         return "*(the trace has ended)*"
     try:
-        from .env import event_markdown
         from .view import View
 
-        text = event_markdown(e, View(trace))
+        text = E.event_markdown(e, View(trace))
         if text:
             return text
     except Exception:  # pragma: no cover - a renderer problem must not hide the comparison
@@ -63,33 +66,84 @@ def _cells(c: Comparison) -> list[tuple[str, str, str, str]]:
     return out
 
 
+def _decision_cell(W, side: Side, index: int | None, fact: str) -> str:
+    e = side.trace.events[index] if index is not None else None
+    return str(W.decision(index, e, fact)).strip()
+
+
+def _player_cells(c: Comparison) -> list[tuple[str, str, str, str, str]]:
+    """(player, left outcome, right outcome, left decision, right decision)."""
+    W = _words(c)
+    return [(str(d.player), str(W.outcome(d.left)).strip(), str(W.outcome(d.right)).strip(),
+             _decision_cell(W, c.left, d.left_step, d.left_fact),
+             _decision_cell(W, c.right, d.right_step, d.right_fact)) for d in c.players]
+
+
+def _side_names(c: Comparison) -> tuple[str, str]:
+    """Each side's rulebook title and edition, when the sides are two rulebooks."""
+    if c.same_system:
+        return "", ""
+    return tuple(f"{b.title}, {b.edition}" for b in (find_rulebook(c.left.system),
+                                                      find_rulebook(c.right.system)))
+
+
+def _decisions(c: Comparison) -> list[tuple[str, list[tuple[int, str, list[int]]]]]:
+    """Per side: its label and its deciding decisions, each worded once."""
+    out = []
+    for name, side in (("Left", c.left), ("Right", c.right)):
+        items = [(i, describe(e, side.trace), ps) for i, e, ps in c.decisions(side)]
+        out.append((f"{name}: {side.label}", items))
+    return out
+
+
 def render_markdown(c: Comparison, title: str | None = None) -> str:
     head = c.left.trace.events[0]
-    table = md_table(["Board", f"Left: {c.left.label}", f"Right: {c.right.label}", ""], _cells(c), align="rll")
+    table = md_table(["Board", f"Left: {c.left.label}", f"Right: {c.right.label}", ""],
+                     _cells(c), align="rll")
+    players_table = ""
+    if c.players:
+        players_table = md_table(["Player", f"Left: {c.left.label}", f"Right: {c.right.label}",
+                                  "Decided on the left", "Decided on the right"],
+                                 _player_cells(c), align="rllll")
+    lt, rt = _side_names(c)
     text = E.render(
         "compare.md.j2", c=c, title=title, head=head if isinstance(head, RoundOpened) else None,
         summary_text=summary(c), left=describe(c.event(c.left), c.left.trace),
         right=describe(c.event(c.right), c.right.trace), table=table,
+        players_table=players_table, decisions=_decisions(c), left_title=lt, right_title=rt,
     )
     return text.rstrip() + "\n"
 
 
 def render_text(c: Comparison, title: str | None = None) -> str:
-    lines = [f"Readings compared{': ' + title if title else ''}"]
+    W = _words(c)
+    lines = [f"{str(W.heading(c)).strip()}{': ' + title if title else ''}"]
     head = c.left.trace.events[0]
     if isinstance(head, RoundOpened):
         lines.append(f"Round {head.round} of {head.total_rounds}")
-    lines += [f"  left:  {c.left.label}", f"  right: {c.right.label}", "", summary(c)]
-    if not c.identical:
+    lt, rt = _side_names(c)
+    lines += [f"  left:  {c.left.label}" + (f": {lt}" if lt else ""),
+              f"  right: {c.right.label}" + (f": {rt}" if rt else ""), "", summary(c)]
+    if c.same_system and not c.identical:
         lines += ["", "Where they part:"]
         for side, name in ((c.left, "left"), (c.right, "right")):
             lines.append(f"  {name}: " + _plain(describe(c.event(side), side.trace)))
     lines += ["", "Pairings side by side (White first; * = on one side only):"]
-    rows = [("board", "left", "right", "")] + _cells(c)
-    w = [max(len(r[i]) for r in rows) for i in range(4)]
-    for r in rows:
-        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(4)).rstrip())
+    lines += _text_table([("board", "left", "right", "")] + _cells(c))
+    if c.players:
+        lines += ["", str(W.text_players()).strip()]
+        lines += _text_table([("player", "left", "right", "decided on the left",
+                               "decided on the right")] + _player_cells(c))
+        for (name, side), (_, items) in zip((("left", c.left), ("right", c.right)), _decisions(c)):
+            lines += ["", str(W.text_decisions(name, side.label)).strip()]
+            for i, text, ps in items:
+                lines.append("  " + str(W.text_decision(i, ps, _plain(text))).strip())
     return "\n".join(lines) + "\n"
+
+
+def _text_table(rows: list[tuple[str, ...]]) -> list[str]:
+    w = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(r[i].ljust(w[i]) for i in range(len(r))).rstrip() for r in rows]
 
 
 def _plain(md: str) -> str:
@@ -101,7 +155,15 @@ def render_html(c: Comparison, title: str | None = None) -> str:
     from .report import html_page
 
     md = render_markdown(c, title)
-    return html_page(md, "Readings compared" + (f": {title}" if title else ""), kind="compare")
+    heading = str(_words(c).heading(c)).strip()
+    return html_page(md, heading + (f": {title}" if title else ""), kind="compare")
+
+
+def render_json(c: Comparison, title: str | None = None) -> str:
+    doc = as_dict(c)
+    if title:
+        doc = {"title": title, **doc}
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
 def render(c: Comparison, fmt: str = "text", title: str | None = None) -> str:
@@ -111,4 +173,6 @@ def render(c: Comparison, fmt: str = "text", title: str | None = None) -> str:
         return render_markdown(c, title)
     if fmt == "html":
         return render_html(c, title)
-    raise ValueError(f"unknown format {fmt!r}; choose text, md or html")
+    if fmt == "json":
+        return render_json(c, title)
+    raise ValueError(f"unknown format {fmt!r}; choose text, md, html or json")
