@@ -363,16 +363,6 @@ def test_on_generated_rounds_every_difference_has_a_deciding_decision_of_its_kin
     assert seen or right == {}
 
 
-def test_the_readme_shows_real_output(capsys):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    command = ("$ dubov-explain compare golden/cases/reading-c9-measure.trf --system dubov-2025 "
-               "--system toy-2025\n")
-    shown = readme.split(command, 1)[1].split("```\n", 1)[0]
-    code, out, _ = run(capsys, "compare", str(CASES / "reading-c9-measure.trf"), "--system",
-                       "dubov-2025", "--system", TOY)
-    assert code == 0 and out == shown
-
-
 def test_a_side_without_a_pairing_is_shown_and_no_player_is_blamed():
     c = systems(case("1.8.3-no-pairing-exists"))
     assert not c.left.published and not c.right.published and c.players == ()
