@@ -124,13 +124,16 @@ def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | 
     if isinstance(r, ev.ShiftNeeded) or isinstance(w, ev.ShiftNeeded):
         rc = r.count if isinstance(r, ev.ShiftNeeded) and r.step == 1 else 0
         if isinstance(w, ev.ShiftNeeded) and w.step == 1 and w.count != rc:
-            side = ""
-            groups = [e for e in real.of(ev.GroupsFormed) if e.score == w.score]
-            if groups:
-                g = groups[0]
-                side = "G1" if n in g.g1 and m in g.g1 else ("G2" if n in g.g2 and m in g.g2 else "")
+            # the subgroup 2.2.4.1 looks at is the smaller one of 2.2.3 (``w.source``), in
+            # the what-if run; n and m themselves may be in either subgroup
+            g = next((e for e in what_if.of(ev.GroupsFormed) if e.score == w.score), None)
+            members = list(g.g1 if w.source == "G1" else g.g2) if g is not None else []
+            side = {p: ("G1" if g is not None and p in g.g1 else "G2") for p in (n, m)}
+            shifted = next((list(e.players) for e in what_if.of(ev.Shift)
+                            if e.score == w.score and e.step == 1), [])
             return _answer("shift-needed", "2.2.4.1", "2.2.4.1", "bracket", w.score,
-                           side=side, count=rc, instead=w.count)
+                           source=w.source, members=members, player_side=side[n],
+                           against_side=side[m], count=rc, instead=w.count, shifted=shifted)
     if isinstance(r, ev.Shift) and isinstance(w, ev.Shift) and r.step == w.step:
         seq = dict((p, s) for p, s in r.pool)
         return _answer("shift-order", "4.3", r.article, "bracket", r.score,
