@@ -179,6 +179,8 @@ class PlayerExplanation:
     opponent_row: dict | None = None
     #: why the player has, or has not, the bye: ``{case, article, step, ...}``
     bye: dict = field(default_factory=dict)
+    #: the player's rounds so far: ``[{round, opponent, colour, code}, ...]``
+    history: list[dict] = field(default_factory=list)
     bracket_score: str | None = None
     resident: bool = True
     residents: list[int] = field(default_factory=list)
@@ -223,9 +225,11 @@ def explain_player(
     order = sorted(rows.values(), key=lambda r: (-float(r["score"]), r["initial_rank"], r["number"]))
     pos = next(i for i, r in enumerate(order, start=1) if r["number"] == n)
     x = PlayerExplanation(player=n, row=rows[n], position=pos, round=opened.round, status="unpaired")
+    facts = rb.player_round(trace, n)
     absent = dict(opened.absent)
     if n in absent:
         x.status, x.absence = "absent", absent[n]
+        x.history = facts.get("history", [])
         return x
     result = trace.result
     if isinstance(result, PairingPublished):
@@ -237,7 +241,7 @@ def explain_player(
                 x.colour = "White" if n == w else "Black"
                 x.opponent = bl if n == w else w
                 x.opponent_row = rows.get(x.opponent)
-    for k, value in rb.player_round(trace, n).items():
+    for k, value in facts.items():
         setattr(x, k, value)
     if mates and x.bracket_score is not None:
         for m in x.residents + x.upfloaters:

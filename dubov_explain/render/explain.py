@@ -37,7 +37,10 @@ def player_md(x, trace: Trace, title: str | None = None) -> str:
         r = v.row(n)
         rows.append([f"{n} {r['name']}", r["colours"] or "none", f"{r['colour_difference']:+d}",
                      f"{r['strength']} {r['preference']} ({r['preference_rule']})"])
-    return _tidy(E.render("player.md.j2", x=x, v=v, colour_rows=rows))
+    W = E.rulebook_words(v.system, "why.md.j2")
+    history = [[h["round"], f"{h['opponent']} {v.name(h['opponent'])}".strip() if h["opponent"] else "—",
+                str(W.colour_word(h["colour"])), str(W.result_words(h["code"]))] for h in x.history]
+    return _tidy(E.render("player.md.j2", x=x, v=v, colour_rows=rows, history_rows=history))
 
 
 def why_not_html(w, trace: Trace, title: str | None = None) -> str:

@@ -186,7 +186,8 @@ def player_round(trace: Trace, player: int) -> dict:
     ``colour_rule``/``colour_step``, ``events`` (indices of the player's bracket)."""
     n = player
     rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
-    x: dict[str, Any] = dict(bye=bye_facts(trace, n), bracket_score=None, resident=True,
+    x: dict[str, Any] = dict(bye=bye_facts(trace, n), history=history(trace, n),
+                             bracket_score=None, resident=True,
                              residents=[], upfloaters=[], upfloat=[], groups=[], pairing=[],
                              colour_rule="", colour_step=None, events=[])
     minimum: int | None = None
@@ -262,7 +263,11 @@ def bye_facts(trace: Trace, n: int) -> dict:
     if c is None:
         return dict(case="", article="")
     if g is not None and g.player == n:
-        return dict(case="has", article=g.decided_by, step=gi)
+        # who stood before n and why they could not have it: the [C2] bars (index into
+        # the candidates' ``ineligible``) and the players passed over by 2.1.2
+        rejected = [e.player for e in trace.of(ev.ByeRejected)]
+        return dict(case="has", article=g.decided_by, step=gi, barred=list(range(len(c.ineligible))),
+                    candidates=ci, rejected=rejected)
     inel = [k for k, row in enumerate(c.ineligible) if row[0] == n]
     if inel:
         return dict(case="ineligible", article="[C2]", step=ci, index=inel[0])
@@ -283,3 +288,10 @@ def bye_facts(trace: Trace, n: int) -> dict:
             return dict(case="more-games", article="2.1.4", **facts)
         return dict(case="lower-rank", article="2.1.5", **facts)
     return dict(case="other", article="2.1", step=gi, bye=b, decided_by=g.decided_by)
+
+
+def history(trace: Trace, n: int) -> list[dict]:
+    """``n``'s rounds before this one, as the standings of the trace read them: ``round``,
+    ``opponent`` (0 for none), ``colour`` ("w", "b", "-") and the TRF result ``code``."""
+    rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
+    return [dict(round=r, opponent=o, colour=c, code=k) for r, o, c, k in rows.get(n, {}).get("history", ())]
