@@ -261,7 +261,8 @@ def test_why_not_lost_to_the_upfloater_container_c6():
     assert (w.verdict, w.criterion, w.where, w.score) == ("passed-over", "[C6]", "bracket", "2.5")
     assert (w.case, w.facts["chosen"], w.facts["instead"], w.facts["kept"], w.facts["only"]) == (
         "upfloaters-c6", [4, 8], [8, 6], "2", "1")
-    assert reason(w, tr).startswith("[C6]: upfloater set {4, 8} keeps a 2-point player where {8, 6} has only a 1-point one")
+    assert reason(w, tr).startswith("[C6]: upfloater set {4, 8} keeps a 2-point player where {8, 6}, the set 1–6 "
+                                    "needs, has only a 1-point one")
     real, wi = check_what_if(t, tr, w)
     assert isinstance(real, ev.UpfloatersChosen) and real.players == (4, 8) and wi.players == (8, 6)
 
@@ -272,7 +273,7 @@ def test_why_not_lost_to_the_upfloater_colours_c7():
     assert (w.verdict, w.criterion, w.case) == ("passed-over", "[C7]", "upfloaters-criterion")
     assert (w.facts["name"], w.facts["count"], w.facts["instead_count"]) == ("C7", 0, 1)
     assert reason(w, tr) == ("[C7]: with upfloater set {2} the bracket has 0 player(s) without their colour "
-                        "preference, with {4} 1")
+                        "preference, with {4}, the set 1–4 needs, 1")
     check_what_if(t, tr, w)
 
 
@@ -281,7 +282,7 @@ def test_why_not_lost_to_the_lexicographic_order_of_upfloater_sets():
     w = why_not(t, 1, 2, trace=tr)
     assert (w.verdict, w.criterion, w.case) == ("passed-over", "4.2.3.3", "upfloaters-order")
     assert (w.facts["sequence"], w.facts["instead_sequence"]) == ([1], [4])
-    assert "{1} (#1) and {5} (#4) are equally good on [C6]-[C10]" in reason(w, tr)
+    assert "{1} (#1) and {5} (#4), the set 1–2 needs, are equally good on [C6]-[C10]" in reason(w, tr)
     check_what_if(t, tr, w)
 
 

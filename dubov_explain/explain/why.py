@@ -211,8 +211,11 @@ def explain_player(
     trace: Trace | None = None,
     mates: bool = True,
     system: str | None = None,
+    own: bool = True,
 ) -> PlayerExplanation:
-    """One player's round, as facts (see module doc)."""
+    """One player's round, as facts (see module doc).  ``mates``: each bracket-mate's
+    why-not; ``own``: the player's own reason where a decision was about others (both
+    cost what-if runs)."""
     n = player
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
@@ -243,8 +246,28 @@ def explain_player(
                 x.opponent_row = rows.get(x.opponent)
     for k, value in facts.items():
         setattr(x, k, value)
+    if own:
+        _own_reasons(t, x, readings, round_no, trace, rb)
     if mates and x.bracket_score is not None:
         for m in x.residents + x.upfloaters:
             if m != n:
                 x.mates.append(why_not(t, n, m, readings, round_no, trace, rb.name))
     return x
+
+
+#: how many what-if runs one fact of a player's page may cost
+OWN_REASON_TRIES = 3
+
+
+def _own_reasons(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace, rb: Rulebook) -> None:
+    """The player's own reason for a fact decided about others (a bracket above took other
+    upfloaters): the rulebook lists in ``ask`` the pairs whose what-if run puts the player
+    there; the first why-not answer decided in that bracket is the reason, with its numbers.
+    Only the last such fact (the nearest bracket) is asked: each answer is a what-if run."""
+    facts = [i for part in (x.upfloat, x.groups, x.pairing) for i in part if i.get("ask")]
+    for i in facts[-1:]:
+        for n, m in i["ask"][:OWN_REASON_TRIES]:
+            w = why_not(t, n, m, readings, round_no, trace, rb.name)
+            if w.where == "bracket" and w.score == i.get("score"):
+                i["what_if"] = w.to_dict()
+                break

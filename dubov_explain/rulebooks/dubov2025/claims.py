@@ -210,6 +210,27 @@ class _Checker:
                 got = [e for e in w.ups.values() if list(e.players) == _ints(m[4])]
                 self.add("criterion", m[0], len(got) == 1 and got[0].criteria[c] == int(m[7]),
                          got and got[0].criteria[c])
+        for m in re.finditer(r"\[C6\]: upfloater set " + SET + r" keeps a " + SCORE + r"-point player where " + SET
+                             + r", the set " + NUM + "–" + NUM + r" needs, has only a " + SCORE
+                             + r"-point one \(scores ([\d., ]+) against ([\d., ]+)\)", s):
+            real = [e for e in f.ups.values() if list(e.players) == _ints(m[1])]
+            self.add("criterion", m[0], len(real) == 1 and ", ".join(real[0].criteria["C6"]) == m[7]
+                     and m[2] in real[0].criteria["C6"], real and real[0].criteria["C6"])
+            w = self.wi(int(m[4]), int(m[5]))
+            if w is not None:
+                got = [e for e in w.ups.values() if list(e.players) == _ints(m[3])]
+                self.add("criterion", m[0], len(got) == 1 and ", ".join(got[0].criteria["C6"]) == m[8]
+                         and m[6] in got[0].criteria["C6"], got and got[0].criteria["C6"])
+        for m in re.finditer(r"upfloater sets " + SET + r" \([^)]*\) and " + SET + r" \([^)]*\), the set " + NUM + "–"
+                             + NUM + r" needs, are equally good on \[C6\]-\[C10\]", s):
+            real = [e for e in f.ups.values() if list(e.players) == _ints(m[1])]
+            w = self.wi(int(m[3]), int(m[4]))
+            if w is not None:
+                got = [e for e in w.ups.values() if list(e.players) == _ints(m[2])]
+                last = bool(f.trace.events[0].last_round)
+                keys = ("C6", "C7") if last else ("C6", "C7", "C8", "C9", "C10")
+                ok = len(real) == 1 and len(got) == 1 and all(real[0].criteria[k] == got[0].criteria[k] for k in keys)
+                self.add("criterion", m[0], ok, (real and real[0].criteria, got and got[0].criteria))
         for m in re.finditer(r"[Tt]he " + SCORE + r"-point bracket(?:,)?(?: which)? took " + SET + r" as upfloaters", s):
             e = f.ups.get(m[1])
             self.add("took", m[0], e is not None and list(e.players) == _ints(m[2]), e and e.players)
@@ -248,6 +269,9 @@ class _Checker:
                 m[2], "win-points-unplayed")
             bars = [(r[0], r[1], r[2]) for r in (f.cands.ineligible if f.cands else ())]
             self.add("bye-bar", m[0], (int(m[1]), kind, int(m[3])) in bars, bars)
+        for m in re.finditer(r"Passed over by 2\.1\.2 \([^)]*\): " + r"(\d+(?:, \d+)*)", s):
+            got = [e.player for e in f.trace.of(ev.ByeRejected)]
+            self.add("bye-bar", m[0], _ints(m[1]) == got, got)
         for m in re.finditer(NUM + r" has a lower score \(" + SCORE + r" points? against " + SCORE, s):
             self.add("bye-key", m[0], _score(f, int(m[1])) == m[2], _score(f, int(m[1])))
         for m in re.finditer(NUM + r" has played more games \(" + NUM + r" against " + NUM, s):

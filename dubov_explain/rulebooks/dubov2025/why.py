@@ -192,6 +192,7 @@ def player_round(trace: Trace, player: int) -> dict:
                              colour_rule="", colour_step=None, events=[])
     minimum: int | None = None
     current_res: list[int] = []
+    met = {o for _r, o, _c, k in rows.get(n, {}).get("history", ()) if o}
     for i, e in enumerate(trace.events, start=1):
         if isinstance(e, ev.BracketOpened):
             current_res = list(e.residents)
@@ -202,7 +203,10 @@ def player_round(trace: Trace, player: int) -> dict:
             x["upfloat"].append(dict(case="minimum", step=minimum))
         elif (isinstance(e, ev.UpfloatersChosen) and float(e.score) > float(rows[n]["score"])
               and x["bracket_score"] is None):
-            x["upfloat"].append(dict(case="not-taken", step=i, score=e.score, players=list(e.players)))
+            # the player's own reason: held for a resident of that bracket, the player
+            # must float into it; the why-not answer says why no such set was taken
+            x["upfloat"].append(dict(case="not-taken", step=i, score=e.score, players=list(e.players),
+                                     ask=[[n, r] for r in current_res if r not in met]))
         if isinstance(e, ev.BracketOpened) and n in e.residents:
             x.update(bracket_score=e.score, resident=True, residents=list(e.residents))
         if isinstance(e, ev.UpfloatersChosen) and n in e.players:
@@ -215,6 +219,9 @@ def player_round(trace: Trace, player: int) -> dict:
         if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
             x.update(colour_rule=e.rule, colour_step=i)
             x["events"].append(i)
+    # of the brackets above that took others, only the nearest is the player's business
+    taken = [i for i in x["upfloat"] if i["case"] == "not-taken"]
+    x["upfloat"] = [i for i in x["upfloat"] if i["case"] != "not-taken" or i is taken[-1]]
     if x["bracket_score"] is not None and not x["upfloat"]:
         x["upfloat"].append(dict(case="resident", score=x["bracket_score"], players=x["upfloaters"]))
     return x
