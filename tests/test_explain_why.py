@@ -359,6 +359,6 @@ def test_why_not_page_shows_both_decisions():
     tr = pair_round(t)
     md = why_not_md(why_not(t, 1, 6, trace=tr), tr)
     assert "**Answer:** [C6]: upfloater set {4, 8}" in md
-    assert "In the published pairing:\n\n**Upfloaters {4, 8} (2.2.2, 4.2).**" in md
+    assert "In the pairing the procedure made:\n\n**Upfloaters {4, 8} (2.2.2, 4.2).**" in md
     assert "With 1–6 forced:\n\n**Upfloaters {8, 6} (2.2.2, 4.2).**" in md
     assert "2–8, 6–1, 9–4; bye 5." in md

@@ -254,6 +254,33 @@ class _Checker:
         for m in re.finditer(r"Nobody has the bye: " + NUM + r" players to pair", s):
             nb = next(iter(f.trace.of(ev.ByeNotNeeded)), None)
             self.add("board", m[0], f.bye is None and nb is not None and nb.players == int(m[1]))
+        # the reply's decision and facts ("you" is the player the reply is to)
+        for m in re.finditer(r"Round " + NUM + r": you \(" + NUM + r" .*?, " + SCORE + r" points?\) play (White|Black) "
+                             r"against " + NUM + r" .*?\(" + SCORE + r" points?\), board " + NUM, s):
+            p, col, o, b = int(m[2]), m[4], int(m[5]), int(m[7])
+            want = (p, o) if col == "White" else (o, p)
+            ok = (int(m[1]) == f.trace.events[0].round and 0 < b <= len(f.boards) and f.boards[b - 1] == want
+                  and _score(f, p) == m[3] and _score(f, o) == m[6])
+            self.add("board", m[0], ok, (f.boards, _score(f, p), _score(f, o)))
+        for m in re.finditer(r"you \(" + NUM + r" .*?, " + SCORE + r" points?\) have the pairing-allocated bye", s):
+            self.add("board", m[0], f.bye == int(m[1]) and _score(f, int(m[1])) == m[2], f.bye)
+        for m in re.finditer(r"Before this round you had " + SCORE + r" points?, position " + NUM + r" of " + NUM
+                             + r"; your colours so far: ([WB]+|none)", s):
+            p = self.player
+            row = f.rows.get(p, {})
+            order = sorted(f.rows.values(), key=lambda r: (-float(r["score"]), r["initial_rank"], r["number"]))
+            pos = next((i for i, r in enumerate(order, 1) if r["number"] == p), None)
+            ok = row.get("score") == m[1] and pos == int(m[2]) and len(order) == int(m[3]) and (
+                row.get("colours") or "none") == m[4]
+            self.add("standing", m[0], ok, (row.get("score"), pos, row.get("colours")))
+        for m in re.finditer(r"The next candidate, " + NUM + r" .*?, has " + SCORE + r" points?, " + NUM
+                             + r" game\(s\) played and initial rank " + NUM + r"; you have " + SCORE + r" points?, "
+                             + NUM + r" game\(s\) played and initial rank " + NUM, s):
+            keys = {k[0]: k for k in (f.cands.keys if f.cands else ())}
+            a, b = keys.get(int(m[1])), keys.get(self.player)
+            ok = a is not None and b is not None and (str(a[1]), a[2], a[3]) == (m[2], int(m[3]), int(m[4])) \
+                and (str(b[1]), b[2], b[3]) == (m[5], int(m[6]), int(m[7]))
+            self.add("bye-key", m[0], ok, (a, b))
         for m in re.finditer(NUM + r" and " + NUM + r" both have an absolute preference for (White|Black)", s):
             ok = all(f.rows[int(p)]["strength"] == "absolute" and f.rows[int(p)]["preference"] == m[3]
                      for p in (m[1], m[2]))
@@ -364,6 +391,7 @@ class _Checker:
             self.add("history", ln, ok, h)
 
     _subject: str | None = None
+    player: int | None = None
 
 
 def _count(words: str) -> int:
@@ -388,6 +416,7 @@ def check_text(text: str, trace: Trace, player: int | None = None,
     claims a sentence makes "with n–m".
     """
     c = _Checker(trace, what_if)
+    c.player = player
     lines = plain(text).splitlines()
     # a paragraph is one claim's context: join wrapped lines
     paras, cur = [], []
