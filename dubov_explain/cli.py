@@ -499,6 +499,9 @@ def cmd_explain(args) -> int:
     else:
         answer = explain_player(t, args.player, readings, rnd, trace=trace)
         render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
+    from .explain.why import readings_that_matter
+
+    answer.readings = readings_that_matter(t, args.player, readings, rnd, trace)
     text = R.to_json(answer) if render is None else render(answer, trace, title)
     _emit(args, text, json=render is None)
     return EXIT_OK

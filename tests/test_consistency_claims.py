@@ -173,3 +173,18 @@ def test_the_false_sentences_of_the_issue_are_caught_in_their_old_words():
            "other only when that is unavoidable.\n\n- 2.2.4.2: {7} shifted from G2 to G1; 8 stays in G2.\n")
     got = mismatches(check_text(old, r.trace, None))
     assert [c.kind for c in got] == ["group"] and "8 and 7 are both in G2" in got[0].text
+
+
+@pytest.mark.parametrize("seed, n, m", [(821, 7, 9), (947, 2, 3)])
+def test_players_of_different_subgroups_are_not_said_to_share_one(seed, n, m):
+    """The issue's false sentence, reproduced on generated rounds: 2.2.4.1 parted the traces
+    for a pair from G1 and G2, and the answer said "N and M are in the same subgroup".  The
+    answer now names the smaller subgroup 2.2.4.1 looks at and each player's own side."""
+    t = random_tournament(seed)
+    trace = pair_round(t)
+    w = why_not(t, n, m, trace=trace)
+    assert w.case == "shift-needed" and w.facts["player_side"] != w.facts["against_side"]
+    r = Round(t, None, trace)
+    text = why_not_md(w, trace)
+    assert "same subgroup" not in text and f"{n} starts in {w.facts['player_side']}" in text
+    assert r.check(text, None) == [] and r.claims >= 4

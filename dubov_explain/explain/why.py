@@ -65,6 +65,8 @@ class WhyNot:
     #: the pairing of the what-if run (boards, bye), when it has one
     what_if_boards: list | None = None
     what_if_bye: int | None = None
+    #: the named readings that would change the player's round (see readings_that_matter)
+    readings: list = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -201,6 +203,8 @@ class PlayerExplanation:
     mates: list[WhyNot] = field(default_factory=list)
     #: 1-based indices of the events of the player's bracket and colour
     events: list[int] = field(default_factory=list)
+    #: the named readings that would change the player's round (see readings_that_matter)
+    readings: list = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
