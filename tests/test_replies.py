@@ -160,3 +160,22 @@ def test_cli_reply_colour_round():
     assert rnd.returncode == 0 and "## The file's own round 4" in rnd.stdout
     bad = run("explain", f, "--player", "1", "--round", "9")
     assert bad.returncode != 0 and "round 9" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def readme_replies() -> list[tuple[str, str]]:
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("### Replies to players", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    out = []
+    for block in section.split("```\n")[1::2]:
+        first, _, rest = block.partition("\n")
+        assert first.startswith("$ dubov-explain explain ")
+        out.append((first[len("$ dubov-explain "):], rest))
+    return out
+
+
+def test_readme_replies_are_what_the_tool_writes():
+    shown = readme_replies()
+    assert len(shown) == 4 and sum("--reply" in c for c, _ in shown) == 4
+    for cmd, text in shown:
+        got = run(*cmd.split())
+        assert got.returncode == 0 and got.stdout == text, cmd

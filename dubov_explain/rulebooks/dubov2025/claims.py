@@ -231,6 +231,16 @@ class _Checker:
                 keys = ("C6", "C7") if last else ("C6", "C7", "C8", "C9", "C10")
                 ok = len(real) == 1 and len(got) == 1 and all(real[0].criteria[k] == got[0].criteria[k] for k in keys)
                 self.add("criterion", m[0], ok, (real and real[0].criteria, got and got[0].criteria))
+        for m in re.finditer(r"Instead of " + SET + r", the next-best choice was " + SET + r": worse on \[(C\d+)\] \("
+                             r"(?:upfloater scores )?([\d., ]+?) (?:[a-z].*?)?against ([\d., ]+?)[;)]", s):
+            e = next((e for e in f.ups.values() if list(e.players) == _ints(m[1])), None)
+            ru = e.runner_up if e is not None else {}
+            c = m[3]
+            fmt = (lambda v: ", ".join(v)) if c == "C6" else str
+            ok = (e is not None and ru.get("players") is not None and list(ru["players"]) == _ints(m[2])
+                  and ru.get("beaten_on") == f"[{c}]" and fmt(ru["criteria"][c]) == m[4].strip()
+                  and fmt(e.criteria[c]) == m[5].strip())
+            self.add("criterion", m[0], ok, ru)
         for m in re.finditer(r"[Tt]he " + SCORE + r"-point bracket(?:,)?(?: which)? took " + SET + r" as upfloaters", s):
             e = f.ups.get(m[1])
             self.add("took", m[0], e is not None and list(e.players) == _ints(m[2]), e and e.players)
