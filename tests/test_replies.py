@@ -179,3 +179,10 @@ def test_readme_replies_are_what_the_tool_writes():
     for cmd, text in shown:
         got = run(*cmd.split())
         assert got.returncode == 0 and got.stdout == text, cmd
+
+
+def test_check_writes_sequence_numbers_not_python_tuples():
+    out = run("check", str(CASES / "reading-upfloat-history.trf"), "--round", "3")
+    flat = " ".join(out.stdout.split())
+    assert "the procedure's (#1) comes before (#2)." in flat
+    assert not re.search(r"\(\d+,\)|\[\(|\{'", out.stdout)
