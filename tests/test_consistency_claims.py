@@ -8,7 +8,7 @@ against the trace (and a what-if trace for a claim "with N–M ...").  It runs h
 * the golden corpus: every player's page, and why-not pages against a sample of
   opponents (every bracket-mate in the small cases, every mate's why-not on the page);
 * a generated sample of rounds (``tests/gen_small.py``, plain and dense histories): every
-  player's page with every bracket-mate's why-not: 1,000 rounds (about 30 s on one
+  player's page with every bracket-mate's why-not, one why-not page and one reply: 1,000 rounds (about 30 s on one
   core); ``DUBOV_CLAIMS_ROUNDS=N`` runs another number.
 
 and a test writes a deliberately wrong template and sees the checker catch it.
@@ -24,9 +24,9 @@ import jinja2
 import pytest
 
 from dubov_explain import app
-from dubov_explain.explain.why import explain_player, why_not
+from dubov_explain.explain.why import explain_player, reply, why_not
 from dubov_explain.render import env as E
-from dubov_explain.render.explain import player_md, why_not_md
+from dubov_explain.render.explain import player_md, reply_text, why_not_md
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.rulebooks.dubov2025.claims import check_text, mismatches
@@ -62,6 +62,10 @@ class Round:
     def player_page(self, n: int, mates: bool = True, own: bool = True) -> list:
         x = explain_player(self.t, n, self.readings, trace=self.trace, mates=mates, own=own)
         return self.check(player_md(x, self.trace), n)
+
+    def reply(self, n: int) -> list:
+        r = reply(self.t, n, self.readings, trace=self.trace, check_readings=False)
+        return self.check(reply_text(r, self.trace), n)
 
     def why_not_page(self, n: int, m: int) -> list:
         w = why_not(self.t, n, m, self.readings, trace=self.trace)
@@ -112,8 +116,14 @@ def test_generated_rounds_pages_say_only_what_the_trace_says(part):
         trace = pair_round(t)
         r = Round(t, None, trace)
         rounds += 1
-        for n in r.players():
+        ps = r.players()
+        for n in ps:
             bad += [f"{label} player {n}: {b}" for b in r.player_page(n)]
+        # a why-not page and a reply per round, for a seeded player and opponent
+        rng = random.Random(k)
+        n, m = rng.sample(ps, 2) if len(ps) > 1 else (ps[0], ps[0])
+        bad += [f"{label} why not {n}-{m}: {b}" for b in r.why_not_page(n, m)]
+        bad += [f"{label} reply {n}: {b}" for b in r.reply(n)]
         claims += r.claims
     assert rounds and claims > rounds * 10
     assert bad == []
