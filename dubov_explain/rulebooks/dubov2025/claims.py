@@ -173,6 +173,12 @@ class _Checker:
                     wn = w.needed.get(m[1])
                     wgot = wn.count if wn is not None else 0
                     self.add("unavoidable", u[0], _count(u[5]) == wgot, wgot)
+        for m in re.finditer(r"with " + NUM + r" and " + NUM + r" held for each other, every legal pairing of the bracket "
+                             r"pairs at least " + NUM + r" pair\(s\) inside (G[12])", s):
+            w = self.wi(int(m[1]), int(m[2]))
+            if w is not None:
+                hits = [e for e in w.needed.values() if e.count == int(m[3]) and e.source == m[4]]
+                self.add("unavoidable", m[0], bool(hits), [(e.count, e.source) for e in w.needed.values()])
         for m in re.finditer(SET + r"(?: \([^)]*\))? shifted (?:out of|from) (G[12])(?: to (G[12]))?", s):
             self._shift(m[0], _ints(m[1]), m[2], m[3], s, context)
         for m in re.finditer(r"moves " + SET + r" \([^)]*\) from (G[12]) to (G[12])", s):
@@ -249,6 +255,23 @@ class _Checker:
             role = "resident" if sc in f.brackets and p in f.brackets[sc].residents else (
                 "upfloater" if sc in f.ups and p in f.ups[sc].players else None)
             self.add("bracket", m[0], role == m[3], role)
+        for m in re.finditer(NUM + r" is paired in the " + SCORE + r"-point bracket as an? \w+\. Residents: (\d+(?:, \d+)*); "
+                             r"upfloaters: (\d+(?:, \d+)*|none)", s):
+            b, u = f.brackets.get(m[2]), f.ups.get(m[2])
+            ok = b is not None and list(b.residents) == _ints(m[3]) and (
+                list(u.players) if u is not None else []) == _ints(m[4])
+            self.add("bracket", m[0], ok, (b and b.residents, u and u.players))
+        for m in re.finditer(r"(\d+) resident\(s\)[^:]*: (\d+) upfloater\(s\) needed", s):
+            hits = [e for e in f.minimum.values() if e.residents == int(m[1]) and e.count == int(m[2])]
+            self.add("minimum", m[0], bool(hits), [(e.score, e.residents, e.count) for e in f.minimum.values()])
+        for m in re.finditer(r"G1 has " + NUM + r" players and G2 " + NUM + r": " + NUM + r" player\(s\) move from (G[12])", s):
+            hits = [e for e in f.trace.of(ev.ShiftNeeded) if e.step == 2 and tuple(e.sizes) == (int(m[1]), int(m[2]))
+                    and e.count == int(m[3]) and e.source == m[4]]
+            self.add("shift", m[0], bool(hits))
+        for m in re.finditer(NUM + r" \((mild|strong|absolute) (White|Black)\)", s):
+            row = f.rows.get(int(m[1]), {})
+            self.add("preference", m[0], row.get("strength") == m[2] and row.get("preference") == m[3],
+                     (row.get("strength"), row.get("preference")))
         for m in re.finditer(NUM + r" is a resident of the " + SCORE + r"-point bracket", s):
             b = f.brackets.get(m[2])
             self.add("bracket", m[0], b is not None and int(m[1]) in b.residents)
@@ -441,10 +464,30 @@ def check_text(text: str, trace: Trace, player: int | None = None,
             cur.append(ln.strip())
     if cur:
         paras.append(" ".join(cur))
+    held: tuple[int, int] | None = None
     for p in paras:
         if p.startswith("|"):
             continue
         c._subject = p if re.match(r"\d+ ", p) else c._subject
+        w = re.match(NUM + "–" + NUM + r" forced:$", p.replace("With ", "", 1))
+        if w:  # the next paragraph quotes the what-if run: its claims are about that trace
+            held = (int(w[1]), int(w[2]))
+            continue
+        wb = re.match(r"The pairing with " + NUM + "–" + NUM + r" forced would have been: (.*)\.$", p)
+        if wb:
+            f = c.wi(int(wb[1]), int(wb[2]))
+            if f is not None:
+                got = [tuple(map(int, x.split("–"))) for x in re.findall(r"\d+–\d+", wb[3])]
+                bye = re.search(r"; bye (\d+)", wb[3])
+                ok = got == f.boards and (int(bye[1]) if bye else None) == f.bye
+                c.add("board", p, ok, (f.boards, f.bye))
+            continue
+        if held is not None:
+            real, c.f = c.f, c.wi(*held)
+            if c.f is not None:
+                c.line(p, held)
+            c.f, held = real, None
+            continue
         c.line(p, None)
     if player is not None:
         c.history(lines, player)
