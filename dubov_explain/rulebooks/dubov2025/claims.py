@@ -349,6 +349,24 @@ class _Checker:
             ok = (_score(f, p) == m[2] and int(m[3]) == f.trace.events[0].round and pos == int(m[4])
                   and len(order) == int(m[5]))
             self.add("standing", m[0], ok, (_score(f, p), pos, len(order)))
+        for m in re.finditer(r"colour preference is (mild|strong|absolute) for (White|Black) \(([\d.]+)\)", s):
+            self._player_row(m, s, ("strength", "preference", "preference_rule"))
+        for m in re.finditer(r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(1\.7\))?(, including the previous round)?", s):
+            p = re.match(r"(\d+) ", self._subject or "")
+            row = f.rows.get(int(p[1]), {}) if p else {}
+            ok = (row.get("upfloats") == int(m[1]) and bool(row.get("max_upfloater")) == bool(m[2])
+                  and bool(row.get("upfloated_previous")) == bool(m[3]))
+            self.add("standing", m[0], ok, (row.get("upfloats"), row.get("max_upfloater"), row.get("upfloated_previous")))
+        for m in re.finditer(r"^- " + NUM + r" .*?: paired with " + NUM + r"\.$", s):
+            pair = {int(m[1]), int(m[2])}
+            self.add("board", m[0], any(set(b) == pair for b in f.boards), f.boards)
+        for m in re.finditer(NUM + r", earlier in S1 \(#" + NUM + r"\), is given " + NUM, s):
+            a, b = int(m[1]), int(m[3])
+            self.add("given", m[0], (a, b) in f.chosen, sorted(f.chosen))
+        for m in re.finditer(NUM + r" is not paired this round \(([^)]*)\)", s):
+            opened = f.trace.events[0]
+            absent = dict(getattr(opened, "absent", ()) or ())
+            self.add("absent", m[0], int(m[1]) in absent, absent)
         for m in re.finditer(r"initial rank " + NUM + r", rating " + NUM + r", ARO " + NUM, s):
             self._player_row(m, s, ("initial_rank", "rating", "aro"))
         for m in re.finditer(r"Colours so far: ([WB]*|none) \(colour difference ([+-]\d+)\)", s):
@@ -396,7 +414,18 @@ class _Checker:
             side = "G1" if int(st[1]) in e.g1 else ("G2" if int(st[1]) in e.g2 else None)
             self.add("stays", st[0], side == st[2], side)
 
-    # ------------------------------------------------------------------ history table
+    # ------------------------------------------------------------------ tables
+    def colour_table(self, lines: list[str]) -> None:
+        """``| N Name | colours | difference | strength preference (rule) |``"""
+        for ln in lines:
+            cells = [c.strip() for c in ln.strip().strip("|").split("|")]
+            if len(cells) != 4 or not re.match(r"\d+ ", cells[0]):
+                continue
+            row = self.f.rows.get(int(cells[0].split()[0]), {})
+            want = [row.get("colours") or "none", f"{row.get('colour_difference', 0):+d}",
+                    f"{row.get('strength')} {row.get('preference')} ({row.get('preference_rule')})"]
+            self.add("colour-table", ln, cells[1:] == want, want)
+
     def history(self, lines: list[str], player: int) -> None:
         rows = [ln for ln in lines if re.match(r"\|\s*\d+\s*\|", ln)]
         hist = {h[0]: h for h in self.f.rows.get(player, {}).get("history", ())}
@@ -489,6 +518,7 @@ def check_text(text: str, trace: Trace, player: int | None = None,
             c.f, held = real, None
             continue
         c.line(p, None)
+    c.colour_table(lines)
     if player is not None:
         c.history(lines, player)
     return c.claims
