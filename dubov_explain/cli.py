@@ -490,7 +490,8 @@ def cmd_explain(args) -> int:
 
         answer = reply(t, args.player, readings, rnd, trace=trace, against=args.against,
                        technical=args.technical, topic="colour" if args.colour else None)
-        text = R.to_json(answer) if args.format == "json" else R.reply_text(answer, trace)
+        text = (R.to_json(answer) if args.format == "json" else
+                R.reply_html(answer, trace) if args.format == "html" else R.reply_text(answer, trace))
         _emit(args, text, json=args.format == "json")
         return EXIT_OK
     if args.against is not None:

@@ -186,3 +186,25 @@ def test_check_writes_sequence_numbers_not_python_tuples():
     flat = " ".join(out.stdout.split())
     assert "the procedure's (#1) comes before (#2)." in flat
     assert not re.search(r"\(\d+,\)|\[\(|\{'", out.stdout)
+
+
+def test_reply_formats(tmp_path):
+    f = str(CASES / "reading-container-order.trf")
+    html = run("explain", f, "--player", "8", "--reply", "--format", "html")
+    assert html.returncode == 0 and "<p>Dear Petrov, W.,</p>" in html.stdout
+    js = run("explain", f, "--player", "8", "--reply", "--format", "json")
+    import json
+    data = json.loads(js.stdout)
+    assert data["topic"] == "opponent" and data["against"]["against"] == 7
+    assert data["readings"][0]["name"] == "container-order"
+
+
+def test_a_name_that_looks_like_markup_stays_text_in_the_html_reply(tmp_path):
+    src = (CASES / "5.2.3-stronger-preference-wins.trf").read_text(encoding="utf-8")
+    line = next(li for li in src.splitlines() if li.startswith("001    1"))
+    bad = line[:14] + "<b>*x*</b>".ljust(len("P1") + 32)[:34] + line[48:]
+    f = tmp_path / "t.trf"
+    f.write_text(src.replace(line, bad), encoding="utf-8")
+    out = run("explain", str(f), "--player", "1", "--reply", "--format", "html")
+    assert out.returncode == 0, out.stderr
+    assert "<b>*x*" not in out.stdout and "&lt;b&gt;" in out.stdout

@@ -122,3 +122,13 @@ def _wrap(s: str, width: int = 88) -> str:
     import textwrap
 
     return textwrap.fill(s, width=width, break_long_words=False, break_on_hyphens=False)
+
+
+def reply_html(r, trace: Trace) -> str:
+    """The reply as a page: every paragraph escaped whole (a reply is plain text)."""
+    from .view import md_escape
+
+    v = View(trace)
+    text = reply_text(r, trace)
+    md = "\n\n".join(md_escape(" ".join(p.split())) for p in text.split("\n\n"))
+    return html_page(md, f"Reply to {r.player} {v.name(r.player)}: round {r.round}", "explanation")
