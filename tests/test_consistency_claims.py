@@ -185,11 +185,12 @@ def test_the_false_sentences_of_the_issue_are_caught_in_their_old_words():
     assert [c.kind for c in got] == ["group"] and "8 and 7 are both in G2" in got[0].text
 
 
-@pytest.mark.parametrize("seed, n, m", [(821, 7, 9), (947, 2, 3)])
+@pytest.mark.parametrize("seed, n, m", [(821, 7, 9), (947, 2, 3), (669, 6, 3)])
 def test_players_of_different_subgroups_are_not_said_to_share_one(seed, n, m):
     """The issue's false sentence, reproduced on generated rounds: 2.2.4.1 parted the traces
     for a pair from G1 and G2, and the answer said "N and M are in the same subgroup".  The
-    answer now names the smaller subgroup 2.2.4.1 looks at and each player's own side."""
+    answer now names the smaller subgroup 2.2.4.1 looks at and each player's own side.
+    Seed 669 is the issue's shape: 6 had a full-point bye, 6 is in G1 and 3 in G2."""
     t = random_tournament(seed)
     trace = pair_round(t)
     w = why_not(t, n, m, trace=trace)
