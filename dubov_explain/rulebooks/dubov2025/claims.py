@@ -173,6 +173,21 @@ class _Checker:
                     wn = w.needed.get(m[1])
                     wgot = wn.count if wn is not None else 0
                     self.add("unavoidable", u[0], _count(u[5]) == wgot, wgot)
+        for m in re.finditer(r"^- 2\.2\.4\.1: every legal pairing of the bracket pairs at least " + NUM
+                             + r" pair\(s\) inside the smaller subgroup", s):
+            if self.player is not None:
+                e = f.needed.get(f.bracket_of(self.player))
+                self.add("unavoidable", m[0], e is not None and e.count == int(m[1]), e and e.count)
+        for m in re.finditer(r"no complete round-pairing contains " + NUM + "–" + NUM + r": with them paired, "
+                             r"(\d+(?:, \d+)*) could not all be paired", s):
+            w = self.wi(int(m[1]), int(m[2]))
+            if w is not None:
+                res = w.trace.result
+                got = list(res.players) if isinstance(res, ev.Impossible) else None
+                self.add("impossible", m[0], got == _ints(m[3]), got)
+        for m in re.finditer(NUM + r" is passed over for the bye \(2\.1\.2\)", s):
+            got = [e.player for e in f.trace.of(ev.ByeRejected)]
+            self.add("bye-bar", m[0], int(m[1]) in got, got)
         for m in re.finditer(r"with " + NUM + r" and " + NUM + r" held for each other, every legal pairing of the bracket "
                              r"pairs at least " + NUM + r" pair\(s\) inside (G[12])", s):
             w = self.wi(int(m[1]), int(m[2]))
@@ -218,7 +233,7 @@ class _Checker:
                          got and got[0].criteria[c])
         for m in re.finditer(r"\[C6\]: upfloater set " + SET + r" keeps a " + SCORE + r"-point player where " + SET
                              + r", the set " + NUM + "–" + NUM + r" needs, has only a " + SCORE
-                             + r"-point one \(scores ([\d., ]+) against ([\d., ]+)\)", s):
+                             + r"-point one \(scores ([\d., ]+?) against ([\d., ]+?)[;)]", s):
             real = [e for e in f.ups.values() if list(e.players) == _ints(m[1])]
             self.add("criterion", m[0], len(real) == 1 and ", ".join(real[0].criteria["C6"]) == m[7]
                      and m[2] in real[0].criteria["C6"], real and real[0].criteria["C6"])
