@@ -488,6 +488,11 @@ def cmd_explain(args) -> int:
     if args.reply or args.colour:
         from .explain.why import reply
 
+        if not R.has_reply(trace):
+            _say(f"dubov-explain: --reply and --colour are not written for the "
+                 f"{trace.meta.get('system', '?')} rulebook yet; explain --player N gives its page")
+            return EXIT_INVALID_INPUT
+
         answer = reply(t, args.player, readings, rnd, trace=trace, against=args.against,
                        technical=args.technical, topic="colour" if args.colour else None)
         text = (R.to_json(answer) if args.format == "json" else

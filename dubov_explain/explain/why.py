@@ -237,6 +237,12 @@ def explain_player(
     x = PlayerExplanation(player=n, row=rows[n], position=pos, round=opened.round, status="unpaired")
     facts = rb.player_round(trace, n)
     x.published = _file_entry(t, n, opened.round)
+    if "history" not in facts:  # a rulebook that does not read it from its trace: the file's
+        facts["history"] = []
+        for r in range(1, opened.round):
+            h = _file_entry(t, n, r)
+            if h is not None:
+                facts["history"].append(dict(round=r, **h))
     absent = dict(opened.absent)
     if n in absent:
         x.status, x.absence = "absent", absent[n]

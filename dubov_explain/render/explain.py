@@ -38,7 +38,7 @@ def player_md(x, trace: Trace, title: str | None = None) -> str:
         r = v.row(n)
         rows.append([f"{n} {r['name']}", r["colours"] or "none", f"{r['colour_difference']:+d}",
                      f"{r['strength']} {r['preference']} ({r['preference_rule']})"])
-    W = E.rulebook_words(v.system, "why.md.j2")
+    W = E.environment().get_template("words.md.j2").module
     history = [[h["round"], f"{h['opponent']} {v.name(h['opponent'])}".strip() if h["opponent"] else "—",
                 str(W.colour_word(h["colour"])), str(W.result_words(h["code"]))] for h in x.history]
     return _tidy(E.render("player.md.j2", x=x, v=v, colour_rows=rows, history_rows=history))
@@ -103,6 +103,11 @@ def _quote(system: str, technical: bool = False):
         return first if len(first) <= 200 else first[:197].rsplit(" ", 1)[0] + "..."
 
     return quote
+
+
+def has_reply(trace: Trace) -> bool:
+    """Whether the trace's rulebook words replies (its ``why.md.j2`` has ``reply``)."""
+    return hasattr(E.rulebook_words(system_of(trace), "why.md.j2"), "reply")
 
 
 def reply_text(r, trace: Trace) -> str:
