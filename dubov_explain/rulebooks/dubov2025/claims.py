@@ -403,12 +403,13 @@ class _Checker:
     def _points(self, s: str) -> None:
         for m in re.finditer(r"\(" + SCORE + r" points?\)", s):
             before = s[: m.start()].rstrip()
-            for n, row in self.f.rows.items():
-                name = str(row.get("name") or "")
-                if re.search(r"(?:^|[^\d])" + str(n) + (r" " + re.escape(name) if name else "") + "$", before) or \
-                        re.search(r"(?:^|[^\d])" + str(n) + "$", before):
-                    self.add("points", f"{n} {m[0]}", row["score"] == m[1], row["score"])
-                    break
+            # "N Name (x points)" first (a name may end in digits: "7 P6"), then "N (x points)"
+            named = [n for n, row in self.f.rows.items() if row.get("name")
+                     and re.search(r"(?:^|[\s(])" + str(n) + " " + re.escape(str(row["name"])) + "$", before)]
+            bare = [n for n in self.f.rows if re.search(r"(?:^|[\s(])" + str(n) + "$", before)]
+            for n in (named or bare)[:1]:
+                row = self.f.rows[n]
+                self.add("points", f"{n} {m[0]}", row["score"] == m[1], row["score"])
 
     def _shift(self, text: str, players: list[int], source: str, target: str | None, s: str,
                context: tuple[int, int] | None, member: bool = False) -> None:
