@@ -140,6 +140,17 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(e)
     e.add_argument("--player", type=int, required=True, metavar="N", help="the player to explain")
     e.add_argument("--against", type=int, metavar="M", help="why did N not meet M?")
+    e.add_argument("--reply", action="store_true",
+                   help="a short letter to hand to the player: the decision, the facts, the "
+                   "alternative the player most likely expected (--against M chooses it) and why "
+                   "it was worse, and the readings that would change it")
+    e.add_argument("--colour", "--color", action="store_true", dest="colour",
+                   help="reply about the player's colour: which rule of the colour allocation gave it")
+    e.add_argument("--technical", action="store_true",
+                   help="with --reply: keep the procedure's own terms (subgroups, S1, transpositions)")
+    e.add_argument("--round", type=int, metavar="R",
+                   help="explain round R (default: the round to pair); a round already in the file "
+                   "is paired from the rounds before it, and the page says where the file differs")
     e.add_argument("--format", choices=FORMATS, default="text",
                    help="text and md are the same Markdown; html is it rendered; json the data")
     e.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
@@ -528,13 +539,34 @@ def cmd_explain(args) -> int:
         if n is not None and n not in known:
             _say(f"dubov-explain: there is no player {n} in this tournament")
             return EXIT_INVALID_INPUT
-    trace = app.pair(req)
+    rnd = args.round
+    if rnd is not None and not 1 <= rnd <= max([len(p.entries) for p in t.players] + [0]) + 1:
+        _say(f"dubov-explain: round {rnd} is neither in the file nor the next round to pair")
+        return EXIT_INVALID_INPUT
+    trace = app.pair(req, rnd)
+    if args.reply or args.colour:
+        from .explain.why import reply
+
+        if not R.has_reply(trace):
+            _say(f"dubov-explain: --reply and --colour are not written for the "
+                 f"{trace.meta.get('system', '?')} rulebook yet; explain --player N gives its page")
+            return EXIT_INVALID_INPUT
+
+        answer = reply(t, args.player, readings, rnd, trace=trace, against=args.against,
+                       technical=args.technical, topic="colour" if args.colour else None)
+        text = (R.to_json(answer) if args.format == "json" else
+                R.reply_html(answer, trace) if args.format == "html" else R.reply_text(answer, trace))
+        _emit(args, text, json=args.format == "json")
+        return EXIT_OK
     if args.against is not None:
-        answer = why_not(t, args.player, args.against, readings, trace=trace)
+        answer = why_not(t, args.player, args.against, readings, rnd, trace=trace)
         render = {"html": R.why_not_html, "json": None}.get(args.format, R.why_not_md)
     else:
-        answer = explain_player(t, args.player, readings, trace=trace)
+        answer = explain_player(t, args.player, readings, rnd, trace=trace)
         render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
+    from .explain.why import readings_that_matter
+
+    answer.readings = readings_that_matter(t, args.player, readings, rnd, trace)
     text = R.to_json(answer) if render is None else render(answer, trace, title)
     _emit(args, text, json=render is None)
     return EXIT_OK

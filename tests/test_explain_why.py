@@ -201,9 +201,14 @@ def test_why_not_lost_to_the_unavoidable_pairs_of_2_2_4_1():
     t, tr = _round(LOST_TO_SHIFT_NEED)
     w = why_not(t, 1, 5, trace=tr)
     assert (w.verdict, w.criterion, w.case) == ("passed-over", "2.2.4.1", "shift-needed")
-    assert (w.facts, w.where, w.score) == ({"side": "G2", "count": 0, "instead": 1}, "bracket", w.what_if["score"])
-    assert reason(w, tr).startswith("2.2.4.1: 1 and 5 are both in G2")
-    assert "0 such pairs are unavoidable, 1–5 would make it 1" in reason(w, tr)
+    # 2.2.4.1 looks at the smaller subgroup (G1 = {2, 3}); 1 and 5 are both in G2, and held
+    # for each other they leave 2 and 3 only each other: the answer names that subgroup
+    assert (w.facts, w.where, w.score) == (
+        {"source": "G1", "members": [2, 3], "player_side": "G2", "against_side": "G2",
+         "count": 0, "instead": 1, "shifted": [2]}, "bracket", w.what_if["score"])
+    assert reason(w, tr).startswith("2.2.4.1: in the 1-point bracket the smaller subgroup is G1 ({2, 3}; "
+                                    "1 starts in G2, 5 in G2)")
+    assert "no pair inside G1 is unavoidable in the pairing made, but with 1–5 1 pair inside G1" in reason(w, tr)
     real, wi = check_what_if(t, tr, w)
     assert isinstance(wi, ev.ShiftNeeded) and wi.step == 1 and wi.count == 1
 
@@ -256,7 +261,8 @@ def test_why_not_lost_to_the_upfloater_container_c6():
     assert (w.verdict, w.criterion, w.where, w.score) == ("passed-over", "[C6]", "bracket", "2.5")
     assert (w.case, w.facts["chosen"], w.facts["instead"], w.facts["kept"], w.facts["only"]) == (
         "upfloaters-c6", [4, 8], [8, 6], "2", "1")
-    assert reason(w, tr).startswith("[C6]: upfloater set {4, 8} keeps a 2-point player where {8, 6} has only a 1-point one")
+    assert reason(w, tr).startswith("[C6]: upfloater set {4, 8} keeps a 2-point player where {8, 6}, the set 1–6 "
+                                    "needs, has only a 1-point one")
     real, wi = check_what_if(t, tr, w)
     assert isinstance(real, ev.UpfloatersChosen) and real.players == (4, 8) and wi.players == (8, 6)
 
@@ -267,7 +273,7 @@ def test_why_not_lost_to_the_upfloater_colours_c7():
     assert (w.verdict, w.criterion, w.case) == ("passed-over", "[C7]", "upfloaters-criterion")
     assert (w.facts["name"], w.facts["count"], w.facts["instead_count"]) == ("C7", 0, 1)
     assert reason(w, tr) == ("[C7]: with upfloater set {2} the bracket has 0 player(s) without their colour "
-                        "preference, with {4} 1")
+                        "preference, with {4}, the set 1–4 needs, 1")
     check_what_if(t, tr, w)
 
 
@@ -276,7 +282,7 @@ def test_why_not_lost_to_the_lexicographic_order_of_upfloater_sets():
     w = why_not(t, 1, 2, trace=tr)
     assert (w.verdict, w.criterion, w.case) == ("passed-over", "4.2.3.3", "upfloaters-order")
     assert (w.facts["sequence"], w.facts["instead_sequence"]) == ([1], [4])
-    assert "{1} (#1) and {5} (#4) are equally good on [C6]-[C10]" in reason(w, tr)
+    assert "{1} (#1) and {5} (#4), the set 1–2 needs, are equally good on [C6]-[C10]" in reason(w, tr)
     check_what_if(t, tr, w)
 
 
@@ -353,6 +359,6 @@ def test_why_not_page_shows_both_decisions():
     tr = pair_round(t)
     md = why_not_md(why_not(t, 1, 6, trace=tr), tr)
     assert "**Answer:** [C6]: upfloater set {4, 8}" in md
-    assert "In the published pairing:\n\n**Upfloaters {4, 8} (2.2.2, 4.2).**" in md
+    assert "In the pairing the procedure made:\n\n**Upfloaters {4, 8} (2.2.2, 4.2).**" in md
     assert "With 1–6 forced:\n\n**Upfloaters {8, 6} (2.2.2, 4.2).**" in md
     assert "2–8, 6–1, 9–4; bye 5." in md

@@ -65,6 +65,8 @@ class WhyNot:
     #: the pairing of the what-if run (boards, bye), when it has one
     what_if_boards: list | None = None
     what_if_bye: int | None = None
+    #: the named readings that would change the player's round (see readings_that_matter)
+    readings: list = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -179,6 +181,11 @@ class PlayerExplanation:
     opponent_row: dict | None = None
     #: why the player has, or has not, the bye: ``{case, article, step, ...}``
     bye: dict = field(default_factory=dict)
+    #: the player's rounds so far: ``[{round, opponent, colour, code}, ...]``
+    history: list[dict] = field(default_factory=list)
+    #: when the round is already in the file: the file's own entry for the player
+    #: ``{opponent, colour, code}`` (compared with what the procedure gives)
+    published: dict | None = None
     bracket_score: str | None = None
     resident: bool = True
     residents: list[int] = field(default_factory=list)
@@ -196,6 +203,8 @@ class PlayerExplanation:
     mates: list[WhyNot] = field(default_factory=list)
     #: 1-based indices of the events of the player's bracket and colour
     events: list[int] = field(default_factory=list)
+    #: the named readings that would change the player's round (see readings_that_matter)
+    readings: list = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -209,8 +218,11 @@ def explain_player(
     trace: Trace | None = None,
     mates: bool = True,
     system: str | None = None,
+    own: bool = True,
 ) -> PlayerExplanation:
-    """One player's round, as facts (see module doc)."""
+    """One player's round, as facts (see module doc).  ``mates``: each bracket-mate's
+    why-not; ``own``: the player's own reason where a decision was about others (both
+    cost what-if runs)."""
     n = player
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
@@ -223,9 +235,18 @@ def explain_player(
     order = sorted(rows.values(), key=lambda r: (-float(r["score"]), r["initial_rank"], r["number"]))
     pos = next(i for i, r in enumerate(order, start=1) if r["number"] == n)
     x = PlayerExplanation(player=n, row=rows[n], position=pos, round=opened.round, status="unpaired")
+    facts = rb.player_round(trace, n)
+    x.published = _file_entry(t, n, opened.round)
+    if "history" not in facts:  # a rulebook that does not read it from its trace: the file's
+        facts["history"] = []
+        for r in range(1, opened.round):
+            h = _file_entry(t, n, r)
+            if h is not None:
+                facts["history"].append(dict(round=r, **h))
     absent = dict(opened.absent)
     if n in absent:
         x.status, x.absence = "absent", absent[n]
+        x.history = facts.get("history", [])
         return x
     result = trace.result
     if isinstance(result, PairingPublished):
@@ -237,10 +258,141 @@ def explain_player(
                 x.colour = "White" if n == w else "Black"
                 x.opponent = bl if n == w else w
                 x.opponent_row = rows.get(x.opponent)
-    for k, value in rb.player_round(trace, n).items():
+    for k, value in facts.items():
         setattr(x, k, value)
+    if own:
+        _own_reasons(t, x, readings, round_no, trace, rb)
     if mates and x.bracket_score is not None:
         for m in x.residents + x.upfloaters:
             if m != n:
                 x.mates.append(why_not(t, n, m, readings, round_no, trace, rb.name))
     return x
+
+
+def _file_entry(t: Tournament, n: int, r: int) -> dict | None:
+    """The file's own entry of ``n`` for round ``r``, when the file has that round."""
+    p = next((p for p in t.players if p.number == n), None)
+    e = p.entry(r) if p is not None else None
+    if e is None or getattr(e, "pending", False) and e.opponent is None:
+        return None
+    colour = e.colour.value if e.colour is not None else "-"
+    return dict(opponent=e.opponent or 0, colour=colour, code=e.code or "")
+
+
+#: how many what-if runs one fact of a player's page may cost
+OWN_REASON_TRIES = 3
+
+
+def _own_reasons(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace, rb: Rulebook) -> None:
+    """The player's own reason for a fact decided about others (a bracket above took other
+    upfloaters): the rulebook lists in ``ask`` the pairs whose what-if run puts the player
+    there; the first why-not answer decided in that bracket is the reason, with its numbers.
+    Only the last such fact (the nearest bracket) is asked: each answer is a what-if run."""
+    facts = [i for part in (x.upfloat, x.groups, x.pairing) for i in part if i.get("ask")]
+    for i in facts[-1:]:
+        for n, m in i["ask"][:OWN_REASON_TRIES]:
+            w = why_not(t, n, m, readings, round_no, trace, rb.name)
+            if w.where == "bracket" and w.score == i.get("score"):
+                i["what_if"] = w.to_dict()
+                break
+
+
+# ---------------------------------------------------------------------------- readings
+def outcome(trace: Trace, n: int) -> dict:
+    """What the round gave ``n``: ``{opponent, white, bye}`` (None/False when not)."""
+    res = trace.result
+    if not isinstance(res, PairingPublished):
+        return {"opponent": None, "white": None, "bye": False, "paired": False}
+    for w, b in res.boards:
+        if n in (w, b):
+            return {"opponent": b if n == w else w, "white": n == w, "bye": False, "paired": True}
+    return {"opponent": None, "white": None, "bye": res.bye == n, "paired": True}
+
+
+def readings_that_matter(t: Tournament, n: int, readings=None, round_no: int | None = None,
+                         trace: Trace | None = None, system: str | None = None) -> list[dict]:
+    """Each other value of each named reading that changes ``n``'s round (opponent, colour
+    or bye): ``[{name, value, current, article, outcome}, ...]``.  One pairing per value."""
+    rb = _rulebook(trace, system)
+    cur = readings or rb.readings()
+    trace = trace or rb.pair(t, cur, round_no)
+    mine = outcome(trace, n)
+    out = []
+    for r in rb.catalogue:
+        now = cur.value(r.name)
+        for value in r.choices:
+            if value == now:
+                continue
+            other = rb.pair(t, rb.readings({**cur.as_dict(), r.name: value}), round_no)
+            got = outcome(other, n)
+            if got != mine:
+                out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
+    return out
+
+
+# ---------------------------------------------------------------------------- reply
+@dataclass
+class Reply:
+    """A short letter to a player: the decision, the alternative the player most likely
+    expected (``topic``), why it was worse, and the readings that would change it."""
+
+    player: int
+    round: int
+    #: absent | no-pairing | bye | colour | upfloat | opponent
+    topic: str
+    explanation: PlayerExplanation
+    #: the why-not answer when the topic is an opponent
+    against: WhyNot | None = None
+    readings: list[dict] = field(default_factory=list)
+    technical: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def choose_topic(x: PlayerExplanation, against: int | None = None) -> str:
+    """The alternative the player most likely expected: the bye they got (or the absence),
+    the colour they wanted and did not get, the bracket they floated out of, else a
+    particular opponent."""
+    if against is not None:
+        return "opponent"
+    if x.status == "absent":
+        return "absent"
+    if x.status == "bye":
+        return "bye"
+    if x.status != "paired":
+        return "no-pairing"
+    if x.colour and x.row.get("preference") in ("White", "Black") and x.row["preference"] != x.colour:
+        return "colour"
+    if not x.resident:
+        return "upfloat"
+    return "opponent"
+
+
+def expected_opponent(x: PlayerExplanation) -> WhyNot | None:
+    """The opponent the player most likely expected: the first bracket-mate (in the order of
+    the bracket) passed over by a decision of the procedure; else the first one the
+    criteria forbid."""
+    for verdicts in (("passed-over", "impossible"), ("illegal",)):
+        for w in x.mates:
+            if w.verdict in verdicts:
+                return w
+    return None
+
+
+def reply(t: Tournament, player: int, readings=None, round_no: int | None = None,
+          trace: Trace | None = None, against: int | None = None, system: str | None = None,
+          technical: bool = False, check_readings: bool = True, topic: str | None = None) -> Reply:
+    """The facts of a reply to ``player`` (see :class:`Reply`)."""
+    rb = _rulebook(trace, system)
+    trace = trace or rb.pair(t, readings, round_no)
+    x = explain_player(t, player, readings, round_no, trace, mates=True, system=rb.name)
+    topic = topic or choose_topic(x, against)
+    w = None
+    if topic == "opponent":
+        w = why_not(t, player, against, readings, round_no, trace, rb.name) if against is not None \
+            else expected_opponent(x)
+    out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical)
+    if check_readings:
+        out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name)
+    return out

@@ -124,13 +124,16 @@ def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | 
     if isinstance(r, ev.ShiftNeeded) or isinstance(w, ev.ShiftNeeded):
         rc = r.count if isinstance(r, ev.ShiftNeeded) and r.step == 1 else 0
         if isinstance(w, ev.ShiftNeeded) and w.step == 1 and w.count != rc:
-            side = ""
-            groups = [e for e in real.of(ev.GroupsFormed) if e.score == w.score]
-            if groups:
-                g = groups[0]
-                side = "G1" if n in g.g1 and m in g.g1 else ("G2" if n in g.g2 and m in g.g2 else "")
+            # the subgroup 2.2.4.1 looks at is the smaller one of 2.2.3 (``w.source``), in
+            # the what-if run; n and m themselves may be in either subgroup
+            g = next((e for e in what_if.of(ev.GroupsFormed) if e.score == w.score), None)
+            members = list(g.g1 if w.source == "G1" else g.g2) if g is not None else []
+            side = {p: ("G1" if g is not None and p in g.g1 else "G2") for p in (n, m)}
+            shifted = next((list(e.players) for e in what_if.of(ev.Shift)
+                            if e.score == w.score and e.step == 1), [])
             return _answer("shift-needed", "2.2.4.1", "2.2.4.1", "bracket", w.score,
-                           side=side, count=rc, instead=w.count)
+                           source=w.source, members=members, player_side=side[n],
+                           against_side=side[m], count=rc, instead=w.count, shifted=shifted)
     if isinstance(r, ev.Shift) and isinstance(w, ev.Shift) and r.step == w.step:
         seq = dict((p, s) for p, s in r.pool)
         return _answer("shift-order", "4.3", r.article, "bracket", r.score,
@@ -183,11 +186,13 @@ def player_round(trace: Trace, player: int) -> dict:
     ``colour_rule``/``colour_step``, ``events`` (indices of the player's bracket)."""
     n = player
     rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
-    x: dict[str, Any] = dict(bye=bye_facts(trace, n), bracket_score=None, resident=True,
+    x: dict[str, Any] = dict(bye=bye_facts(trace, n), history=history(trace, n),
+                             bracket_score=None, resident=True,
                              residents=[], upfloaters=[], upfloat=[], groups=[], pairing=[],
                              colour_rule="", colour_step=None, events=[])
     minimum: int | None = None
     current_res: list[int] = []
+    met = {o for _r, o, _c, k in rows.get(n, {}).get("history", ()) if o}
     for i, e in enumerate(trace.events, start=1):
         if isinstance(e, ev.BracketOpened):
             current_res = list(e.residents)
@@ -198,7 +203,10 @@ def player_round(trace: Trace, player: int) -> dict:
             x["upfloat"].append(dict(case="minimum", step=minimum))
         elif (isinstance(e, ev.UpfloatersChosen) and float(e.score) > float(rows[n]["score"])
               and x["bracket_score"] is None):
-            x["upfloat"].append(dict(case="not-taken", step=i, score=e.score, players=list(e.players)))
+            # the player's own reason: held for a resident of that bracket, the player
+            # must float into it; the why-not answer says why no such set was taken
+            x["upfloat"].append(dict(case="not-taken", step=i, score=e.score, players=list(e.players),
+                                     ask=[[n, r] for r in current_res if r not in met]))
         if isinstance(e, ev.BracketOpened) and n in e.residents:
             x.update(bracket_score=e.score, resident=True, residents=list(e.residents))
         if isinstance(e, ev.UpfloatersChosen) and n in e.players:
@@ -211,6 +219,9 @@ def player_round(trace: Trace, player: int) -> dict:
         if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
             x.update(colour_rule=e.rule, colour_step=i)
             x["events"].append(i)
+    # of the brackets above that took others, only the nearest is the player's business
+    taken = [i for i in x["upfloat"] if i["case"] == "not-taken"]
+    x["upfloat"] = [i for i in x["upfloat"] if i["case"] != "not-taken" or i is taken[-1]]
     if x["bracket_score"] is not None and not x["upfloat"]:
         x["upfloat"].append(dict(case="resident", score=x["bracket_score"], players=x["upfloaters"]))
     return x
@@ -259,7 +270,11 @@ def bye_facts(trace: Trace, n: int) -> dict:
     if c is None:
         return dict(case="", article="")
     if g is not None and g.player == n:
-        return dict(case="has", article=g.decided_by, step=gi)
+        # who stood before n and why they could not have it: the [C2] bars (index into
+        # the candidates' ``ineligible``) and the players passed over by 2.1.2
+        rejected = [e.player for e in trace.of(ev.ByeRejected)]
+        return dict(case="has", article=g.decided_by, step=gi, barred=list(range(len(c.ineligible))),
+                    candidates=ci, rejected=rejected)
     inel = [k for k, row in enumerate(c.ineligible) if row[0] == n]
     if inel:
         return dict(case="ineligible", article="[C2]", step=ci, index=inel[0])
@@ -280,3 +295,10 @@ def bye_facts(trace: Trace, n: int) -> dict:
             return dict(case="more-games", article="2.1.4", **facts)
         return dict(case="lower-rank", article="2.1.5", **facts)
     return dict(case="other", article="2.1", step=gi, bye=b, decided_by=g.decided_by)
+
+
+def history(trace: Trace, n: int) -> list[dict]:
+    """``n``'s rounds before this one, as the standings of the trace read them: ``round``,
+    ``opponent`` (0 for none), ``colour`` ("w", "b", "-") and the TRF result ``code``."""
+    rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
+    return [dict(round=r, opponent=o, colour=c, code=k) for r, o, c, k in rows.get(n, {}).get("history", ())]
