@@ -90,6 +90,9 @@ def _first_line(exc: BaseException) -> str:
 
 def _connect(address: str, jobs: int):
     """(client, cluster or None) for ``address``; errors as :class:`ClusterError`."""
+    if address != LOCAL and "://" not in address and ":" not in address:
+        raise ClusterError(address, "not a scheduler address: give tcp://HOST:PORT (e.g. "
+                           "tcp://scheduler:8786) or 'local'", EXIT_INVALID_INPUT)
     try:
         import distributed
     except ImportError:
@@ -111,9 +114,6 @@ def _connect(address: str, jobs: int):
         except BaseException:
             cluster.close()
             raise
-    if "://" not in address and ":" not in address:
-        raise ClusterError(address, "not a scheduler address: give tcp://HOST:PORT (e.g. "
-                           "tcp://scheduler:8786) or 'local'", EXIT_INVALID_INPUT)
     try:
         return distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False), None
     except (ValueError, TypeError) as exc:
