@@ -88,8 +88,9 @@ def _first_line(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
-def _connect(address: str, jobs: int):
-    """(client, cluster or None) for ``address``; errors as :class:`ClusterError`."""
+def _import_distributed(address: str):
+    """The ``distributed`` module, once ``address`` is seen to be one; errors as
+    :class:`ClusterError` (exit 3)."""
     if address != LOCAL and "://" not in address and ":" not in address:
         raise ClusterError(address, "not a scheduler address: give tcp://HOST:PORT (e.g. "
                            "tcp://scheduler:8786) or 'local'", EXIT_INVALID_INPUT)
@@ -99,6 +100,11 @@ def _connect(address: str, jobs: int):
         raise ClusterError(address, "Dask distributed is not installed: install "
                            "dubov-explain[dask] (pip install \"dubov-explain[dask]\")",
                            EXIT_INVALID_INPUT) from None
+    return distributed
+
+
+def _connect(distributed, address: str, jobs: int):
+    """(client, cluster or None) for ``address``; errors as :class:`ClusterError`."""
     import logging
 
     if address == LOCAL:
@@ -125,8 +131,27 @@ def _connect(address: str, jobs: int):
 
 
 def _dask_map(fn, items: list, jobs: int, address: str, main_thread: bool) -> Iterator:
+    distributed = _import_distributed(address)
+    import logging
+
+    # a scheduler that cannot be reached or is lost is said in one line (ClusterError),
+    # not in the client's own log records and tracebacks on stderr
+    # (distributed's loggers have levels of their own: quiet the handler they all reach)
+    handlers = logging.getLogger("distributed").handlers
+    levels = [h.level for h in handlers]
+    for h in handlers:
+        h.setLevel(logging.CRITICAL + 1)
+    try:
+        yield from _on_dask(distributed, fn, items, jobs, address, main_thread)
+    finally:
+        for h, level in zip(handlers, levels):
+            h.setLevel(level)
+
+
+def _on_dask(distributed, fn, items: list, jobs: int, address: str,
+             main_thread: bool) -> Iterator:
     """Submit in item order, a window ahead of the results, and yield in item order."""
-    client, cluster = _connect(address, jobs)
+    client, cluster = _connect(distributed, address, jobs)
     pending: deque = deque()
     try:
         task = fn

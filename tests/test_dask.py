@@ -171,3 +171,23 @@ def test_batches_without_dask_do_not_import_it(tmp_path):
     assert done.stderr.strip().splitlines()[-1] == "0 0 []"
     assert done.stdout.splitlines() == ["g-1: Round #1", "g-1: Round #2", "g-1: Round #3",
                                         "g-2: Round #1", "g-2: Round #2", "g-2: Round #3"]
+
+
+def test_the_corpus_benchmark_gives_the_same_figures_on_dask(tmp_path):
+    """benchmarks/replay_corpus.py --dask local: its function lives in the script's
+    __main__, which reaches the workers by value; every count the same as --jobs 2."""
+    needs_dask()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    outs = []
+    for extra in ([], ["--dask", "local"]):
+        done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "replay_corpus.py"),
+                               "--count", "4", "--players", "6-24", "--rounds", "4-6",
+                               "--jobs", "2", *extra], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout.splitlines())
+    counts = [[line for line in out if not line.startswith(("time ", "throughput "))]
+              for out in outs]
+    assert counts[0] == counts[1] and counts[0][0].startswith("tournaments         4 ")
+    assert "on Dask local (2 workers)" in outs[1][-2]
+    assert "rounds replayed     0" not in counts[0]
