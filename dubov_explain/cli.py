@@ -290,6 +290,7 @@ def _add_check_parsers(sub) -> None:
     _add_system(r)
     r.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                    help="worker processes for several files (default: all cores)")
+    _add_dask(r, "files")
 
     g = sub.add_parser(
         "generate",
@@ -320,11 +321,22 @@ def _add_check_parsers(sub) -> None:
                    help="no forfeits, byes, absences or quick games")
     g.add_argument("-j", "--jobs", type=int, default=default_jobs(), metavar="N",
                    help="worker processes for a batch (default: all cores)")
+    _add_dask(g, "the batch")
     g.add_argument("--format", "--trf-format", dest="trf_format", choices=TRF_FORMATS,
                    default="trfx", metavar="trf26|trfx",
                    help="the dialect written (default: trfx, read by JaVaFo, bbpPairings and "
                    "py4swiss)")
     _add_system(g)
+
+
+def _add_dask(parser, what: str) -> None:
+    parser.add_argument(
+        "--dask", metavar="ADDRESS",
+        help=f"run {what} on Dask distributed instead of local processes: a scheduler's "
+        "address (tcp://scheduler:8786; its workers set the parallelism) or 'local' for a "
+        "LocalCluster of -j N workers; same output in the same order as -j N. The workers "
+        "read and write the files: give paths they all see (a shared file system). Needs "
+        "dubov-explain[dask] (exit 3 without it, 5 when the scheduler cannot be reached)")
 
 
 def _load(args, pairing: bool = True):
@@ -624,8 +636,8 @@ def cmd_replay(args) -> int:
     progress = Progress(len(paths), "replay", sys.stderr)
     fn = partial(replay_file, readings=args.reading, rounds=rounds, system=args.system,
                  total_rounds=args.total_rounds, explain=bool(args.explain),
-                 budget=args.budget or None,
-                 on_round=progress.set if one else None)  # one file: a bar per round
+                 budget=args.budget or None,  # one file here: a bar per round
+                 on_round=progress.set if one and not args.dask else None)
     def say(text: str) -> None:
         from .safetext import escape_controls
 
@@ -634,8 +646,10 @@ def cmd_replay(args) -> int:
     explain = out_file.append if out_file is not None else say
     try:
         with progress:
-            for outcome in parallel_map(fn, paths, max(1, args.jobs)):
-                if not one:
+            # the budget is a SIGALRM timer: on Dask each file then runs in a child process
+            for outcome in parallel_map(fn, paths, max(1, args.jobs), dask=args.dask,
+                                        main_thread=bool(args.explain and args.budget)):
+                if not one or args.dask:
                     progress.update()
                 for w in outcome.warnings:
                     say(f"warning: {w}")
@@ -733,7 +747,7 @@ def cmd_generate(args) -> int:
     error_code = 0
     stopped = written = 0
     with Progress(len(jobs), "generate", sys.stderr) as progress:
-        for g in parallel_map(run_job, jobs, max(1, args.jobs)):
+        for g in parallel_map(run_job, jobs, max(1, args.jobs), dask=args.dask):
             progress.update()
             if g.error:
                 progress.write(escape_controls(g.error, document=True))

@@ -175,8 +175,8 @@ def test_prepare_refuses_a_tournament_built_in_code_over_the_limit():
 
 def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
     """Every `pair` pays for what it imports: the renderers (jinja2, markdown-it), the
-    matching fallback (networkx, needed by few rounds) and the process pool
-    (multiprocessing) load only when used."""
+    matching fallback (networkx, needed by few rounds), the process pool
+    (multiprocessing) and Dask (replay/generate --dask) load only when used."""
     import subprocess
     import sys
     from pathlib import Path
@@ -189,7 +189,8 @@ def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
     trf.write_text(write_trf(history_before(simulate(30, 3, 1, options=GeneratorOptions.quiet()).tournament, 3)))
     root = Path(__file__).resolve().parents[1]
     code = ("import sys; from dubov_explain.cli import main; code = main(['pair', sys.argv[1]]); "
-            "print(code, sorted(m for m in ('jinja2', 'markdown_it', 'networkx', 'multiprocessing') "
+            "print(code, sorted(m for m in ('jinja2', 'markdown_it', 'networkx', 'multiprocessing', "
+            "'dask', 'distributed') "
             "if m in sys.modules), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, str(trf)], capture_output=True, text=True,
                           cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
