@@ -9,7 +9,9 @@ drawn from the seed alone, see ``tests/dutch_witness.py`` ``config_for_seed``) t
 * for every middle round r (2 .. last-1) builds the request (the history before r and the
   round's pre-entered byes, ``XXR``, the initial colour as bbpPairings infers it), writes it
   with our TRF writer and pairs it with bbpPairings, py4swiss (when ``--py4swiss`` or
-  ``DUBOV_PY4SWISS`` names it) and our ``dutch-2012`` rulebook (when registered);
+  ``DUBOV_PY4SWISS`` names it), a bbpPairings build of the 2017 rules (``--bbp2017``, tag
+  v5.0.1: closer in time to our 2012 text) and our ``dutch-2012`` rulebook (when
+  registered);
 * checks that bbpPairings pairs the request exactly as it paired round r while generating
   (else our request lost something it needs: reported as "bbp self-consistency");
 * runs our absolute test (when the rulebook exists) on every witness's pairing;
@@ -18,7 +20,8 @@ drawn from the seed alone, see ``tests/dutch_witness.py`` ``config_for_seed``) t
   ``--out`` for classification.
 
     PYTHONPATH=. python benchmarks/agree_dutch.py --bbp /tmp/bbp/bbpPairings.exe \\
-        --py4swiss /tmp/p4s/bin/py4swiss --count 24 --seed 1 --out /tmp/agree-dutch
+        --py4swiss /tmp/p4s/bin/py4swiss --bbp2017 /tmp/bbp-2017/bbpPairings.exe \\
+        --count 24 --seed 1 --out /tmp/agree-dutch
 
 ``--write-corpus DIR --count 12`` instead writes the small committed corpus
 (``tests/data/dutch-bbp``: 12-30 players) with its README.
@@ -41,7 +44,7 @@ import dutch_witness as dw  # noqa: E402
 from dubov_explain.errors import DubovError  # noqa: E402
 
 
-def pair_round(t, r, total, bbp, p4s, book, work: Path, tag: str):
+def pair_round(t, r, total, bbp, p4s, book, work: Path, tag: str, bbp2017=None):
     """Every engine's answer for round ``r`` of ``t``, and the request file."""
     req = dw.request(t, r, total)
     path = work / f"{tag}-r{r}.trf"
@@ -49,6 +52,8 @@ def pair_round(t, r, total, bbp, p4s, book, work: Path, tag: str):
     answers = {"generated": dw.from_round(t, r)}
     if bbp:
         answers["bbp"] = dw.run_bbp(bbp, path)
+    if bbp2017:
+        answers["bbp2017"] = dw.run_bbp(bbp2017, path)
     if p4s:
         answers["py4swiss"] = dw.run_py4swiss(p4s, path)
     if book is not None:
@@ -60,6 +65,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bbp", default=os.environ.get("DUBOV_BBP") or "/tmp/bbp/bbpPairings.exe")
     ap.add_argument("--py4swiss", default=os.environ.get("DUBOV_PY4SWISS"))
+    ap.add_argument("--bbp2017", help="a bbpPairings build of the 2017 rules (tag v5.0.1), "
+                    "as a further witness")
     ap.add_argument("--count", type=int, default=24)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--min-players", type=int, default=12)
@@ -74,6 +81,7 @@ def main(argv=None) -> int:
 
     bbp = dw.executable(args.bbp)
     p4s = dw.executable(args.py4swiss)
+    bbp2017 = dw.executable(args.bbp2017)
     if args.write_corpus:
         if not bbp:
             print(f"bbpPairings not found at {args.bbp}", file=sys.stderr)
@@ -86,6 +94,7 @@ def main(argv=None) -> int:
     work = out / "requests"
     work.mkdir(exist_ok=True)
     print(f"bbpPairings: {bbp or 'not available'}; py4swiss: {p4s or 'not available'}; "
+          f"bbpPairings 2017: {bbp2017 or 'not available'}; "
           f"ours ({args.system}): {'registered' if book is not None else 'not available'}")
 
     if args.corpus:
@@ -106,7 +115,7 @@ def main(argv=None) -> int:
                 continue
             files.append((f"s{seed:04d}", path))
 
-    engines = ["generated", "bbp", "py4swiss", "ours"]
+    engines = ["generated", "bbp", "bbp2017", "py4swiss", "ours"]
     same = Counter()
     same_col = Counter()
     compared = Counter()
@@ -127,7 +136,8 @@ def main(argv=None) -> int:
         for r in dw.middle_rounds(total):
             rounds += 1
             t0 = time.perf_counter()
-            req, req_path, ans = pair_round(t, r, total, bbp, p4s, book, work, tag)
+            req, req_path, ans = pair_round(t, r, total, bbp, p4s, book, work, tag,
+                                             bbp2017)
             times["all"] += time.perf_counter() - t0
             for name, a in ans.items():
                 status[(name, a.status if not a.status.startswith("error") else "error")] += 1
@@ -139,7 +149,7 @@ def main(argv=None) -> int:
                     same_col[(a_name, b_name)] += dw.same_colours(a, b)
             found = {}
             if book is not None:
-                for name in ("bbp", "py4swiss", "generated"):
+                for name in ("bbp", "bbp2017", "py4swiss", "generated"):
                     if name in ans and ans[name].ok:
                         v = dw.violations(book, req, r, ans[name])
                         if v:
