@@ -237,17 +237,29 @@ def run_py4swiss(py4swiss: str, request_file: Path) -> Answer:
     return read_pairing_file(out.read_text())
 
 
-def run_ours(book, req: Tournament, r: int) -> Answer:
-    """Our rulebook's pairing of round ``r`` (its trace's last event)."""
+def pair_ours(book, req: Tournament, r: int):
+    """Our rulebook's pairing of round ``r`` (its trace's last event) and the trace."""
     try:
-        result = book.pair(req, round_no=r).result
+        trace = book.pair(req, round_no=r)
+        result = trace.result
     except Exception as exc:  # a witness harness reports, it does not stop on one round
-        return Answer(f"error: {type(exc).__name__}: {exc}")
+        return Answer(f"error: {type(exc).__name__}: {exc}"), None
     if isinstance(result, Impossible):
-        return Answer("no pairing")
+        return Answer("no pairing"), trace
     if isinstance(result, PairingPublished):
-        return Answer("ok", tuple(tuple(b) for b in result.boards), result.bye)
-    return Answer(f"error: unexpected result {type(result).__name__}")
+        return Answer("ok", tuple(tuple(b) for b in result.boards), result.bye), trace
+    return Answer(f"error: unexpected result {type(result).__name__}"), trace
+
+
+def run_ours(book, req: Tournament, r: int) -> Answer:
+    return pair_ours(book, req, r)[0]
+
+
+def departures(book, req: Tournament, r: int, answer: Answer, trace) -> list:
+    """Where the witness's (legal) ``answer`` leaves our procedure, by our rulebook:
+    ``Departure`` s (kind, article, criterion); what classifies a disagreement."""
+    deps, _what_if = book.analyse_departures(req, r, published(answer, r), trace)
+    return list(deps)
 
 
 def from_round(t: Tournament, r: int) -> Answer:
