@@ -63,8 +63,10 @@ needs_dutch = pytest.mark.skipif(BOOK is None, reason=f"{dw.SYSTEM} is not regis
 #: appearing in time ... shall not receive a bye"; so an earlier half-point bye (H) bars the
 #: PAB.  The 2017 and 2025 rules bar only a player who already had a PAB or scored a win's
 #: points without playing (C.04.3 2017 and 2025, criterion C2), and bbpPairings gives the
-#: PAB to a player with an earlier H when he is the one the lower criteria choose (its 2017
-#: build, tag v5.0.1, gives the same three PABs: benchmarks/agree_dutch.py --bbp2017).
+#: PAB to a player with an earlier H when he is the one the lower criteria choose (its
+#: ``eligibleForBye`` in ``src/swisssystems/common.h`` bars only unplayed rounds worth a win
+#: or the PAB; its 2017 build, tag v5.0.1, gives the same three PABs:
+#: benchmarks/agree_dutch.py --bbp2017).
 #: (If the rulebook ever reads B.1.b's "half point" as not barring, these entries go stale
 #: and the test says so: remove them then, with the reading named here.)
 ALLOWED: dict[tuple[str, int], tuple[int, str, str]] = {
