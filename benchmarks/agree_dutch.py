@@ -32,6 +32,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
+import statistics
 import sys
 import time
 from collections import Counter
@@ -50,16 +52,24 @@ def pair_round(t, r, total, bbp, p4s, book, work: Path, tag: str, bbp2017=None):
     path = work / f"{tag}-r{r}.trf"
     path.write_text(dw.request_text(req), encoding="utf-8")
     answers = {"generated": dw.from_round(t, r)}
-    if bbp:
-        answers["bbp"] = dw.run_bbp(bbp, path)
-    if bbp2017:
-        answers["bbp2017"] = dw.run_bbp(bbp2017, path)
-    if p4s:
-        answers["py4swiss"] = dw.run_py4swiss(p4s, path)
     trace = None
-    if book is not None:
-        answers["ours"], trace = dw.pair_ours(book, req, r)
+    for name, run in (("bbp", bbp and (lambda: dw.run_bbp(bbp, path))),
+                      ("bbp2017", bbp2017 and (lambda: dw.run_bbp(bbp2017, path))),
+                      ("py4swiss", p4s and (lambda: dw.run_py4swiss(p4s, path))),
+                      ("ours", book is not None and (lambda: dw.pair_ours(book, req, r)))):
+        if not run:
+            continue
+        t0 = time.perf_counter()
+        got = run()
+        SECONDS.setdefault(name, []).append(time.perf_counter() - t0)
+        if name == "ours":
+            got, trace = got
+        answers[name] = got
     return req, path, answers, trace
+
+
+#: engine -> seconds per round (a witness's time includes starting its process)
+SECONDS: dict[str, list[float]] = {}
 
 
 def classify(book, req, r, ans, trace, name: str) -> list[str]:
@@ -234,7 +244,10 @@ def main(argv=None) -> int:
             print(f"  {name}: {tag}: {n}")
     print(f"rounds with any disagreement or violation: {len(disagreements)} "
           f"(saved under {out / 'disagreements'})")
-    print(f"time: {times['all']:.1f} s for all engines")
+    print(f"time: {times['all']:.1f} s for all engines; per round, median (max): " + ", ".join(
+        f"{k} {statistics.median(v):.3f} s ({max(v):.3f} s)" for k, v in SECONDS.items()))
+    print(f"peak memory of this process (ours, the harness): "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     (out / "summary.json").write_text(json.dumps({
         "tournaments": len(files), "middle_rounds": rounds,
         "compared": {f"{a} vs {b}": n for (a, b), n in compared.items()},
