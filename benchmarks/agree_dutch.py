@@ -198,8 +198,8 @@ def main(argv=None) -> int:
                 for name in ("bbp", "bbp2017"):
                     if name in ans and ans[name].ok and not dw.same_pairs(ans[name], ans["ours"]):
                         why[name] = classify(book, req, r, ans, trace, name)
-                        for tag in why[name]:
-                            reasons[(name, tag)] += 1
+                        for reason in why[name]:
+                            reasons[(name, reason)] += 1
             oks = [a for a in ans.values() if a.ok]
             agree_all = all(a.ok for a in ans.values()) and len({a.pairs() for a in oks}) == 1
             if not agree_all or found:
