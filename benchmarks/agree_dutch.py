@@ -73,16 +73,22 @@ SECONDS: dict[str, list[float]] = {}
 
 
 def classify(book, req, r, ans, trace, name: str) -> list[str]:
-    """Why ``name``'s pairing differs from ours, as facts: whether the PAB differs, whether
+    """Why ``name``'s pairing differs from ours, as facts: whether only colours differ,
+    whether the PAB differs, whether
     the witness's PAB recipient had a half-point bye before (2012 B.1.b bars him, the 2025
     rules do not), and where our rulebook says the witness's pairing leaves its procedure
     (``analyse_departures``: kind, article, criterion)."""
     theirs, ours = ans[name], ans["ours"]
-    tags = []
+    tags = [] if not dw.same_pairs(theirs, ours) else ["same pairs, colours differ"]
     if theirs.bye != ours.bye:
         tags.append("bye differs")
         if theirs.bye is not None and any(e.code == "H" for e in req.player(theirs.bye).entries):
             tags.append("witness PAB after an H (2012 B.1.b)")
+    if name == "bbp" and "bbp2017" in ans and ans["bbp2017"].ok:
+        if dw.same_pairs(ans["bbp2017"], ours) and not dw.same_pairs(theirs, ours):
+            tags.append("ours = the 2017 build's pairs (a 2017->2025 change)")
+        elif dw.same_colours(ans["bbp2017"], ours):
+            tags.append("ours = the 2017 build's pairs and colours (a 2017->2025 change)")
     try:
         for d in dw.departures(book, req, r, theirs, trace):
             tags.append(f"departure {d.kind} {d.article} {d.criterion}".rstrip())
@@ -196,12 +202,12 @@ def main(argv=None) -> int:
             why = {}
             if "ours" in ans and ans["ours"].ok and trace is not None:
                 for name in ("bbp", "bbp2017"):
-                    if name in ans and ans[name].ok and not dw.same_pairs(ans[name], ans["ours"]):
+                    if name in ans and ans[name].ok and not dw.same_colours(ans[name], ans["ours"]):
                         why[name] = classify(book, req, r, ans, trace, name)
                         for reason in why[name]:
                             reasons[(name, reason)] += 1
             oks = [a for a in ans.values() if a.ok]
-            agree_all = all(a.ok for a in ans.values()) and len({a.pairs() for a in oks}) == 1
+            agree_all = all(a.ok for a in ans.values()) and len({a.with_colours() for a in oks}) == 1
             if not agree_all or found:
                 disagreements.append(f"{tag}-r{r}")
                 d = out / "disagreements" / f"{tag}-r{r}"
