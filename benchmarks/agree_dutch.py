@@ -207,7 +207,8 @@ def main(argv=None) -> int:
                         for reason in why[name]:
                             reasons[(name, reason)] += 1
             oks = [a for a in ans.values() if a.ok]
-            agree_all = all(a.ok for a in ans.values()) and len({a.with_colours() for a in oks}) == 1
+            agree_all = (all(a.ok for a in ans.values())
+                         and len({a.with_colours() for a in oks}) == 1)
             if not agree_all or found:
                 disagreements.append(f"{tag}-r{r}")
                 d = out / "disagreements" / f"{tag}-r{r}"
@@ -321,7 +322,7 @@ the files have CR line ends, no `XXR`/`142` and no initial colour, and say
 `092 FIDE_DUTCH_2025`.  `tests/test_witness_dutch.py` reads them, and pairs their middle
 rounds with our `dutch-2012` rulebook (no bbpPairings needed).
 
-| file | seed | players | rounds | draw % | forfeits 1 in | half-point byes 1 player in | zero-point byes 1 player in |
+| file | seed | players | rounds | draw % | forfeit: 1 game in | H: 1 player in | Z: 1 player in |
 |---|---|---|---|---|---|---|---|
 {rows}
 """

@@ -134,7 +134,8 @@ def inferred_initial_colour(t: Tournament) -> Colour | None:
             continue
         flip = False
         for p in sorted(t.players, key=lambda q: q.number):
-            took_part = any((e := p.entry(k)) is not None and (e.opponent is not None or e.code == "U")
+            took_part = any((e := p.entry(k)) is not None
+                            and (e.opponent is not None or e.code == "U")
                             for k in range(1, f + 1))
             if not took_part:
                 continue

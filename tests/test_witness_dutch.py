@@ -303,7 +303,8 @@ def test_bbp_disagreements_on_golden_cases_are_examined_in_the_notes(info, tmp_p
     assert notes, (f"{info.name}: bbpPairings pairs {theirs_text!r}, we pair {mine_text!r}; "
                    "examine it by the articles and write '### witness bbpPairings: RESULT; why'")
     recorded = notes[0].split(";", 1)[0].strip()
-    assert recorded == theirs_text, f"{info.name}: the note says {recorded!r}, bbpPairings {theirs_text!r}"
+    assert recorded == theirs_text, (f"{info.name}: the note says {recorded!r}, "
+                                     f"bbpPairings {theirs_text!r}")
 
 
 # ------------------------------------------------------------------ py4swiss, run
