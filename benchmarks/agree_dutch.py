@@ -62,6 +62,7 @@ def pair_round(t, r, total, bbp, p4s, book, work: Path, tag: str, bbp2017=None):
         t0 = time.perf_counter()
         got = run()
         SECONDS.setdefault(name, []).append(time.perf_counter() - t0)
+        SLOWEST[name] = max(SLOWEST.get(name, (0.0, "")), (SECONDS[name][-1], f"{tag}-r{r}"))
         if name == "ours":
             got, trace = got
         answers[name] = got
@@ -70,6 +71,8 @@ def pair_round(t, r, total, bbp, p4s, book, work: Path, tag: str, bbp2017=None):
 
 #: engine -> seconds per round (a witness's time includes starting its process)
 SECONDS: dict[str, list[float]] = {}
+#: engine -> (seconds, round) of its slowest round
+SLOWEST: dict[str, tuple[float, str]] = {}
 
 
 def classify(book, req, r, ans, trace, name: str) -> list[str]:
@@ -252,7 +255,8 @@ def main(argv=None) -> int:
     print(f"rounds with any disagreement or violation: {len(disagreements)} "
           f"(saved under {out / 'disagreements'})")
     print(f"time: {times['all']:.1f} s for all engines; per round, median (max): " + ", ".join(
-        f"{k} {statistics.median(v):.3f} s ({max(v):.3f} s)" for k, v in SECONDS.items()))
+        f"{k} {statistics.median(v):.3f} s ({max(v):.3f} s, {SLOWEST[k][1]})"
+        for k, v in SECONDS.items()))
     print(f"peak memory of this process (ours, the harness): "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     (out / "summary.json").write_text(json.dumps({
