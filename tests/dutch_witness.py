@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, replace
@@ -51,8 +52,9 @@ def bbp_path() -> str | None:
 
 
 def py4swiss_path() -> str | None:
-    """The py4swiss command named by ``DUBOV_PY4SWISS`` (None when unset or not executable)."""
-    return executable(os.environ.get("DUBOV_PY4SWISS"))
+    """The py4swiss command named by ``DUBOV_PY4SWISS``, else the one on the PATH (as
+    ``tests/test_witnesses.py`` finds it); None when there is none."""
+    return executable(os.environ.get("DUBOV_PY4SWISS") or shutil.which("py4swiss"))
 
 
 def dutch_rulebook(system: str = SYSTEM):

@@ -16,7 +16,8 @@
   exists) every disagreement with us must be written into the case (``### witness
   bbpPairings: RESULT; analysis``) and the RESULT must be what bbpPairings still answers,
   as ``tests/test_witnesses.py`` demands of py4swiss on the Dubov corpus.
-* **py4swiss** (``DUBOV_PY4SWISS``, ``-e dutch``): reads the same requests and pairs them.
+* **py4swiss** (``DUBOV_PY4SWISS`` or on the PATH, ``-e dutch``): reads the same requests
+  and pairs them.
 
 The witnesses implement later editions than ours (bbpPairings the 2025 rules, applied from
 2026), so they are not oracles: a pairing of theirs that our absolute test rejects is either
@@ -48,8 +49,8 @@ BOOK = dw.dutch_rulebook()
 
 needs_bbp = pytest.mark.skipif(not BBP, reason="DUBOV_BBP does not name an executable "
                                "bbpPairings (optional witness)")
-needs_py4swiss = pytest.mark.skipif(not PY4SWISS, reason="DUBOV_PY4SWISS does not name "
-                                    "py4swiss (optional witness)")
+needs_py4swiss = pytest.mark.skipif(not PY4SWISS, reason="py4swiss is neither named by "
+                                    "DUBOV_PY4SWISS nor on the PATH (optional witness)")
 needs_dutch = pytest.mark.skipif(BOOK is None, reason=f"{dw.SYSTEM} is not registered yet")
 
 #: Pairings of bbpPairings that our absolute test rejects, allowed because the rule changed
