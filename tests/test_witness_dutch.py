@@ -257,6 +257,41 @@ def test_bbp_reads_our_requests_and_pairs_them_as_it_did(path, tmp_path):
         assert dw.same_colours(answer, generated), (path.name, r, answer.text(), generated.text())
 
 
+_RICH = dict(forfeit_rate=0.06, double_forfeit_rate=0.02, quick_game_rate=0.05,
+             half_bye_rate=0.05, zero_bye_rate=0.04, full_bye_rate=0.02, full_point_byes=True,
+             withdrawal_rate=0.02, late_entry_rate=0.1)
+
+
+@needs_bbp
+@pytest.mark.parametrize("seed, players, rounds", [(21, 9, 5), (22, 16, 6), (23, 25, 7)])
+def test_bbp_reads_the_requests_of_our_own_generated_tournaments(seed, players, rounds,
+                                                                   tmp_path):
+    """Our generator's tournaments (paired by dutch-2012 when it is registered, else by the
+    default system: only the files matter here) hold what bbpPairings' never do: double
+    forfeits, games of less than one move (W/D/L), full-point byes, withdrawals, late
+    entries, a drawn initial colour.  For every round after the first, the request our
+    writer writes is read by bbpPairings (exit 0, or 1 "no valid pairing"; never 3,
+    "invalid input") and, when it pairs, its answer covers every player to pair once."""
+    from dubov_explain.simulate import GeneratorOptions, simulate
+    from dubov_explain.tournament.request import request_for_round
+
+    options = GeneratorOptions(system=dw.SYSTEM if BOOK is not None else "dubov-2025", **_RICH)
+    sim = simulate(players, rounds, seed, options=options)
+    t = sim.tournament
+    codes = {e.code for p in t.players for e in p.entries}
+    assert {"+", "-", "H", "Z"} & codes
+    for r in range(2, sim.rounds_played + 1):
+        req_t = request_for_round(t, r)
+        req = tmp_path / f"gen-{seed}-r{r}.trf"
+        req.write_text(dw.request_text(req_t), encoding="utf-8")
+        answer = dw.run_bbp(BBP, req)
+        assert answer.ok or answer.status == "no pairing", (seed, r, answer.status)
+        if answer.ok:
+            to_pair = {p.number for p in req_t.players if len(p.entries) < r}
+            seen = [n for b in answer.boards for n in b] + ([answer.bye] if answer.bye else [])
+            assert sorted(seen) == sorted(to_pair), (seed, r)
+
+
 def _for_bbp(t):
     """A golden case as bbpPairings can read it: ``XXZ`` (which it ignores) as pre-entered
     ``0000 - Z`` blocks of the round to pair, ranks filled."""
