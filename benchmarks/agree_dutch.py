@@ -83,10 +83,30 @@ def classify(book, req, r, ans, trace, name: str) -> list[str]:
     (``analyse_departures``: kind, article, criterion)."""
     theirs, ours = ans[name], ans["ours"]
     tags = [] if not dw.same_pairs(theirs, ours) else ["same pairs, colours differ"]
+    mine = set(ours.boards)
+    for w, b in set(theirs.boards) - mine:
+        if (b, w) not in mine:
+            continue
+        played = [sum(1 for e in req.player(n).entries if e.played) for n in (w, b)]
+        gaps = [any(not e.played for e in req.player(n).entries) for n in (w, b)]
+        if played == [0, 0]:
+            tags.append("colours of two players without a game (2012 E.5 is for round 1 "
+                        "only; 2017/2025 E.5 by pairing number)")
+        elif any(gaps):
+            tags.append("colours, a player with an unplayed round (2012 E.3 by rounds; "
+                        "2017/2025 by games played)")
+        else:
+            tags.append("colours, other")
     if theirs.bye != ours.bye:
         tags.append("bye differs")
         if theirs.bye is not None and any(e.code == "H" for e in req.player(theirs.bye).entries):
             tags.append("witness PAB after an H (2012 B.1.b)")
+        if theirs.bye is not None and ours.bye is not None:
+            def unplayed(n):
+                return sum(1 for e in req.player(n).entries if not e.played)
+            if unplayed(theirs.bye) < unplayed(ours.bye):
+                tags.append("witness PAB to fewer unplayed rounds (2017: unplayed = downfloat; "
+                            "2025: C9)")
     if name == "bbp" and "bbp2017" in ans and ans["bbp2017"].ok:
         if dw.same_pairs(ans["bbp2017"], ours) and not dw.same_pairs(theirs, ours):
             tags.append("ours = the 2017 build's pairs (a 2017->2025 change)")
@@ -207,7 +227,7 @@ def main(argv=None) -> int:
                 for name in ("bbp", "bbp2017"):
                     if name in ans and ans[name].ok and not dw.same_colours(ans[name], ans["ours"]):
                         why[name] = classify(book, req, r, ans, trace, name)
-                        for reason in why[name]:
+                        for reason in sorted(set(why[name])):
                             reasons[(name, reason)] += 1
             oks = [a for a in ans.values() if a.ok]
             agree_all = (all(a.ok for a in ans.values())
