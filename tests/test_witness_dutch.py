@@ -13,9 +13,10 @@
   every round of the corpus and pairs each exactly as it paired that round while
   generating (so the request carries all it needs: ranks, ``XXR``, ``XXC``, pre-entered
   byes, forfeits with colours); on the ``golden/dutch-2012`` cases (when that corpus
-  exists) every disagreement with us must be written into the case (``### witness
-  bbpPairings: RESULT; analysis``) and the RESULT must be what bbpPairings still answers,
-  as ``tests/test_witnesses.py`` demands of py4swiss on the Dubov corpus.
+  exists) every disagreement with us must be written into the case (``### note: witness
+  bbpPairings (2025/26 rules): PAIRS; analysis``, or ``### witness bbpPairings: ...``) and
+  the pairs it records must be what bbpPairings still answers, as
+  ``tests/test_witnesses.py`` demands of py4swiss on the Dubov corpus.
 * **py4swiss** (``DUBOV_PY4SWISS`` or on the PATH, ``-e dutch``): reads the same requests
   and pairs them.
 
@@ -74,6 +75,9 @@ ALLOWED: dict[tuple[str, int], tuple[int, str, str]] = {
     ("bbp-s1003.trf", 8): (25, "B.1.b", "PAB after the H of round 6 (2012 B.1.b; 2017/2025 C2)"),
     ("bbp-s1007.trf", 5): (12, "B.1.b", "PAB after the H of round 2 (2012 B.1.b; 2017/2025 C2)"),
     ("bbp-s1010.trf", 6): (19, "B.1.b", "PAB after the H of round 1 (2012 B.1.b; 2017/2025 C2)"),
+    # a golden case (golden/dutch-2012/cases), the last round of a generated tournament
+    ("reading-top-scorers", 9): (8, "B.1.b", "PAB after the H of round 7 (2012 B.1.b; "
+                                 "2017/2025 C2)"),
 }
 
 
@@ -154,7 +158,7 @@ def test_the_corpus_holds_what_a_dutch_engine_must_handle():
                 hpb_then_pab += 1
     assert {"1", "0", "=", "+", "-", "U", "H", "Z"} <= codes
     # the edition change of ALLOWED must be in the corpus, or that test proves nothing
-    assert hpb_then_pab == len(ALLOWED) == 3
+    assert hpb_then_pab == sum(1 for k in ALLOWED if k[0].endswith(".trf")) == 3
 
 
 @pytest.mark.parametrize("round1, expected", [
@@ -317,8 +321,8 @@ GOLDEN_CASES = load_cases(GOLDEN) if GOLDEN.is_dir() else []
 @pytest.mark.parametrize("info", GOLDEN_CASES, ids=[c.name for c in GOLDEN_CASES])
 def test_bbp_disagreements_on_golden_cases_are_examined_in_the_notes(info, tmp_path):
     """bbpPairings on a golden case: its pairing passes our absolute test (or ALLOWED says
-    why not), and where it differs from ours the case's ``### witness bbpPairings:`` note
-    records what it answers (and is removed when it agrees)."""
+    why not), and where it differs from ours the case's witness note records what it
+    answers (and is removed when it agrees)."""
     t = read_trf(info.path)
     if t.scoring.values:
         pytest.skip("bbpPairings reads neither XXS nor our 162 with A (trf.md 7.2, 7.3)")
@@ -336,15 +340,56 @@ def test_bbp_disagreements_on_golden_cases_are_examined_in_the_notes(info, tmp_p
         assert not v, (info.name, [(x.rule, x.case, x.article, x.players) for x in v])
     theirs_text = theirs.text() if theirs.ok else theirs.status
     mine_text = mine.text() if mine.ok else mine.status
-    notes = info.witnesses.get("bbpPairings", ())
+    notes = bbp_notes(info)
     if dw.same_pairs(theirs, mine) or theirs_text == mine_text:
         assert not notes, f"bbpPairings now agrees ({mine_text}); remove the witness note"
         return
     assert notes, (f"{info.name}: bbpPairings pairs {theirs_text!r}, we pair {mine_text!r}; "
-                   "examine it by the articles and write '### witness bbpPairings: RESULT; why'")
-    recorded = notes[0].split(";", 1)[0].strip()
-    assert recorded == theirs_text, (f"{info.name}: the note says {recorded!r}, "
-                                     f"bbpPairings {theirs_text!r}")
+                   "examine it by the articles and write '### note: witness bbpPairings "
+                   "(2025/26 rules): PAIRS; why'")
+    pairs, bye = noted_pairing(notes[0])
+    assert pairs, f"{info.name}: the witness note names no pairs: {notes[0]!r}"
+    assert theirs.ok, f"{info.name}: the note records pairs, bbpPairings now says {theirs_text!r}"
+    current = {frozenset(b) for b in theirs.boards}
+    stale = [p for p in pairs if p not in current] + (
+        [f"bye {bye}"] if bye is not None and bye != theirs.bye else [])
+    assert not stale, (f"{info.name}: the note records {sorted(map(sorted, pairs))} bye {bye}; "
+                       f"bbpPairings now pairs {theirs_text!r} (not {stale})")
+
+
+#: a witness note: ``### witness bbpPairings: RESULT; why`` (as tests/test_witnesses.py
+#: reads py4swiss's) or ``### note: witness bbpPairings (2025/26 rules): RESULT[ instead
+#: of ...]. why`` (as the dutch-2012 corpus writes them)
+_NOTE = re.compile(r"^witness bbpPairings\b[^:]*:\s*(.*)$")
+
+
+def bbp_notes(info) -> list[str]:
+    """The case's bbpPairings witness notes, each as the text after its colon."""
+    found = list(info.witnesses.get("bbpPairings", ()))
+    for note in info.notes:
+        m = _NOTE.match(note)
+        if m:
+            found.append(m.group(1))
+    return found
+
+
+def noted_pairing(text: str) -> tuple[set, int | None]:
+    """The pairs (colours ignored) and the PAB a witness note records: its text up to
+    "instead of", ";" or the first full stop."""
+    head = re.split(r" instead of |;|\.(?:\s|$)", text, maxsplit=1)[0]
+    pairs = {frozenset((int(a), int(b))) for a, b in re.findall(r"(\d+)\s*-\s*(\d+)", head)}
+    m = re.search(r"\bbye (\d+)", head)
+    return pairs, int(m.group(1)) if m else None
+
+
+@pytest.mark.parametrize("text, pairs, bye", [
+    ("1-6, 2-4, 3-5 instead of 1-3, 4-5, 2-6. Same score differences", {(1, 6), (2, 4), (3, 5)},
+     None),
+    ("3-9, 5-15, 7-13, bye 8; this round is the last one", {(3, 9), (5, 15), (7, 13)}, 8),
+    ("1-7, 2-8, 3-4, 5-6. The 2012 text treats", {(1, 7), (2, 8), (3, 4), (5, 6)}, None),
+])
+def test_a_witness_note_is_read_up_to_its_analysis(text, pairs, bye):
+    assert noted_pairing(text) == ({frozenset(p) for p in pairs}, bye)
 
 
 # ------------------------------------------------------------------ py4swiss, run
