@@ -15,7 +15,7 @@
   byes, forfeits with colours); on the ``golden/dutch-2012`` cases (when that corpus
   exists) every disagreement with us must be written into the case (``### note: witness
   bbpPairings (2025/26 rules): PAIRS; analysis``, or ``### witness bbpPairings: ...``) and
-  the pairs it records must be what bbpPairings still answers, as
+  the pairs a witness note records must be what bbpPairings still answers, as
   ``tests/test_witnesses.py`` demands of py4swiss on the Dubov corpus.
 * **py4swiss** (``DUBOV_PY4SWISS`` or on the PATH, ``-e dutch``): reads the same requests
   and pairs them.
@@ -75,9 +75,12 @@ ALLOWED: dict[tuple[str, int], tuple[int, str, str]] = {
     ("bbp-s1003.trf", 8): (25, "B.1.b", "PAB after the H of round 6 (2012 B.1.b; 2017/2025 C2)"),
     ("bbp-s1007.trf", 5): (12, "B.1.b", "PAB after the H of round 2 (2012 B.1.b; 2017/2025 C2)"),
     ("bbp-s1010.trf", 6): (19, "B.1.b", "PAB after the H of round 1 (2012 B.1.b; 2017/2025 C2)"),
-    # a golden case (golden/dutch-2012/cases), the last round of a generated tournament
+    # golden cases (golden/dutch-2012/cases): the last round of a generated tournament, and
+    # the case of the reading bye-bar, whose default (any-bye) is this 2012 B.1.b test
     ("reading-top-scorers", 9): (8, "B.1.b", "PAB after the H of round 7 (2012 B.1.b; "
                                  "2017/2025 C2)"),
+    ("reading-bye-bar", 4): (6, "B.1.b", "PAB after the H of round 3 (2012 B.1.b under "
+                             "bye-bar=any-bye; 2017/2025 C2 = bye-bar=pairing-bye)"),
 }
 
 
@@ -321,8 +324,9 @@ GOLDEN_CASES = load_cases(GOLDEN) if GOLDEN.is_dir() else []
 @pytest.mark.parametrize("info", GOLDEN_CASES, ids=[c.name for c in GOLDEN_CASES])
 def test_bbp_disagreements_on_golden_cases_are_examined_in_the_notes(info, tmp_path):
     """bbpPairings on a golden case: its pairing passes our absolute test (or ALLOWED says
-    why not), and where it differs from ours the case's witness note records what it
-    answers (and is removed when it agrees)."""
+    why not); where it differs from ours (default readings) the case carries a witness
+    note; and every witness note that records pairs records what bbpPairings still
+    answers."""
     t = read_trf(info.path)
     if t.scoring.values:
         pytest.skip("bbpPairings reads neither XXS nor our 162 with A (trf.md 7.2, 7.3)")
@@ -341,20 +345,22 @@ def test_bbp_disagreements_on_golden_cases_are_examined_in_the_notes(info, tmp_p
     theirs_text = theirs.text() if theirs.ok else theirs.status
     mine_text = mine.text() if mine.ok else mine.status
     notes = bbp_notes(info)
-    if dw.same_pairs(theirs, mine) or theirs_text == mine_text:
-        assert not notes, f"bbpPairings now agrees ({mine_text}); remove the witness note"
-        return
-    assert notes, (f"{info.name}: bbpPairings pairs {theirs_text!r}, we pair {mine_text!r}; "
-                   "examine it by the articles and write '### note: witness bbpPairings "
-                   "(2025/26 rules): PAIRS; why'")
-    pairs, bye = noted_pairing(notes[0])
-    assert pairs, f"{info.name}: the witness note names no pairs: {notes[0]!r}"
-    assert theirs.ok, f"{info.name}: the note records pairs, bbpPairings now says {theirs_text!r}"
+    if not (dw.same_pairs(theirs, mine) or theirs_text == mine_text):
+        assert notes, (f"{info.name}: bbpPairings pairs {theirs_text!r}, we pair "
+                       f"{mine_text!r}; examine it by the articles and write '### note: "
+                       "witness bbpPairings (2025/26 rules): PAIRS; why'")
+    # every note that records pairs (a disagreement's, or a reading case's verdict) records
+    # what bbpPairings still answers
     current = {frozenset(b) for b in theirs.boards}
-    stale = [p for p in pairs if p not in current] + (
-        [f"bye {bye}"] if bye is not None and bye != theirs.bye else [])
-    assert not stale, (f"{info.name}: the note records {sorted(map(sorted, pairs))} bye {bye}; "
-                       f"bbpPairings now pairs {theirs_text!r} (not {stale})")
+    for note in notes:
+        pairs, bye = noted_pairing(note)
+        if not pairs and bye is None:
+            continue
+        assert theirs.ok, f"{info.name}: the note records pairs, bbpPairings says {theirs_text!r}"
+        stale = [sorted(p) for p in pairs if p not in current] + (
+            [f"bye {bye}"] if bye is not None and bye != theirs.bye else [])
+        assert not stale, (f"{info.name}: the witness note records {stale}, which bbpPairings "
+                           f"no longer pairs ({theirs_text!r}): {note!r}")
 
 
 #: a witness note: ``### witness bbpPairings: RESULT; why`` (as tests/test_witnesses.py
