@@ -487,7 +487,7 @@ def cmd_standings(args) -> int:
 
     _guard([args.output] if args.output else [], _inputs(args))
     req = _load(args, pairing=False)
-    _emit(args, standings_table(app.standings(req), req.tournament))
+    _emit(args, standings_table(app.standings(req), req.tournament, req.rulebook.name))
     return EXIT_OK
 
 

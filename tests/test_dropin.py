@@ -10,7 +10,8 @@ from dubov_explain.dropin import DropInError, system_flags, translate
 from dubov_explain.examples import example_text
 
 SUB = ("pair", "standings", "replay", "generate")
-FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025"}
+FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025",
+         "--dutch-2012": "dutch-2012", "--dutch": "dutch-2012"}
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def test_our_own_command_lines_are_not_translated():
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--dutch", "in.trf", "-p"], "--dutch: no such system here"),
+    (["--burstein", "in.trf", "-p"], "--burstein: no such system here"),
     (["--dubov", "in.trf", "-p", "-c"], "give one of -p, -c and -g"),
     (["--dubov", "-p", "out"], "-p: give the tournament file"),
     (["--dubov", "in.trf", "-b", "-p"], "Baku acceleration"),

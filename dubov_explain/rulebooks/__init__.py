@@ -19,6 +19,7 @@ from .base import Rulebook
 #: name -> module that defines ``RULEBOOK``; the default system comes first
 _KNOWN: dict[str, str] = {
     "dubov-2025": "dubov_explain.rulebooks.dubov2025",
+    "dutch-2012": "dubov_explain.rulebooks.dutch2012",
 }
 
 DEFAULT_SYSTEM = "dubov-2025"

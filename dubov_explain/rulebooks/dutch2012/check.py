@@ -1,0 +1,212 @@
+"""``check`` for Dutch 2012: the request's needs, the absolute test of a published round and
+the departures of a legal one from the procedure.  Facts only (``templates/check.md.j2``).
+
+1. **The absolute test**: everyone to be paired appears once and nobody absent is paired;
+   one bye exactly when the number to pair is odd (A.5), never to a player who already had
+   a point or half point without playing (B.1.b); no rematch (B.1.a), no forbidden pair
+   (XXP), no two players with the same absolute colour preference (B.2), and every
+   absolute colour preference granted (B.2's parenthesis) -- except, as B.2's note allows,
+   between top scorers in the last round (A.10).
+2. **The departures**: a what-if run forces every published pair; bracket by bracket the
+   what-if's accepted attempt is compared with the engine's.  The first bracket where they
+   differ is where the publication leaves the procedure: the requirement the what-if had to
+   lower (C.10's order) prefers the engine's choice; with the same requirements, only the
+   order of D.1 (transpositions), D.2 (exchanges) or D.3 (MDP sets) separates them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Iterable
+
+from ...errors import Problem
+from ...trace.events import Trace
+from ...tournament.model import Tournament
+from ..base import Departure, Violation
+from . import events as ev
+from .engine import pair_round
+from .readings import DEFAULT, Readings
+from .standings import Strength, compute_standings
+from .why import lowered
+
+__all__ = ["absolute_test", "analyse_departures", "board_order", "request_problems"]
+
+
+def request_problems(t: Tournament, pairing: bool = True) -> list[Problem]:
+    """The number of rounds (A.10 top scorers, the last round) and, to pair round 1, the
+    colour drawn by lot (A.7.c)."""
+    out: list[Problem] = []
+    if t.total_rounds is None:
+        out.append(Problem(t.source, 1, 1,
+                           "the total number of rounds must be given (XXR n, or 142 n in TRF26, "
+                           "or the option --rounds N): A.10 and B.2's note depend on the last "
+                           "round"))
+    if pairing and t.round_to_pair == 1 and t.initial_colour is None:
+        out.append(Problem(t.source, 1, 1,
+                           "round 1 needs the colour drawn by lot (A.7.c, E.5): add 'XXC white1' "
+                           "or 'XXC black1' (152 W or 152 B in TRF26), or give the option "
+                           "--initial-colour white|black"))
+    return out
+
+
+def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
+                  ) -> list[Violation]:
+    st = compute_standings(request, r, readings)
+    by = {p.number: p for p in st.players}
+    out: list[Violation] = list(pub.problems)
+    involved = {n for v in pub.problems for n in v.players}
+    to_pair = {p.number for p in st.players if p.present}
+    seen = Counter(n for pr in pub.pairs for n in (pr.white, pr.black))
+    seen.update(pub.byes)
+    for n in sorted(seen):
+        if n not in by:
+            out.append(Violation("completeness", (n,), "unknown", "A.2"))
+        elif n not in to_pair:
+            out.append(Violation("completeness", (n,), "absent", "A.2",
+                                 {"round": r, "bye": n in pub.byes, "absence": by[n].absence}))
+        if seen[n] > 1:
+            out.append(Violation("completeness", (n,), "repeated", "A.2", {"times": seen[n]}))
+    missing = sorted(to_pair - set(seen) - involved)
+    if missing:
+        out.append(Violation("completeness", tuple(missing), "missing", "A.5"))
+    odd = len(to_pair) % 2 == 1
+    if len(pub.byes) > 1:
+        out.append(Violation("bye", tuple(pub.byes), "several", "A.5", {"count": len(pub.byes)}))
+    elif pub.byes and not odd:
+        out.append(Violation("bye", tuple(pub.byes), "even", "A.5", {"to_pair": len(to_pair)}))
+    elif odd and not pub.byes:
+        out.append(Violation("bye", (), "missing", "A.5", {"to_pair": len(to_pair)}))
+    for b in pub.byes:
+        p = by.get(b)
+        if p is not None and p.present and not p.bye_eligible:
+            out.append(Violation("B.1.b", (b,), "barred", "B.1.b", p.bye_bar.as_dict()))
+    over = st.top_over
+    for pr in pub.pairs:
+        a, b = by.get(pr.white), by.get(pr.black)
+        if a is None or b is None or pr.white == pr.black:
+            continue
+        key = frozenset((pr.white, pr.black))
+        if key in st.met:
+            out.append(Violation("B.1.a", (pr.white, pr.black), "rematch", "B.1.a",
+                                 {"rounds": st.met[key]}))
+        if key in st.forbidden:
+            out.append(Violation("XXP", (pr.white, pr.black), "forbidden", "XXP"))
+        top = over is not None and (a.score > over or b.score > over)
+        if top:
+            continue
+        if a.strength is Strength.ABSOLUTE and b.strength is Strength.ABSOLUTE and \
+                a.preference is b.preference:
+            out.append(Violation("B.2", (pr.white, pr.black), "same-absolute", "B.2",
+                                 {"preference": a.preference.word}))
+            continue
+        if not pr.colours_known:
+            continue
+        for p, got in ((a, "White"), (b, "Black")):
+            if p.strength is Strength.ABSOLUTE and p.preference.word != got:
+                out.append(Violation("colours", (p.number,), "absolute-denied", "B.2",
+                                     {"colours": "".join(c.value.upper() for c in p.colours),
+                                      "difference": p.colour_difference,
+                                      "preference": p.preference.word, "gets": got}))
+    return out
+
+
+def board_order(pairs: Iterable[tuple[int, int]], trace: Trace) -> list[tuple[int, int]]:
+    """``pairs`` in the board order of GHR 3.6 by the standings of ``trace``."""
+    snap = trace.of(ev.StandingsSnapshot)
+    rows = {row["number"]: row for row in snap[0].rows} if snap else {}
+
+    def sc(n):
+        row = rows.get(n)
+        return (Fraction(row["score"]), row["initial_rank"]) if row else (Fraction(0), n)
+
+    def key(pair):
+        a, b = pair
+        hi = min(a, b, key=lambda n: (-sc(n)[0], sc(n)[1]))
+        return (-sc(hi)[0], -(sc(a)[0] + sc(b)[0]), sc(hi)[1])
+
+    return sorted(pairs, key=key)
+
+
+def _brackets(trace: Trace) -> list[list]:
+    out, cur = [], None
+    for e in trace.events:
+        if isinstance(e, ev.BracketOpened):
+            cur = [e]
+        elif cur is not None:
+            cur.append(e)
+            if isinstance(e, ev.BracketClosed):
+                out.append(cur)
+                cur = None
+    return out
+
+
+def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
+                       readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
+    result = trace.result
+    forced = tuple((p.white, p.black) for p in pub.pairs)
+    what_if = pair_round(request, readings, round_no=r, forced=forced)
+    wres = what_if.result
+    if isinstance(result, ev.Impossible):
+        return [Departure("engine", "B.1", "B.1", False, False, case="impossible",
+                          facts={"event": result})], what_if
+    published = {frozenset((p.white, p.black)) for p in pub.pairs}
+    if isinstance(wres, ev.Impossible) or {frozenset(b) for b in wres.boards} != published \
+            or wres.bye != pub.bye:
+        facts = ({"event": wres} if isinstance(wres, ev.Impossible)
+                 else {"boards": tuple(wres.boards), "bye": wres.bye})
+        return [Departure("engine", "C", "C", False, False, case="walk", facts=facts)], what_if
+    out: list[Departure] = []
+    if result.bye != pub.bye and result.bye is not None and pub.bye is not None:
+        out.append(Departure("bye", "A.5", "A.5", False, False, case="bye",
+                             engine=(result.bye,), published=(pub.bye,)))
+    for es, ws in zip(_brackets(trace), _brackets(what_if)):
+        e_pairs = {frozenset(p) for p in es[-1].pairs}
+        w_pairs = {frozenset(p) for p in ws[-1].pairs}
+        if e_pairs == w_pairs and tuple(es[0].mdps) == tuple(ws[0].mdps):
+            continue
+        score = es[0].score
+        base = dict(engine=tuple(map(tuple, es[-1].pairs)),
+                    published=tuple(map(tuple, ws[-1].pairs)))
+        if tuple(es[0].residents) != tuple(ws[0].residents) or \
+                tuple(es[0].mdps) != tuple(ws[0].mdps):
+            out.append(Departure("bracket", "C.6", "C.6", False, False, score, case="moved",
+                                 facts={"engine_mdps": tuple(es[0].mdps),
+                                        "published_mdps": tuple(ws[0].mdps)}, **base))
+            break
+        ef = [e for e in es if isinstance(e, ev.PairingFound)]
+        wf = [e for e in ws if isinstance(e, ev.PairingFound)]
+        if not ef or not wf:
+            out.append(Departure("bracket", "C.14", "C.14", False, False, score,
+                                 case="fewer-pairs", **base))
+            break
+        crit = lowered(dict(ef[0].requirements), dict(wf[0].requirements))
+        if crit is None and len(wf) > 1 and len(ef) > 1:
+            crit = lowered(dict(ef[-1].requirements), dict(wf[-1].requirements))
+        if crit is not None:
+            out.append(Departure("bracket", "C.10", crit, False, False, score,
+                                 case="requirement", facts={"name": crit}, **base))
+            break
+        if sum(len(e.pairs) for e in wf) < sum(len(e.pairs) for e in ef):
+            out.append(Departure("bracket", "C.14", "C.14", False, False, score,
+                                 case="fewer-pairs", **base))
+            break
+        rule = "D.1"
+        for a, b in zip(ef, wf):
+            if tuple(a.exchange) != tuple(b.exchange):
+                rule = "D.3" if a.part == "heterogeneous" else "D.2"
+                break
+        out.append(Departure("bracket", "C.7" if rule == "D.1" else "C.8", rule, True, True,
+                             score, case="order", facts={"rule": rule}, **base))
+        break
+    alloc = {frozenset((e.white, e.black)): e for e in what_if.of(ev.ColourAllocated)}
+    for pr in pub.pairs:
+        if not pr.colours_known:
+            continue
+        e = alloc.get(frozenset((pr.white, pr.black)))
+        if e is None or (e.white, e.black) == (pr.white, pr.black):
+            continue
+        out.append(Departure("colour", e.rule, e.rule, False, False, None,
+                             ((e.white, e.black),), ((pr.white, pr.black),), "colour",
+                             {"event": e}))
+    return out, what_if

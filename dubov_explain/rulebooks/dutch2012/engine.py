@@ -1,0 +1,741 @@
+"""The Dutch 2012 pairing procedure (``text/dutch-2012.txt``, section C) as a traced machine.
+
+States, in the text's order, bracket by bracket from the highest score (C, first line)::
+
+    open_round -> [ bracket (A.3) -> C.1 incompatible players -> C.2 P0 P1 M0 M1 X1 Z1
+        -> C.3 requirements -> C.4/C.5 S1 S2 -> C.6 try, C.7 transpositions (D.1),
+           C.8 exchanges (D.2) or MDP sets (D.3), C.9 remainder
+        -> C.10 lowering a..g -> C.14 decrease P1 X1 Z1 / M1 ] ...
+    -> bye (A.5) -> colours (E) -> publish | impossible
+
+Literal, but not exponential
+============================
+
+Within one set of requirements (one pass of C.3-C.9) the text enumerates candidates in a
+fixed order and accepts the first that meets the requirements: the MDP sets of D.3 (outer,
+heterogeneous brackets), the exchanges of D.2 (homogeneous brackets and remainders, in the
+"exact procedure" order), and for each S1/S2 the transpositions of D.1 (lexicographic in
+S2's A.2 order; D.1.2: with S1 smaller, only the first len(S1) places count, so equal
+prefixes are the same attempt).  The engine walks the same orders.  For the transpositions
+it walks the lexicographic order depth first, S1[0]'s partner first, and skips a subtree
+only when it is *proved* to contain no acceptable arrangement: the remaining S1 players
+cannot all be matched to the remaining S2 players by allowed pairs (Kuhn/Berge: one
+bipartite maximum matching, warm-started), or a counting bound shows the colour budget X
+(or Z) cannot be kept (the pairs of the same colour preference forced by the numbers of
+White/Black/no preferences on each side are a lower bound of the pairs spending X), or a
+player who may not be left unpaired cannot be covered (Mendelsohn-Dulmage: a matching
+covering S1 and one covering those players give one covering both).  Every skipped
+arrangement is one the literal enumeration rejects, and arrangements are visited in the
+literal order, so the first one accepted is the literal one.  The leaves (complete
+arrangements) are checked exactly: the pairs, X and Z spent, and the players left over.
+For a heterogeneous bracket the leaf check is the whole C.6/C.9 step: the remainder is
+paired (homogeneously, with what is left of X and Z) and only if it succeeds is the
+arrangement accepted; remainders are memoised by their set and budget, since C.9 only
+ever asks the same question again.
+
+The lowering order of C.10 is walked literally.  Its "restart from C.3.x" re-sets every
+requirement set after C.3.x, so the float requirements behave as a binary counter (B.6 for
+upfloaters the lowest digit, then B.5 up, B.6 down, B.5 down), inside the X/Z steps of
+C.10.e (Z from Z1 up to X, then X + 1 with Z reset), inside A.7.d (odd rounds), inside B.2
+(top scorers, last round).  C.14 then decreases P1, X1, Z1 (homogeneous, or heterogeneous
+after a remainder was reached) or M1 (C.14.b.2, and in the lowest bracket as C.13 says).
+
+What is *not* literal, and why (said in every trace by the bracket events' articles):
+
+* **C.12 / C.13 backtracking.**  The text undoes the pairing of a higher bracket when a
+  lower one cannot be paired.  The engine instead accepts a bracket's candidate only if
+  the players it moves down can still be paired with all lower players, a bye going to
+  one player allowed one (B.1.b) when their number is odd (one perfect-matching oracle
+  call, cached by the set moved down).  A higher bracket therefore never needs undoing,
+  and the lowest bracket always has a complete pairing; an MDP that C.1 finds without an
+  opponent (C.12's case) moves on down.  The text's backtracking would choose "another set
+  of players of the same size and with the same scores"; ours chooses the first set, in
+  the order of the procedure, that leaves the round completable.
+* **D.4** (the B.3-factor after repeated C.13 merges) is never needed, since no merge
+  happens.
+* **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of
+  them for that N; beyond that a ``search-limit`` event records it (never seen on the
+  generated tournaments of the tests: large brackets are paired by the first exchanges).
+* **C.14.b.1** lowers P1 "as in the homogeneous score brackets" after a remainder was
+  reached; C.3.a then asks M1 pairs of the MDPs and P1 - M1 of the remainder.  When P1
+  reaches M1 the remainder pairs nobody, and a lower P1 would ask a negative number of
+  pairs: the engine then goes on with C.14.b.2 (fewer MDPs in S1).
+* **A.7.e** (even rounds, mild preferences of players with an odd number of unplayed
+  games) enters only through A.8's counts ``w`` and ``b``.
+
+Colours (E): E.1 also covers a pair where one player has no preference yet (A.7.f: the
+opponent's preference is granted); a pair where neither has one is coloured as E.5 colours
+round 1 (the colour drawn by lot, alternating down S1), in any round.
+
+A what-if run (why-not) holds each forced player for his partner only; a forced player with
+no partner in his bracket is then moved down by C.1 like any player without an opponent.
+
+``tests/test_dutch2012_bruteforce.py`` enumerates D.1-D.3 literally, from the text, on
+small brackets and checks that the engine agrees every time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from ... import matching
+from ...tournament.model import Colour, Tournament
+from ...trace.events import Trace
+from . import events as ev
+from .events import NAME, fmt
+from .readings import DEFAULT, Readings
+from .search import Budget, exchanges, first_transposition, mdp_sets
+from .standings import Pref, PlayerStanding, Standings, Strength, compute_standings
+
+TITLE = "FIDE C.04.3.1 Dutch System"
+EDITION = "as agreed by the 83rd FIDE Congress, Istanbul 2012"
+#: D.2: at most this many exchanges of N players are listed (see the docstring)
+LIMIT = 20000
+
+
+@dataclass(frozen=True)
+class Level:
+    """The requirements in force (C.3): True = the criterion is required."""
+
+    b2: bool = True
+    a7d: bool = False
+    x: int = 0
+    z: int | None = None
+    b5d: bool = False
+    b6d: bool = False
+    b5u: bool = False
+    b6u: bool = False
+    step: str = "C.3"
+
+    def facts(self, p: int) -> dict:
+        d = {"P": p, "X": self.x, "B.2": self.b2}
+        if self.z is not None:
+            d["Z"] = self.z
+        d["A.7.d"] = self.a7d
+        d.update({"B.5-down": self.b5d, "B.6-down": self.b6d,
+                  "B.5-up": self.b5u, "B.6-up": self.b6u})
+        return d
+
+
+class NoPairing(Exception):
+    pass
+
+
+def initial_colour(t: Tournament) -> tuple[Colour, str]:
+    """A.7.c: the lot before round 1 (``XXC``/``152``), else read back from round 1, else
+    assumed White (only for a round 1 built in code: requests are refused without it)."""
+    if t.initial_colour is not None:
+        return t.initial_colour, t.initial_colour_source or "file"
+    paired = [(p.number, e.colour) for p in t.players
+              for e in [p.entry(1)] if e is not None and e.paired and e.colour is not None]
+    if paired:
+        number, colour = min(paired, key=lambda x: x[0])
+        return (colour if number % 2 == 1 else colour.opposite), "inferred"
+    return Colour.WHITE, "assumed"
+
+
+class DutchEngine:
+    def __init__(self, t: Tournament, readings: Readings = DEFAULT,
+                 round_no: int | None = None, forced: tuple = ()):
+        self.t = t
+        self.readings = readings
+        self.st: Standings = compute_standings(t, round_no, readings)
+        self.forced = tuple(tuple(p) for p in forced)
+        self.fmap: dict[int, int] = {}
+        for a, b in self.forced:
+            self.fmap[a], self.fmap[b] = b, a
+        self.events: list = []
+        self.pairs: list[tuple[int, int]] = []
+        self.bye: int | None = None
+        self.initial, self.initial_source = initial_colour(t)
+        self.odd_round = self.st.round % 2 == 1
+        self._complete_cache: dict[frozenset, bool] = {}
+        self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
+        self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
+
+    # ------------------------------------------------------------------ facts
+    def p(self, n: int) -> PlayerStanding:
+        return self.st[n]
+
+    def key(self, n: int):
+        """A.2: score (higher first), then pairing number."""
+        s = self.st[n]
+        return (-s.score, s.initial_rank)
+
+    def emit(self, e) -> None:
+        self.events.append(e)
+
+    def absolute(self, a: int, b: int, b2: bool = True) -> str | None:
+        """B.1.a, B.2 (and the what-if's forced pairs, XXP): None when the pair may meet."""
+        fa, fb = self.fmap.get(a), self.fmap.get(b)
+        if (fa is not None and fa != b) or (fb is not None and fb != a):
+            return "forced"
+        key = frozenset((a, b))
+        if key in self.st.met:
+            return "B.1.a"
+        if key in self.st.forbidden:
+            return "XXP"
+        if b2:
+            pa, pb = self.p(a), self.p(b)
+            if pa.strength is Strength.ABSOLUTE and pb.strength is Strength.ABSOLUTE and \
+                    pa.preference is pb.preference:
+                return "B.2"
+        return None
+
+    def allowed_at(self, level: Level) -> Callable[[int, int], str | None]:
+        st = self.st
+
+        def allowed(a: int, b: int) -> str | None:
+            why = self.absolute(a, b, level.b2)
+            if why is not None:
+                return why
+            pa, pb = st[a], st[b]
+            if level.a7d and pa.preference is pb.preference and pa.preference is not Pref.NONE \
+                    and pa.strength.rank >= 2 and pb.strength.rank >= 2:
+                return "A.7.d"
+            if (level.b5u or level.b6u) and pa.score != pb.score:
+                up = pb if pa.score > pb.score else pa
+                if level.b5u and up.float_before(1) == "up":
+                    return "B.5"
+                if level.b6u and up.float_before(2) == "up":
+                    return "B.6"
+            return None
+
+        return allowed
+
+    def bad_x(self, a: int, b: int) -> bool:
+        pa, pb = self.st[a].preference, self.st[b].preference
+        return pa is pb and pa is not Pref.NONE
+
+    def bad_z(self, a: int, b: int) -> bool:
+        sa, sb = self.st[a], self.st[b]
+        return sa.preference is sb.preference and sa.preference is not Pref.NONE and \
+            sa.strength.rank >= 2 and sb.strength.rank >= 2
+
+    def kind(self, n: int) -> tuple[str, bool]:
+        """What the colour counts of the search read: the preference and whether it is
+        strong or absolute."""
+        p = self.st[n]
+        return p.preference.value, p.strength.rank >= 2
+
+    def x_bound_any(self, players: Sequence[int], p: int) -> int:
+        """Of any P pairs among ``players``, how many must spend X (numbers only)."""
+        st = self.st
+        w = sum(1 for n in players if st[n].preference is Pref.WHITE)
+        b = sum(1 for n in players if st[n].preference is Pref.BLACK)
+        none = len(players) - w - b
+        good = min(w, b)
+        rest = abs(w - b)
+        good += min(none, rest) + (none - min(none, rest)) // 2
+        return max(0, p - good)
+
+    def completable(self, players: Sequence[int]) -> bool:
+        """Can ``players`` all be paired (B.1, B.2), one of them getting the bye (B.1.b)
+        when their number is odd?  Stands in for C.12/C.13 (see the module docstring)."""
+        key = frozenset(players)
+        got = self._complete_cache.get(key)
+        if got is not None:
+            return got
+        vs = sorted(players, key=self.key)
+        if len(vs) % 2:
+            vs.append(0)
+
+        def ok(a: int, b: int) -> bool:
+            if a == 0 or b == 0:
+                n = b if a == 0 else a
+                return self.st[n].bye_eligible and n not in self.fmap
+            return self.absolute(a, b) is None
+
+        got = matching.has_perfect_matching(vs, ok) is not None
+        self._complete_cache[key] = got
+        return got
+
+    # ------------------------------------------------------------------ the machine
+    def run(self) -> Trace:
+        try:
+            self.open_round()
+            self.brackets()
+            self.finish()
+        except NoPairing:
+            pass
+        meta = {"system": NAME, "rulebook": TITLE, "edition": EDITION, "round": self.st.round}
+        if self.forced:
+            meta["what_if"] = [list(p) for p in self.forced]
+        return Trace(tuple(self.events), meta)
+
+    def open_round(self) -> None:
+        st = self.st
+        self.remaining = sorted((p.number for p in st.players if p.present), key=self.key)
+        absent = tuple((p.number, p.absence) for p in st.players if not p.present)
+        self.emit(ev.RoundOpened(
+            article="A.2", round=st.round, total_rounds=st.total_rounds,
+            last_round=st.last_round, rulebook=TITLE, edition=EDITION,
+            readings=self.readings.as_dict(), to_pair=tuple(sorted(self.remaining)),
+            absent=absent, initial_colour=self.initial.word,
+            initial_colour_source=self.initial_source, tournament=self.t.name,
+            readings_detail=self.readings.detail(),
+        ))
+        if self.forced:
+            verdicts = []
+            for a, b in self.forced:
+                why = self.absolute(a, b) if a in self.st._idx and b in self.st._idx else "absent"
+                verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
+            self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
+        self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
+                                       rows=tuple(standing_row(p) for p in st.players)))
+        if not self.completable(self.remaining):
+            self.impossible(self.remaining)
+
+    def impossible(self, players: Sequence[int]) -> None:
+        vs = list(players)
+        m = matching.max_matching(vs, lambda a, b: self.absolute(a, b) is None)
+        lonely = [n for n in vs if n not in m]
+        if not lonely:  # an even pairing exists but no bye is allowed: all could be it
+            lonely = [n for n in vs if not self.st[n].bye_eligible] or vs
+        details = []
+        for n in lonely:
+            reasons: dict[str, int] = {}
+            count = 0
+            for o in vs:
+                if o == n:
+                    continue
+                r = self.absolute(n, o)
+                if r is None:
+                    count += 1
+                else:
+                    reasons[r] = reasons.get(r, 0) + 1
+            details.append((n, count, len(vs) - 1, tuple(sorted(reasons.items()))))
+        self.emit(ev.Impossible(article="B.1", players=tuple(lonely), details=tuple(details)))
+        raise NoPairing
+
+    def brackets(self) -> None:
+        carried: list[int] = []
+        rest = list(self.remaining)
+        while rest:
+            top = self.st[rest[0]].score
+            residents = [n for n in rest if self.st[n].score == top]
+            rest = [n for n in rest if self.st[n].score != top]
+            carried = self.pair_bracket(carried, residents, rest)
+        if carried:
+            # the lowest bracket's leftover: A.5 (its eligibility was required, B.1.b)
+            assert len(carried) == 1, carried
+            self.bye = carried[0]
+            self.emit(ev.ByeAssigned(article="A.5", player=self.bye))
+
+    # ------------------------------------------------------------------ one bracket
+    def pair_bracket(self, mdps: list[int], residents: list[int], lower: list[int]) -> list[int]:
+        score = fmt(self.st[residents[0]].score)
+        lowest = not lower
+        players = sorted(mdps + residents, key=self.key)
+        m0 = len(mdps)
+        nature = "homogeneous" if m0 == 0 else (
+            "as-homogeneous" if 2 * m0 >= len(players) else "heterogeneous")
+        self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
+                                   residents=tuple(residents), nature=nature, lowest=lowest))
+        # C.1: a player with no opponent in the bracket (B.1, B.2 unless top scorers)
+        top = self.top_scorers(players)
+        down: list[int] = []
+        if not lowest:
+            for n in list(players):
+                if not any(self.absolute(n, o, not top) is None for o in players if o != n):
+                    self.emit(ev.IncompatibleMoved(article="C.1", score=score, player=n,
+                                                   case="mdp" if n in mdps else "resident"))
+                    down.append(n)
+            players = [n for n in players if n not in down]
+            mdps = [n for n in mdps if n not in down]
+        result = self.pair_players(score, players, mdps, lower, down, lowest, top)
+        if result is None:
+            self.emit(ev.BracketMovedDown(article="C.14.a", score=score, players=tuple(players)))
+            self.emit(ev.BracketClosed(article="C.14.a", score=score, pairs=()))
+            return sorted(down + players, key=self.key)
+        parts, leftover = result
+        pairs = []
+        for part in parts:
+            self.emit(part)
+            pairs.extend(part.pairs)
+        moved = sorted(down + list(leftover), key=self.key)
+        if moved and not lowest:
+            self.emit(ev.MovedDown(article="C.6", score=score, players=tuple(moved)))
+        out = []
+        for i, (a, b) in enumerate(pairs, start=1):
+            w, bl, rule = self.colours(a, b, i)
+            self.emit(ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
+            out.append((w, bl))
+        self.pairs.extend(out)
+        self.emit(ev.BracketClosed(article="C.6", score=score, pairs=tuple(out)))
+        return moved
+
+    def top_scorers(self, players: Sequence[int]) -> bool:
+        over = self.st.top_over
+        return over is not None and any(self.st[n].score > over for n in players)
+
+    def colour_counts(self, players: Sequence[int]) -> dict:
+        """A.8: W, B (players with a preference), w, b (even rounds: odd number of unplayed
+        games and a mild preference), a (no game yet)."""
+        st = self.st
+        c = {"W": 0, "B": 0, "w": 0, "b": 0, "a": 0}
+        for n in players:
+            p = st[n]
+            if p.preference is Pref.NONE:
+                c["a"] += 1
+            elif not self.odd_round and p.strength is Strength.MILD and p.unplayed % 2 == 1:
+                c["w" if p.preference is Pref.WHITE else "b"] += 1
+            else:
+                c["W" if p.preference is Pref.WHITE else "B"] += 1
+        return c
+
+    def x1_z1(self, p0: int, c: dict) -> tuple[int, int | None]:
+        """A.8: X1 and, in even rounds, Z1, by the text's formulas."""
+        W, B, w, b, a = c["W"], c["B"], c["w"], c["b"], c["a"]
+        if B + b > W + w:
+            x1 = p0 - W - w - a
+        else:
+            x1 = p0 - B - b - a
+        x1 = max(0, x1)
+        if self.odd_round:
+            return x1, None
+        z1 = p0 - W - b - w - a if B > W else p0 - B - b - w - a
+        return x1, max(0, z1)
+
+    def levels(self, p1: int, x1: int, z1: int | None, het: bool, down: bool, top: bool):
+        """C.3 then C.10's lowering steps in order, as (Level, step that made it)."""
+        bits = [b for b, on in (("b6u", het), ("b5u", het), ("b6d", down), ("b5d", down)) if on]
+        labels = {"b6u": "C.10.a", "b5u": "C.10.b", "b6d": "C.10.c", "b5d": "C.10.d"}
+        first = True
+        for b2 in ((True, False) if top else (True,)):
+            for a7d in ((True, False) if self.odd_round and self.a7d_forbids else (False,)):
+                x, z = x1, z1
+                while True:
+                    for v in range(1 << len(bits)):
+                        off = {bits[i] for i in range(len(bits)) if v >> i & 1}
+                        if first:
+                            step = "C.3"
+                        elif v:
+                            step = labels[bits[(v & -v).bit_length() - 1]]
+                        elif (x, z) != (x1, z1):
+                            step = "C.10.e"
+                        elif not a7d and self.odd_round and self.a7d_forbids:
+                            step = "C.10.f"
+                        else:
+                            step = "C.10.g"
+                        first = False
+                        yield Level(b2=b2, a7d=a7d, x=x, z=z, b5d="b5d" in bits and "b5d" not in off,
+                                    b6d="b6d" in bits and "b6d" not in off,
+                                    b5u="b5u" in bits and "b5u" not in off,
+                                    b6u="b6u" in bits and "b6u" not in off, step=step)
+                    # C.10.e
+                    if z is None:
+                        if x < p1:
+                            x += 1
+                            continue
+                        break
+                    if z < x:
+                        z += 1
+                        continue
+                    if z == x and x < p1:
+                        x, z = x + 1, z1
+                        continue
+                    break
+
+    def pair_players(self, score: str, players: list[int], mdps: list[int], lower: list[int],
+                     down: list[int], lowest: bool, top: bool):
+        """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
+        when the whole bracket moves down (C.14.a)."""
+        n = len(players)
+        m0 = len(mdps)
+        homogeneous = m0 == 0 or 2 * m0 >= n
+        p0 = n // 2
+        p1, m1 = p0, (0 if homogeneous else m0)
+        counts = self.colour_counts(players)
+        x1, z1 = self.x1_z1(p0, counts)
+        mode = "homogeneous" if homogeneous else "heterogeneous"
+        self.emit(ev.ParametersSet(article="C.2", score=score, p0=p0, p1=p1, m0=m0, m1=m1,
+                                   x1=x1, z1=z1, counts=counts, mode=mode))
+        reached = [False]
+        while True:
+            if p1 < 0:
+                # cannot happen: the round was completable (see the docstring)
+                self.impossible(players)
+            if p1 == 0 and not lowest:
+                return None
+            # C.3.e/f: the bracket produces downfloaters; in the lowest bracket the player left
+            # for the bye is one by B.1.b (reading bye-downfloat)
+            produces_down = n - 2 * p1 > 0 and (not lowest or self.bye_downfloat)
+            last = None
+            for level in self.levels(p1, x1, z1, not homogeneous, produces_down, top):
+                if last is not None:
+                    self.emit(ev.RequirementsFailed(
+                        article=level.step, score=score, requirements=last[0].facts(last[1]),
+                        next_step=level.step, checked=last[2]))
+                stats: dict = {}
+                if homogeneous:
+                    got = self.try_homogeneous(score, players, p1, level, lower, down, lowest,
+                                               Budget(level.x, level.z), "homogeneous", stats)
+                    if got is not None:
+                        return [got[0]], got[1]
+                else:
+                    got = self.try_heterogeneous(score, players, mdps, m1, p1, level, lower,
+                                                 down, lowest, reached, stats)
+                    if got is not None:
+                        return got
+                last = (level, p1 if homogeneous else m1, stats.get("checked", 0))
+            if last is not None:
+                self.emit(ev.RequirementsFailed(
+                    article="C.14", score=score, requirements=last[0].facts(last[1]),
+                    next_step="C.14", checked=last[2]))
+            # C.14
+            # C.14.b.1 while the remainder still has a pair to lose (P1 > M1: see below)
+            if homogeneous or (reached[0] and not lowest and p1 > m1):
+                p1 -= 1
+                x1 = max(0, x1 - 1)
+                z1 = max(0, z1 - 1) if z1 is not None else None
+                step = "C.14.a" if homogeneous else "C.14.b.1"
+            elif m1 > 1:
+                m1 -= 1
+                step = "C.14.b.2"
+            else:
+                m1, homogeneous, p1 = 0, True, p0
+                x1, z1 = self.x1_z1(p0, counts)
+                step = "C.14.b.2-homogeneous"
+            self.emit(ev.Reduced(article=step, score=score, step=step, p1=p1, m1=m1,
+                                 x1=x1, z1=z1))
+
+    def leftover_check(self, level: Level, lower: list[int], down: list[int], lowest: bool):
+        """The players a homogeneous pairing (or remainder) leaves: None if they may be
+        left (B.5/B.6 for downfloaters in force, the rest of the round completable, and in
+        the lowest bracket at most one, who may have the bye), else the criterion."""
+
+        def check(rest: tuple[int, ...]) -> str | None:
+            if lowest:
+                if len(rest) > 1:
+                    return "P"
+                if rest and (not self.st[rest[0]].bye_eligible or rest[0] in self.fmap):
+                    return "B.1.b"
+            for q in rest:
+                f1, f2 = self.st[q].float_before(1), self.st[q].float_before(2)
+                if level.b5d and f1 == "down":
+                    return "B.5"
+                if level.b6d and f2 == "down":
+                    return "B.6"
+            if lowest:
+                return None
+            if not self.completable(list(rest) + down + lower):
+                return "C.12"
+            return None
+
+        return check
+
+    def try_homogeneous(self, score, players, p, level, lower, down, lowest, budget, part,
+                        stats):
+        """C.4-C.8.a for a homogeneous bracket or remainder: the first (exchange,
+        transposition) in D.2/D.1 order meeting the requirements, or None."""
+        players = sorted(players, key=self.key)
+        n = len(players)
+        if p == 0:
+            check = self.leftover_check(level, lower, down, lowest)
+            if check(tuple(players)) is None:
+                return ev.PairingFound(article="C.6", score=score, part=part, s1=(),
+                                       s2=tuple(players), pairs=(), exchange=(),
+                                       transposition=0, requirements=level.facts(p),
+                                       x_used=0, z_used=0, rejected=()), players
+            return None
+        allowed = self.allowed_at(level)
+        check = self.leftover_check(level, lower, down, lowest)
+        n2 = n - p
+        must = None
+        if n2 - p == 1:
+            known: dict[int, bool] = {}
+
+            def must(q):
+                got = known.get(q)
+                if got is None:
+                    got = known[q] = check((q,)) is not None
+                return got
+        # a necessary condition for every exchange at once: P allowed pairs among the
+        # players, each player left over allowed to be left alone (the dummies stand for
+        # the places left over); and the colour budget by the numbers of preferences
+        if self.x_bound_any(players, p) > budget.x:
+            return None
+        extra = n - 2 * p
+        single = self.leftover_check(level, [], [], lowest) if extra > 1 else check
+
+        def ok(a: int, b: int) -> bool:
+            if a < 0 and b < 0:
+                return False
+            if a < 0 or b < 0:
+                q = b if a < 0 else a
+                return single((q,)) is None or (extra > 1 and not lowest and
+                                                single((q,)) == "C.12")
+            return allowed(a, b) is None
+
+        if matching.has_perfect_matching(players + [-i for i in range(1, extra + 1)], ok) is None:
+            return None
+        s1, s2 = players[:p], players[p:]
+        attempts = [((), s1, s2)]
+        for size in range(1, min(p, n2) + 1):
+            attempts.append(("size", size))
+        limited = False
+        for att in attempts:
+            if att[0] == "size":
+                size = att[1]
+                ex = exchanges(p, n2, size, LIMIT)
+                if ex is None:
+                    if not limited:  # once per attempt: the larger sizes are as long
+                        self.emit(ev.SearchLimit(article="D.2", score=score, n=size,
+                                                 count=LIMIT))
+                        limited = True
+                    continue
+                for seq, (a, b) in enumerate(ex, start=1):
+                    out1 = [players[i - 1] for i in a]
+                    in2 = [players[i - 1] for i in b]
+                    t1 = sorted([q for q in s1 if q not in out1] + in2, key=self.key)
+                    t2 = sorted([q for q in s2 if q not in in2] + out1, key=self.key)
+                    found = self.transpose(t1, t2, allowed, budget, check, must, stats)
+                    if found is not None:
+                        return self.found(score, part, t1, found, (size, tuple(out1),
+                                          tuple(in2), seq), level, p), found.order[p:]
+            else:
+                found = self.transpose(s1, s2, allowed, budget, check, must, stats)
+                if found is not None:
+                    return self.found(score, part, s1, found, (), level, p), found.order[p:]
+        return None
+
+    def transpose(self, s1, s2, allowed, budget, check, must, stats):
+        z_on = budget.z is not None
+        return first_transposition(
+            s1, s2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False), budget,
+            lambda rest, xl, zl: check(rest), self.kind, must, stats)
+
+    def found(self, score, part, s1, f, exchange, level, p):
+        return ev.PairingFound(article="C.6", score=score, part=part, s1=tuple(s1),
+                               s2=tuple(f.order), pairs=tuple(f.pairs), exchange=exchange,
+                               transposition=f.index, requirements=level.facts(p),
+                               x_used=f.x_used, z_used=f.z_used,
+                               rejected=tuple(f.rejected))
+
+    def try_heterogeneous(self, score, players, mdps, m1, p1, level, lower, down, lowest,
+                          reached, stats):
+        """C.4-C.9 for a heterogeneous bracket: the D.3 sets of M1 MDPs (C.8.b), the D.1
+        transpositions of S2 (C.7), and for each the remainder (C.6, C.9)."""
+        allowed = self.allowed_at(level)
+        mdps = sorted(mdps, key=self.key)
+        memo: dict = {}
+        whole = self.readings.value("remainder-budget") == "bracket"
+        for seq, s1 in enumerate(mdp_sets(mdps, m1), start=1):
+            s1 = list(s1)
+            s2 = sorted([q for q in players if q not in s1], key=self.key)
+            got: list = []
+
+            def remainder(rest, xl, zl):
+                reached[0] = True
+                key = (rest, xl, zl)
+                if key not in memo:
+                    memo[key] = self.try_homogeneous(
+                        score, list(rest), p1 - m1, level, lower, down, lowest,
+                        Budget(xl, zl) if whole else Budget(level.x, level.z), "remainder",
+                        stats)
+                r = memo[key]
+                if r is None:
+                    return "C.9"
+                got.append(r)
+                return None
+
+            found = first_transposition(
+                s1, s2, allowed, self.bad_x,
+                self.bad_z if level.z is not None else (lambda a, b: False),
+                Budget(level.x, level.z), remainder, self.kind, None, {})
+            if found is not None:
+                het = ev.PairingFound(
+                    article="C.6", score=score, part="heterogeneous", s1=tuple(s1),
+                    s2=tuple(found.order), pairs=tuple(found.pairs),
+                    exchange=(len(s1), tuple(s1), (), seq) if m1 < len(mdps) else (),
+                    transposition=found.index, requirements=level.facts(m1),
+                    x_used=found.x_used, z_used=found.z_used, rejected=tuple(found.rejected))
+                rem_event, leftover = got[-1]
+                return [het, rem_event], leftover
+        return None
+
+    # ------------------------------------------------------------------ E
+    def colours(self, a: int, b: int, position: int) -> tuple[int, int, str]:
+        """E.1-E.5 for the pair (a from S1, b from S2), ``position`` its place in S1."""
+        pa, pb = self.st[a], self.st[b]
+        ca, cb = pa.preference, pb.preference
+
+        def give(n: int, c: Pref, rule: str):
+            other = b if n == a else a
+            return (n, other, rule) if c is Pref.WHITE else (other, n, rule)
+
+        if ca is not Pref.NONE and cb is not Pref.NONE and ca is not cb:
+            return give(a, ca, "E.1")
+        if ca is Pref.NONE and cb is not Pref.NONE:
+            return give(b, cb, "E.1")
+        if cb is Pref.NONE and ca is not Pref.NONE:
+            return give(a, ca, "E.1")
+        if ca is Pref.NONE and cb is Pref.NONE:
+            first = Pref.WHITE if self.initial is Colour.WHITE else Pref.BLACK
+            hi = a if self.key(a) < self.key(b) else b
+            odd = (self.st[hi].initial_rank if self.readings.value("first-round-colour") ==
+                   "pairing-number" else position) % 2 == 1
+            return give(hi, first if odd else first.opposite, "E.5")
+        if pa.strength.rank != pb.strength.rank:
+            strong = a if pa.strength.rank > pb.strength.rank else b
+            return give(strong, self.st[strong].preference, "E.2")
+        alt = self.alternation(pa, pb)
+        if alt is not None:
+            colour_a_then = alt
+            return give(a, Pref.BLACK if colour_a_then is Colour.WHITE else Pref.WHITE, "E.3")
+        hi = a if self.key(a) < self.key(b) else b
+        return give(hi, self.st[hi].preference, "E.4")
+
+    def alternation(self, pa: PlayerStanding, pb: PlayerStanding) -> Colour | None:
+        """E.3: a's colour in the most recent round in which the two had different colours."""
+        if self.readings.value("alternation") == "by-round":
+            for ca, cb in zip(reversed(pa.colour_by_round), reversed(pb.colour_by_round)):
+                if ca is not None and cb is not None and ca is not cb:
+                    return ca
+            return None
+        for ca, cb in zip(reversed(pa.colours), reversed(pb.colours)):
+            if ca is not cb:
+                return ca
+        return None
+
+    def finish(self) -> None:
+        boards = tuple(sorted(self.pairs, key=board_key(self.st)))
+        self.emit(ev.PairingPublished(article="GHR 3.6", boards=boards, bye=self.bye))
+
+
+def board_key(st: Standings):
+    """GHR 3.6: higher score of the higher-ranked player, higher sum, its pairing number."""
+
+    def key(pair):
+        a, b = pair
+        hi = min(a, b, key=lambda n: (-st[n].score, st[n].initial_rank))
+        return (-st[hi].score, -(st[a].score + st[b].score), st[hi].initial_rank)
+
+    return key
+
+
+def standing_row(p: PlayerStanding) -> dict:
+    return {
+        "number": p.number, "name": p.name, "rating": p.rating,
+        "initial_rank": p.initial_rank, "score": fmt(p.score),
+        "colours": "".join(c.value.upper() for c in p.colours),
+        "colour_difference": p.colour_difference, "preference": p.preference.word,
+        "strength": p.strength.value, "preference_rule": p.preference_rule,
+        "floats": "".join({"down": "D", "up": "U", "": "-"}[f] for f in p.floats),
+        "unplayed": p.unplayed, "games_played": p.games_played,
+        "bye_eligible": p.bye_eligible,
+        "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
+        "present": p.present, "absence": p.absence, "history": p.history,
+        # columns of the shared report table that have no meaning in this system
+        "aro": 0, "upfloats": sum(1 for f in p.floats if f == "up"),
+        "upfloated_previous": p.upfloated_previous, "max_upfloater": False,
+    }
+
+
+def pair_round(t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None,
+               forced: tuple = ()) -> Trace:
+    """Pair the next round (or ``round_no``) by the Dutch 2012 text; the trace."""
+    return DutchEngine(t, readings, round_no, tuple(forced)).run()

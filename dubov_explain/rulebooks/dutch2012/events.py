@@ -1,0 +1,192 @@
+"""The events of the Dutch 2012 procedure: facts only, each naming its article.
+
+Player numbers, scores as decimal strings, counts and codes (``C.10.e``, ``B.2``); the
+templates (``templates/events.md.j2``) write the sentences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from ...trace.events import (  # noqa: F401  (re-exported)
+    Event,
+    Impossible,
+    PairingPublished,
+    RoundOpened,
+    StandingsSnapshot,
+    Trace,
+    WhatIf,
+    register,
+)
+
+NAME = "dutch-2012"
+_register = register(NAME)
+
+
+def fmt(score: Fraction) -> str:
+    if score.denominator == 1:
+        return str(score.numerator)
+    return str(float(score)).rstrip("0").rstrip(".")
+
+
+@_register
+@dataclass(frozen=True)
+class BracketOpened(Event):
+    """A.3: the score bracket, its moved-down players (MDPs) and residents."""
+
+    kind: ClassVar[str] = "bracket-opened"
+    score: str
+    mdps: tuple
+    residents: tuple
+    #: "homogeneous", "heterogeneous" or "as-homogeneous" (A.3: at least half moved down)
+    nature: str
+    lowest: bool
+
+
+@_register
+@dataclass(frozen=True)
+class IncompatibleMoved(Event):
+    """C.1: a player with no possible opponent in the bracket (B.1, B.2)."""
+
+    kind: ClassVar[str] = "incompatible-moved"
+    score: str
+    player: int
+    #: "resident" (moved down) or "mdp" (C.12: moved on; see the engine's docstring)
+    case: str
+
+
+@_register
+@dataclass(frozen=True)
+class ParametersSet(Event):
+    """C.2: P0, P1, M0, M1, X1, Z1 and the colour counts of A.8."""
+
+    kind: ClassVar[str] = "parameters"
+    score: str
+    p0: int
+    p1: int
+    m0: int
+    m1: int
+    x1: int
+    z1: int | None
+    #: A.8's counts: W, B, w, b, a
+    counts: dict
+    #: "homogeneous" or "heterogeneous": how the bracket is being paired now
+    mode: str
+
+
+@_register
+@dataclass(frozen=True)
+class RequirementsFailed(Event):
+    """C.10: no candidate met the requirements in force; the next step of C.10 lowers them."""
+
+    kind: ClassVar[str] = "requirements-failed"
+    score: str
+    #: the requirements that could not be met: {"P", "X", "Z", "B2", "A7d", "B5d", ...}
+    requirements: dict
+    #: the step of C.10 that comes next ("C.10.a" ... "C.10.g"), or "C.14" when none is left
+    next_step: str
+    #: how many complete candidates the search checked at this level (the rest were
+    #: proved unable to complete: see the engine's docstring)
+    checked: int
+
+
+@_register
+@dataclass(frozen=True)
+class Reduced(Event):
+    """C.14: P1, X1, Z1 decreased, or M1 decreased, or the bracket made homogeneous."""
+
+    kind: ClassVar[str] = "reduced"
+    score: str
+    #: "C.14.a", "C.14.b.1", "C.14.b.2", "C.14.b.2-homogeneous"
+    step: str
+    p1: int
+    m1: int
+    x1: int
+    z1: int | None
+
+
+@_register
+@dataclass(frozen=True)
+class BracketMovedDown(Event):
+    """C.14.a: P1 reached zero: the whole bracket moves down."""
+
+    kind: ClassVar[str] = "bracket-moved-down"
+    score: str
+    players: tuple
+
+
+@_register
+@dataclass(frozen=True)
+class PairingFound(Event):
+    """C.6: P pairings obtained in compliance with the current requirements."""
+
+    kind: ClassVar[str] = "pairing-found"
+    score: str
+    #: "heterogeneous" (the MDPs of S1), "homogeneous" or "remainder"
+    part: str
+    s1: tuple
+    #: S2 in the order of the accepted transposition (the first len(s1) are paired)
+    s2: tuple
+    pairs: tuple
+    #: D.2: (number of players, S1 players, S2 players, sequence number) or () for none;
+    #: D.3: the MDPs chosen for S1 and their sequence number
+    exchange: tuple
+    #: D.1: the transposition's lexicographic index among the arrangements of S2 (prefix)
+    transposition: int
+    requirements: dict
+    #: pairs not fulfilling all colour preferences (counted against X), and for Z
+    x_used: int
+    z_used: int
+    #: (S1 player, ((S2 candidate, criterion), ...)): the candidates the search passed over
+    #: for each S1 player on the way to the accepted one
+    rejected: tuple
+
+
+@_register
+@dataclass(frozen=True)
+class MovedDown(Event):
+    """A.3 / C.6: players left unpaired by the bracket move down to the next one."""
+
+    kind: ClassVar[str] = "moved-down"
+    score: str
+    players: tuple
+
+
+@_register
+@dataclass(frozen=True)
+class ColourAllocated(Event):
+    kind: ClassVar[str] = "colour-allocated"
+    white: int
+    black: int
+    #: "E.1" ... "E.5"
+    rule: str
+
+
+@_register
+@dataclass(frozen=True)
+class BracketClosed(Event):
+    kind: ClassVar[str] = "bracket-closed"
+    score: str
+    pairs: tuple
+
+
+@_register
+@dataclass(frozen=True)
+class ByeAssigned(Event):
+    """A.5: the player left unpaired by the lowest bracket receives the bye (B.1.b)."""
+
+    kind: ClassVar[str] = "bye-assigned"
+    player: int
+
+
+@_register
+@dataclass(frozen=True)
+class SearchLimit(Event):
+    """D.2: the exchanges of N players were too many to list; see the engine's docstring."""
+
+    kind: ClassVar[str] = "search-limit"
+    score: str
+    n: int
+    count: int

@@ -1,0 +1,157 @@
+"""Named readings: every place where the Dutch 2012 text admits more than one reading.
+
+The engine never branches on a bare boolean: it asks ``readings.value("name")``.  The trace
+header lists the readings in force.  ``--reading NAME=VALUE`` selects one.
+"""
+
+from __future__ import annotations
+
+from ..readings import Reading, ReadingError, Readings as _Readings
+
+__all__ = ["CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
+
+CATALOGUE: tuple[Reading, ...] = (
+    Reading(
+        name="absolute-conflict",
+        article="A.7.a",
+        question="A colour difference of +2 (or -2) after two games of the other colour: which "
+        "colour does the absolute preference ask for?",
+        default="difference",
+        choices={
+            "difference": "the colour difference decides (the first sentence of A.7.a names it "
+            "first; it is also what B.2's parenthesis protects)",
+            "last-two": "the last two games decide (alternate after two of the same colour)",
+        },
+    ),
+    Reading(
+        name="strong-as-absolute",
+        article="A.7.d",
+        question="In odd rounds, what does 'treated like players having an absolute colour "
+        "preference' do to two players with the same strong preference?",
+        default="forbid",
+        choices={
+            "forbid": "they may not meet (B.2 extended to them) until C.10.f drops A.7.d",
+            "ignore": "nothing: A.7.d is read as a wish already counted by X, and never binds",
+        },
+    ),
+    Reading(
+        name="unplayed-float",
+        article="B.1.b, A.4",
+        question="Does a point or half point without playing (bye, forfeit win) count as a "
+        "downfloat in the float history read by B.5 and B.6?",
+        default="downfloat",
+        choices={
+            "downfloat": "yes: B.1.b says such a player 'is a downfloater (see A.4)'",
+            "none": "no: only pairings between unequal scores make floats (A.4 alone)",
+        },
+    ),
+    Reading(
+        name="remainder-budget",
+        article="C.6, A.8",
+        question="C.6 continues 'at C4 with the remainder group' without setting X (or Z) "
+        "again: do the remainder's pairs count against what the moved-down players' pairs "
+        "already spent?",
+        default="bracket",
+        choices={
+            "bracket": "yes: X and Z count the pairs of the whole score bracket (A.8 defines "
+            "them per score bracket), so the remainder has what the first part left",
+            "each-part": "no: the remainder is checked against X and Z afresh, as C.6 leaves "
+            "them as they are",
+        },
+    ),
+    Reading(
+        name="forfeit-meets",
+        article="B.1.a",
+        question="'Two players shall not meet more than once': have two players whose game "
+        "was forfeited met?",
+        default="played",
+        choices={
+            "played": "no: only a game played over the board is a meeting; the two may be "
+            "paired again",
+            "paired": "yes: being paired is meeting, so a forfeited pairing may not be repeated",
+        },
+    ),
+    Reading(
+        name="first-round-colour",
+        article="E.5",
+        question="'In the first round all even numbered players in S1 will receive a colour "
+        "different from all odd numbered players in S1': numbered how?",
+        default="s1-position",
+        choices={
+            "s1-position": "by their place in S1 (1st, 2nd, ...): the first of S1 gets the "
+            "colour drawn by lot, and the colours alternate down S1",
+            "pairing-number": "by their pairing numbers: odd numbers get the colour drawn by lot "
+            "(they differ from the places when players are absent in round 1)",
+        },
+    ),
+    Reading(
+        name="bye-bar",
+        article="B.1.b",
+        question="'A player who has received a point or half point without playing, either "
+        "through a bye or due to an opponent not appearing' shall not receive a bye: which "
+        "byes bar?",
+        default="any-bye",
+        choices={
+            "any-bye": "every bye that gave points: the bye of A.5 and the byes a player "
+            "asked for (a full or half point, F or H), and a forfeit win",
+            "pairing-bye": "only the bye of A.5 (U) and a forfeit win; a bye the player asked "
+            "for does not bar (the reading of the later Basic Rules)",
+        },
+    ),
+    Reading(
+        name="bye-downfloat",
+        article="B.1.b, B.5, B.6",
+        question="B.1.b calls a player who scored without playing 'a downfloater': does the "
+        "bye of the lowest bracket count as a downfloat for B.5 and B.6 (C.3.e, C.3.f)?",
+        default="downfloat",
+        choices={
+            "downfloat": "yes: the lowest bracket with a player left over produces a "
+            "downfloater, so B.5/B.6 for downfloaters apply to who gets the bye",
+            "none": "no: the lowest bracket produces no downfloaters (A.3 moves players down "
+            "to a next bracket, and there is none)",
+        },
+    ),
+    Reading(
+        name="forfeit-float",
+        article="A.4",
+        question="Does a paired game that was forfeited make floats (A.4: 'players with "
+        "unequal scores will be paired')?",
+        default="paired",
+        choices={
+            "paired": "yes: the pairing made the float, whether or not the game was played",
+            "played": "no: only games played over the board make floats",
+        },
+    ),
+    Reading(
+        name="top-scorers",
+        article="A.10",
+        question="Top scorers have 'over 50% of the maximum possible score when pairing the "
+        "last round': the maximum of which rounds?",
+        default="rounds-before",
+        choices={
+            "rounds-before": "the points of the rounds already played (a win in each round before "
+            "the last)",
+            "all-rounds": "the points of all rounds of the tournament, the last included",
+        },
+    ),
+    Reading(
+        name="alternation",
+        article="E.3",
+        question="'Alternate the colours to the most recent round in which they played with "
+        "different colours': which rounds are compared?",
+        default="by-round",
+        choices={
+            "by-round": "the most recent round number in which both played a game, with "
+            "different colours",
+            "by-sequence": "the two sequences of games played, aligned from the latest game "
+            "backwards (rounds without a game skipped for each player separately)",
+        },
+    ),
+)
+
+
+class Readings(_Readings):
+    catalogue = CATALOGUE
+
+
+DEFAULT = Readings.from_pairs()

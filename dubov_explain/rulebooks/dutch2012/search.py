@@ -1,0 +1,237 @@
+"""The enumerations of section D, walked in their own order, and the first acceptable one.
+
+Pure search over player numbers: what a candidate must satisfy is given as callables by the
+engine (``engine.py``), which knows the criteria.
+
+* :func:`exchanges` lists the exchanges of D.2 in the order of its "exact procedure"
+  (DELTA, then the S1 list in decreasing lexicographic order, then the S2 list in increasing
+  lexicographic order); the numbers are the players' positions in the bracket (A.2 order,
+  1 = highest), as in the text's examples.
+* :func:`mdp_sets` lists the S1 sets of D.3 (the M1-subsets of the MDPs, lexicographic).
+* :func:`first_transposition` returns the first arrangement of S2 in the order of D.1
+  (lexicographic in S2's A.2 order; with S1 smaller than S2, D.1.2: only the first len(S1)
+  count) whose pairs S1[i]-S2[i] are acceptable, by a depth-first walk of that order that
+  prunes a branch only when it is *proved* to hold no acceptable arrangement (see the
+  engine's docstring).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+from typing import Callable, Sequence
+
+from ... import matching
+
+
+def exchanges(n1: int, n2: int, size: int, limit: int):
+    """D.2: the exchanges of ``size`` players between S1 = positions 1..n1 and S2 = n1+1..
+    n1+n2, in the text's order, as (S1 positions, S2 positions).  None when there would be
+    more than ``limit`` of them (the caller records it)."""
+    count = comb(n1, size) * comb(n2, size)
+    if count > limit:
+        return None
+    # decreasing lexicographic order of subsets written high to low (5,4 / 5,3 / ... / 2,1)
+    s1 = sorted((tuple(sorted(c, reverse=True)) for c in combinations(range(1, n1 + 1), size)),
+                reverse=True)
+    s2 = list(combinations(range(n1 + 1, n1 + n2 + 1), size))
+    out = []
+    for i, a in enumerate(s1):
+        sa = sum(a)
+        for j, b in enumerate(s2):
+            out.append((sum(b) - sa, i, j, a, b))
+    out.sort()
+    return [(a, b) for _, _, _, a, b in out]
+
+
+def mdp_sets(mdps: Sequence[int], m1: int):
+    """D.3: the sets of M1 MDPs for S1, highest first, in lexicographic order."""
+    return list(combinations(mdps, m1))
+
+
+@dataclass
+class Budget:
+    """What a candidate may spend: pairs not fulfilling all colour preferences (X) and,
+    in even rounds, not fulfilling strong ones (Z)."""
+
+    x: int
+    z: int | None
+
+
+@dataclass
+class Found:
+    order: list[int]  # S2 in the accepted order (paired prefix, then the rest in A.2 order)
+    pairs: list[tuple[int, int]]
+    x_used: int
+    z_used: int
+    rejected: list[tuple[int, tuple]]
+    index: int
+
+
+def x_bound(side1: Counter, side2: Counter) -> int:
+    """Pairs that must spend X when S1 players of these kinds are paired with S2 players of
+    these kinds, by the numbers alone: White seekers of S1 beyond the Black seekers of S2,
+    and the other way round, not absorbed by S2 players without a preference."""
+    aw = side1[("w", False)] + side1[("w", True)]
+    ab = side1[("b", False)] + side1[("b", True)]
+    bw = side2[("w", False)] + side2[("w", True)]
+    bb = side2[("b", False)] + side2[("b", True)]
+    bn = sum(side2.values()) - bw - bb
+    excess = (aw - min(aw, bb)) + (ab - min(ab, bw))
+    return excess - min(excess, bn)
+
+
+def z_bound(side1: Counter, side2: Counter) -> int:
+    """The same for Z: strong (or absolute) seekers of a colour in S1 beyond the S2 players
+    who are not strong seekers of that colour."""
+    total2 = sum(side2.values())
+    return sum(max(0, side1[(c, True)] - (total2 - side2[(c, True)])) for c in ("w", "b"))
+
+
+def _lex_index(choice: Sequence[int], pool: Sequence[int]) -> int:
+    """The index of the k-prefix ``choice`` among the k-arrangements of ``pool`` taken in
+    lexicographic order (0 = the unchanged order)."""
+    rest = list(pool)
+    n, k = len(pool), len(choice)
+    idx = 0
+    for i, c in enumerate(choice):
+        pos = rest.index(c)
+        # arrangements of the remaining k-i-1 places from n-i-1 players
+        m, r = n - i - 1, k - i - 1
+        per = 1
+        for t in range(r):
+            per *= m - t
+        idx += pos * per
+        rest.pop(pos)
+    return idx
+
+
+def first_transposition(
+    s1: Sequence[int],
+    s2: Sequence[int],
+    allowed: Callable[[int, int], str | None],
+    bad_x: Callable[[int, int], bool],
+    bad_z: Callable[[int, int], bool],
+    budget: Budget,
+    leftover_ok: Callable[[tuple[int, ...], int, int | None], str | None],
+    kind: Callable[[int], tuple[str, bool]],
+    must_pair: Callable[[int], bool] | None = None,
+    stats: dict | None = None,
+) -> Found | None:
+    """The first arrangement of ``s2`` (D.1 order) pairing every S1 player acceptably.
+
+    ``allowed(a, b)`` is None or the criterion that forbids the pair at this level;
+    ``bad_x``/``bad_z`` say whether a pair spends X / Z; ``leftover_ok(rest, x left, z left)`` is None or the
+    reason the S2 players left unpaired may not be left so; ``kind(n)`` is a player's colour
+    preference ("w", "b" or "-") and whether it is strong or absolute, from which
+    :func:`x_bound` and :func:`z_bound` bound what the rest must spend (the numbers are kept
+    as the walk goes, not recounted); ``must_pair(q)`` says that S2 player q may not be left
+    unpaired (a necessary condition only).
+    """
+    k = len(s1)
+    if len(s2) < k:
+        return None
+    stats = stats if stats is not None else {}
+    chosen: list[int] = []
+    used: set[int] = set()
+    rejected: list[list] = [[] for _ in range(k)]
+    kinds = {n: kind(n) for n in list(s1) + list(s2)}
+    # the numbers of each (preference, hard) among the S1 players still to pair (side 0)
+    # and the S2 players still free (side 1)
+    count = [Counter(kinds[n] for n in s1), Counter(kinds[n] for n in s2)]
+
+    need_warm: dict[int, int] = {}
+
+    def bounds_ok(xleft: int, zleft: int | None) -> bool:
+        if x_bound(count[0], count[1]) > xleft:
+            return False
+        return zleft is None or z_bound(count[0], count[1]) <= zleft
+
+    def feasible(i: int, xleft: int, zleft: int | None, warm: dict) -> dict | None:
+        rest1 = s1[i:]
+        rest2 = [q for q in s2 if q not in used]
+        if not bounds_ok(xleft, zleft):
+            return None
+        m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, warm)
+        if len(m) < len(rest1):
+            return None
+        if must_pair is not None:
+            image = set(m.values())
+            need = [q for q in rest2 if must_pair(q) and q not in image]
+            if need:
+                need = [q for q in rest2 if must_pair(q)]
+                # Mendelsohn-Dulmage: a matching covering rest1 and one covering `need`
+                # give one covering both
+                mm = matching.bipartite_max_matching(need, rest1,
+                                                     lambda b, a: allowed(a, b) is None,
+                                                     need_warm)
+                if len(mm) < len(need):
+                    return None
+                need_warm.clear()
+                need_warm.update(mm)  # a warm start for the next question only
+        return m
+
+    def walk(i: int, xleft: int, zleft: int | None, warm: dict) -> bool:
+        if i == k:
+            rest = tuple(q for q in s2 if q not in used)
+            stats["checked"] = stats.get("checked", 0) + 1
+            return leftover_ok(rest, xleft, zleft) is None
+        a = s1[i]
+        for b in s2:
+            if b in used:
+                continue
+            why = allowed(a, b)
+            if why is not None:
+                rejected[i].append((b, why))
+                continue
+            bx = bad_x(a, b)
+            bz = bad_z(a, b) if zleft is not None else False
+            if bx and xleft <= 0:
+                rejected[i].append((b, "X"))
+                continue
+            if bz and zleft is not None and zleft <= 0:
+                rejected[i].append((b, "Z"))
+                continue
+            nx = xleft - bx
+            nz = zleft - bz if zleft is not None else None
+            used.add(b)
+            chosen.append(b)
+            count[0][kinds[a]] -= 1
+            count[1][kinds[b]] -= 1
+            if warm.get(a) == b:
+                nxt = warm  # the rest of a maximum matching still covers the rest
+                ok = bounds_ok(nx, nz)
+                if ok and must_pair is not None:
+                    # the warm matching, less a-b, still covers the rest of S1; if it also
+                    # covers every player who may not be left over, it proves both at once
+                    image = {warm[x] for x in s1[i + 1:]}
+                    if any(must_pair(q) and q not in image for q in s2 if q not in used):
+                        ok = feasible(i + 1, nx, nz, warm) is not None
+            else:
+                nxt = feasible(i + 1, nx, nz, warm)
+                ok = nxt is not None
+            if ok and walk(i + 1, nx, nz, nxt):
+                return True
+            count[0][kinds[a]] += 1
+            count[1][kinds[b]] += 1
+            used.discard(b)
+            chosen.pop()
+            rejected[i].append((b, "C.7"))
+            for j in range(i + 1, k):
+                rejected[j].clear()
+        return False
+
+    root = feasible(0, budget.x, budget.z, {})
+    if root is None:
+        return None
+    if not walk(0, budget.x, budget.z, root):
+        return None
+    pairs = list(zip(s1, chosen))
+    xu = sum(1 for a, b in pairs if bad_x(a, b))
+    zu = sum(1 for a, b in pairs if bad_z(a, b)) if budget.z is not None else 0
+    order = chosen + [q for q in s2 if q not in used]
+    return Found(order, pairs, xu, zu,
+                 [(s1[i], tuple(rejected[i])) for i in range(k) if rejected[i]],
+                 _lex_index(chosen, s2))

@@ -1,0 +1,179 @@
+"""How Dutch 2012 reads its own traces for ``why`` and ``why-not``.
+
+* :func:`decision_key`: what each decision event decided (compared across traces);
+* :func:`verdict_article`: the article of an absence, of no pairing, of an absolute
+  criterion (B.1.a, B.2, XXP);
+* :func:`read_parting`: where the real and the what-if trace part, which rule made the
+  real choice: the bye of A.5, the requirements of C.3/C.10 (the what-if needed lower ones),
+  C.14 (fewer pairs), or only the order of D.1 (transpositions), D.2 (exchanges) or D.3
+  (MDP sets) when both met the same requirements;
+* :func:`player_round`: the facts of one player's round.
+
+Codes, numbers and event indices only; the words are in ``templates/why.md.j2``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...trace.events import Trace
+from . import events as ev
+
+VERDICT_ARTICLE = {"absent": "A.2", "no-pairing": "B.1"}
+CRITERION_ARTICLE = {"B.1.a": "B.1.a", "B.2": "B.2", "XXP": "XXP", "forced": "what-if"}
+
+
+def decision_key(e) -> tuple | None:
+    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot)):
+        return None
+    if isinstance(e, ev.BracketOpened):
+        return ("bracket", e.score, tuple(e.mdps), tuple(e.residents))
+    if isinstance(e, ev.IncompatibleMoved):
+        return ("c1", e.score, e.player)
+    if isinstance(e, ev.ParametersSet):
+        return ("parameters", e.score, e.p0, e.m0, e.x1, e.z1)
+    if isinstance(e, ev.RequirementsFailed):
+        return ("failed", e.score, tuple(sorted(e.requirements.items())))
+    if isinstance(e, ev.Reduced):
+        return ("reduced", e.score, e.step, e.p1, e.m1)
+    if isinstance(e, ev.BracketMovedDown):
+        return ("moved-down-all", e.score, tuple(e.players))
+    if isinstance(e, ev.PairingFound):
+        return ("found", e.score, e.part, tuple(map(tuple, e.pairs)))
+    if isinstance(e, ev.MovedDown):
+        return ("moved-down", e.score, tuple(e.players))
+    if isinstance(e, ev.ColourAllocated):
+        return ("colour", e.white, e.black)
+    if isinstance(e, ev.BracketClosed):
+        return ("closed", e.score, tuple(map(tuple, e.pairs)))
+    if isinstance(e, ev.ByeAssigned):
+        return ("bye", e.player)
+    if isinstance(e, ev.PairingPublished):
+        return ("published", tuple(map(tuple, e.boards)), e.bye)
+    if isinstance(e, ev.Impossible):
+        return ("impossible",)
+    return (e.kind, e.article)
+
+
+def verdict_article(verdict: str, criterion: str = "") -> str:
+    if verdict == "illegal":
+        return CRITERION_ARTICLE.get(criterion, criterion)
+    return VERDICT_ARTICLE.get(verdict, "")
+
+
+def bracket_of(trace: Trace, index: int) -> str | None:
+    for e in reversed(trace.events[: index + 1]):
+        if isinstance(e, ev.BracketOpened):
+            return e.score
+    return None
+
+
+def _answer(case: str, criterion: str, article: str, where: str = "", score: str | None = None,
+            verdict: str = "passed-over", **facts: Any) -> dict:
+    return dict(verdict=verdict, case=case, criterion=criterion, article=article, where=where,
+                score=score, facts=facts)
+
+
+#: the requirements of C.3 in the order C.10 lowers them, last lowered first
+_ORDER = ("B.6-up", "B.5-up", "B.6-down", "B.5-down", "Z", "X", "A.7.d", "B.2")
+_STEP = {"B.6-up": "C.10.a", "B.5-up": "C.10.b", "B.6-down": "C.10.c", "B.5-down": "C.10.d",
+         "Z": "C.10.e", "X": "C.10.e", "A.7.d": "C.10.f", "B.2": "C.10.g"}
+
+
+def lowered(real: dict, what_if: dict) -> str | None:
+    """The most important requirement the what-if run had to lower (or None)."""
+    for name in reversed(_ORDER):
+        a, b = real.get(name), what_if.get(name)
+        if a == b:
+            continue
+        if isinstance(a, bool):
+            if a and not b:
+                return name
+        elif a is not None and b is not None and b > a:
+            return name
+    return None
+
+
+def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -> dict:
+    n, m = player, against
+    if isinstance(w, ev.Impossible):
+        return _answer("impossible", "B.1", "B.1", "round", verdict="impossible",
+                       players=list(w.players))
+    if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
+        return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
+    score = getattr(r, "score", None) or getattr(w, "score", None)
+    # the real run paired the bracket where the what-if run failed a level (or reduced)
+    if isinstance(r, ev.PairingFound) and isinstance(w, (ev.RequirementsFailed, ev.Reduced,
+                                                          ev.BracketMovedDown)):
+        if isinstance(w, ev.RequirementsFailed):
+            return _answer("requirements", w.next_step, "C.10", "bracket", score,
+                           requirements=dict(w.requirements), next_step=w.next_step)
+        return _answer("fewer-pairs", "C.14", w.article, "bracket", score)
+    if isinstance(r, ev.PairingFound) and isinstance(w, ev.PairingFound):
+        crit = lowered(dict(r.requirements), dict(w.requirements))
+        if crit is not None:
+            return _answer("lowered", crit, _STEP[crit], "bracket", score, name=crit,
+                           real=r.requirements.get(crit), instead=w.requirements.get(crit))
+        if r.part != w.part:
+            return _answer("differs", r.article, r.article, "bracket", score,
+                           real_kind=r.kind, what_if_kind=w.kind)
+        if tuple(r.exchange) != tuple(w.exchange):
+            rule = "D.3" if r.part == "heterogeneous" else "D.2"
+            return _answer("exchange-order", rule, "C.8", "bracket", score,
+                           exchange=list(r.exchange), instead=list(w.exchange))
+        return _answer("transposition-order", "D.1", "C.7", "bracket", score,
+                       index=r.transposition, instead=w.transposition, s2=list(r.s2[:len(r.s1)]),
+                       instead_s2=list(w.s2[:len(w.s1)]))
+    if isinstance(w, (ev.IncompatibleMoved, ev.MovedDown, ev.BracketMovedDown)) or \
+            isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
+        return _answer("moved-down", "A.3", "A.3", "bracket", score,
+                       real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
+    art = r.article if r is not None else ""
+    return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
+                   what_if_kind=w.kind if w is not None else None)
+
+
+def player_round(trace: Trace, player: int) -> dict:
+    """The facts of ``player``'s round: the bye, the bracket (resident or moved down),
+    S1/S2 and the opponent, the colour rule; ``events`` the indices of the bracket."""
+    n = player
+    x: dict[str, Any] = dict(bye={}, bracket_score=None, resident=True, residents=[],
+                             upfloaters=[], upfloat=[], groups=[], pairing=[], colour_rule="",
+                             colour_step=None, events=[])
+    current = None
+    for i, e in enumerate(trace.events, start=1):
+        if isinstance(e, ev.BracketOpened):
+            current = e
+            if n in e.residents or n in e.mdps:
+                x.update(bracket_score=e.score, resident=n in e.residents,
+                         residents=list(e.residents), upfloaters=list(e.mdps))
+                x["upfloat"] = [dict(case="resident" if n in e.residents else "moved-down",
+                                     step=i, score=e.score, players=list(e.mdps))]
+                x["events"] = []
+        if current is not None and x["bracket_score"] == getattr(e, "score", None) and \
+                (n in current.residents or n in current.mdps):
+            x["events"].append(i)
+            if isinstance(e, ev.PairingFound) and (n in e.s1 or n in e.s2):
+                side = "S1" if n in e.s1 else "S2"
+                pos = (list(e.s1) if side == "S1" else list(e.s2)).index(n) + 1
+                x["groups"].append(dict(case="subgroup", step=i, side=side, index=pos,
+                                        part=e.part))
+                for a, b in e.pairs:
+                    if n in (a, b):
+                        x["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b,
+                                                 index=e.transposition))
+            if isinstance(e, ev.MovedDown) and n in e.players:
+                x["pairing"].append(dict(case="moved-down", step=i))
+            if isinstance(e, ev.IncompatibleMoved) and e.player == n:
+                x["pairing"].append(dict(case="incompatible", step=i))
+        if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
+            x.update(colour_rule=e.rule, colour_step=i)
+        if isinstance(e, ev.ByeAssigned):
+            x["bye"] = dict(case="has" if e.player == n else "other", article="A.5", step=i,
+                            bye=e.player)
+    if not x["bye"]:
+        if isinstance(trace.events[-1], ev.Impossible):
+            x["bye"] = dict(case="none", article="B.1")
+        else:
+            x["bye"] = dict(case="not-needed", article="A.5")
+    return x
