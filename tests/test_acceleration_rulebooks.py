@@ -206,3 +206,21 @@ def test_dutch2012_accelerated_rounds_pair_as_the_literal_twin(reading):
                 players, seed, r)
             compared += 1
     assert compared >= 10
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_explain_says_the_pairing_score_is_real_plus_acceleration(capsys, system):
+    case = "golden/dubov-1997/cases/acceleration-points-drop.trf"
+    code, out, _ = run(capsys, "explain", case, "--system", system, "--player", "2")
+    assert code == 0
+    assert "has 1.5 points for pairing (1 scored + 0.5 acceleration points) before round 3" in out
+    code, out, _ = run(capsys, "explain", case, "--system", system, "--player", "5")
+    assert code == 0 and "for pairing" not in out  # no acceleration points: nothing to say
+
+
+def test_dubov1997_explain_finds_the_bye_of_round_one_by_score_groups(tmp_path, capsys):
+    t = build([2400 - 40 * i for i in range(9)], [], total_rounds=7)
+    f = tmp_path / "odd.trf"
+    f.write_text(write_trf(replace(t, acceleration={n: (F(1),) for n in range(1, 5)})))
+    code, out, _ = run(capsys, "explain", f, "--system", "dubov-1997", "--player", "9")
+    assert code == 0 and "9 is the last of the list and gets the bye (5)" in out
