@@ -95,12 +95,20 @@ def main() -> None:
                notes=("built in code: 1 and 2 (1 point + 0.5 virtual) are alone in the 1.5 "
                       "bracket, both absolute Black; by their real score (1, not over 1) they "
                       "are no top scorers, so C.1 moves both down; by the pairing score they "
-                      "are, B.2 does not hold and they meet",))
+                      "are, B.2 does not hold and they meet",
+                      "witness bbpPairings (2025/26 rules, XXA read): 1-2, 4-5, 3-6, as our "
+                      "acceleration-top-scorers=pairing: it counts the virtual points in the "
+                      "score of its top scorers; our default keeps A.10 on the points scored"))
     ratings = [2400 - 40 * i for i in range(9)]
     write_case("acceleration-round-1", "A.3, A.5", "round 1 with XXA points 1 for players 1-4: "
                "the 1 point bracket pairs them among themselves", paired(ratings, 7, 1, 4, (1, 1, 0.5)))
     write_case("acceleration-round-2", "A.3, A.4", "round 2 of an accelerated tournament "
-               "(players 1-4: 1, 1, 0.5)", paired(ratings, 7, 2, 4, (1, 1, 0.5)))
+               "(players 1-4: 1, 1, 0.5)", paired(ratings, 7, 2, 4, (1, 1, 0.5)),
+               notes=("witness bbpPairings (2025/26 rules, XXA read): 2-1 and 3-9 alike, "
+                      "then 4-7, 5-6, bye 8 where we pair 4-6, 7-8, bye 5: the bye of A.5 "
+                      "(the 2012 text leaves the bye to whoever the lowest bracket leaves "
+                      "unpaired; the 2025 rules choose the bye player first), the departure "
+                      "class the README counts, not the acceleration",))
     write_case("acceleration-points-drop", "A.3, A.4", "the round where virtual points drop "
                "(players 1-4: 1, 1, then 0.5)", paired(ratings, 7, 3, 4, (1, 1, 0.5)))
 
