@@ -31,6 +31,7 @@ from builders import build  # noqa: E402
 
 from dubov_explain.simulate import GeneratorOptions, simulate  # noqa: E402
 from dubov_explain.tournament.model import Tournament  # noqa: E402
+from dubov_explain.trf.reader import read_trf  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
 from notes1997 import NOTES  # noqa: E402  (golden/dubov-1997/notes1997.py)
@@ -201,6 +202,9 @@ CASES: list[Case] = [
          paired_with_acceleration([2400 - 40 * i for i in range(9)], 7, 2, 4, (1, 1, 0.5))),
     Case("acceleration-points-drop", "6", "the round where virtual points drop (1, 1, then 0.5)",
          paired_with_acceleration([2400 - 40 * i for i in range(9)], 7, 3, 4, (1, 1, 0.5))),
+    Case("acceleration-late-entrant", "6, 4", "a late entrant in a Baku tournament (TRF26, 250 records): "
+         "GA is 1-7 in round 2, the entrant among them",
+         lambda: read_trf(ROOT / "golden" / "cases" / "1.3.1-baku-late-entrant.trf")),
 ]
 
 

@@ -25,7 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from builders import build  # noqa: E402
 from dubov_explain.simulate import GeneratorOptions, simulate  # noqa: E402
+from dubov_explain.trf.reader import read_trf  # noqa: E402
 from make_cases import BOOK, write_case  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Rec:
@@ -75,6 +78,14 @@ def top_scorers() -> Rec:
     return Rec(replace(t, acceleration={n: points((0, 0, 0.5)) for n in (1, 2)}), 3)
 
 
+def without_comments(t):
+    """``t`` without its ``###`` lines (another corpus's case header and notes)."""
+    keep = [i for i, (code, _) in enumerate(t.records) if code != "###"]
+    positions = list(t.record_positions)
+    return replace(t, records=tuple(t.records[i] for i in keep),
+                   record_positions=tuple(positions[i] for i in keep if i < len(positions)))
+
+
 def main() -> None:
     write_case("reading-acceleration-floats", "A.4, B.5, B.6",
                "reading acceleration-floats: earlier floats judged on pairing or real scores",
@@ -111,6 +122,11 @@ def main() -> None:
                       "class the README counts, not the acceleration",))
     write_case("acceleration-points-drop", "A.3, A.4", "the round where virtual points drop "
                "(players 1-4: 1, 1, then 0.5)", paired(ratings, 7, 3, 4, (1, 1, 0.5)))
+    write_case("acceleration-late-entrant", "A.3, A.5", "a late entrant in a Baku tournament "
+               "(TRF26, 250 records): GA is 1-7 in round 2, the entrant among them",
+               Rec(without_comments(read_trf(ROOT / "golden" / "cases" / "1.3.1-baku-late-entrant.trf")), 2),
+               notes=("the Dubov 2025 corpus's case 1.3.1-baku-late-entrant, paired by the "
+                      "2012 text",))
 
 
 if __name__ == "__main__":
