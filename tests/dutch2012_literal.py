@@ -265,7 +265,10 @@ class Literal:
         lowest = not below
         players = sorted(mdps + residents, key=self.key)
         over = self.st.top_over
-        top = over is not None and any(self.st[n].score > over for n in players)
+        # A.10 (reading acceleration-top-scorers): the real score, or the pairing score
+        real_top = self.readings.value("acceleration-top-scorers") == "real"
+        top = over is not None and any(
+            (self.st[n].points if real_top else self.st[n].score) > over for n in players)
         down = []
         if not lowest:
             for n in list(players):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Callable
 
@@ -30,6 +31,7 @@ from builders import build  # noqa: E402
 
 from dubov_explain.simulate import GeneratorOptions, simulate  # noqa: E402
 from dubov_explain.tournament.model import Tournament  # noqa: E402
+from dubov_explain.trf.reader import read_trf  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
 from notes1997 import NOTES  # noqa: E402  (golden/dubov-1997/notes1997.py)
@@ -70,6 +72,47 @@ def bye_tie() -> Tournament:
     one due White and one due Black."""
     return build([2200, 2200, 2000, 2000, 1900], [[(1, 3, "1"), (4, 2, "0"), (5, "U")]],
                  total_rounds=5)
+
+
+def with_acceleration(make: Callable[[], Tournament], ga: int, points: tuple) -> Callable[[], Tournament]:
+    """``make``'s request with XXA acceleration points: players 1..``ga`` get ``points``
+    (one value per round up to the one to pair); the history stays as it was paired."""
+
+    def accelerated() -> Tournament:
+        t = make()
+        pts = tuple(Fraction(x) for x in points)
+        return replace(t, acceleration={n: pts for n in range(1, ga + 1)})
+
+    return accelerated
+
+
+def paired_with_acceleration(ratings: list[int], total: int, r: int, ga: int,
+                             points: tuple) -> Callable[[], Tournament]:
+    """The request of round ``r`` of a tournament whose rounds 1..r-1 were paired by
+    ``dubov-1997`` with XXA points (players 1..``ga`` get ``points[k-1]`` in round k): the
+    higher rated player wins, every third board is drawn."""
+
+    def make() -> Tournament:
+        from dubov_explain.rulebooks import find_rulebook
+
+        book = find_rulebook("dubov-1997")
+        rounds: list[list[tuple]] = []
+        pts = tuple(Fraction(x) for x in points)
+        for k in range(1, r):
+            t = replace(build(ratings, rounds, total_rounds=total),
+                        acceleration={n: pts[:k] for n in range(1, ga + 1)})
+            res = book.pair(t).result
+            games: list[tuple] = []
+            for i, (w, b) in enumerate(res.boards, start=1):
+                games.append((w, b, "=" if i % 3 == 0 else "1" if ratings[w - 1] > ratings[b - 1] else "0"))
+            if res.bye:
+                games.append((res.bye, "U"))
+            rounds.append(games)
+        t = build(ratings, rounds, total_rounds=total)
+        acc = {n: pts[:r] for n in range(1, ga + 1)}
+        return replace(t, acceleration={n: v for n, v in acc.items() if any(v)})
+
+    return make
 
 
 CASES: list[Case] = [
@@ -145,6 +188,23 @@ CASES: list[Case] = [
          both("transfer-order", "listed", "parity-first")),
     Case("reading-transfer-running", "2.5", "'two times running' by calendar or by paired rounds",
          cut(7, 7, 5, 5, False), both("transfer-running", "calendar", "last-paired")),
+    # ---- acceleration (XXA points, C.04.5): the readings, round 2, the points dropping
+    Case("reading-acceleration-first-round", "5", "an accelerated round 1: 5 per score group or on the whole list",
+         paired_with_acceleration([2400 - 50 * i for i in range(10)], 7, 1, 4, (1,)),
+         both("acceleration-first-round", "score-groups", "whole-list")),
+    Case("reading-acceleration-bye", "4", "the lowest score group of the bye by pairing or real score",
+         with_acceleration(cut(7, 4, 2, 4, False), 4, (1, 1, 1, 1)),
+         both("acceleration-bye", "pairing", "real")),
+    Case("reading-acceleration-transfers", "2.5", "earlier transfers judged on pairing or real scores",
+         with_acceleration(cut(6, 4, 10, 3, False), 3, (1, 1, 1)),
+         both("acceleration-transfers", "pairing", "real")),
+    Case("acceleration-round-2", "6, 4", "round 2 of an accelerated tournament: the score groups of the pairing score",
+         paired_with_acceleration([2400 - 40 * i for i in range(9)], 7, 2, 4, (1, 1, 0.5))),
+    Case("acceleration-points-drop", "6", "the round where virtual points drop (1, 1, then 0.5)",
+         paired_with_acceleration([2400 - 40 * i for i in range(9)], 7, 3, 4, (1, 1, 0.5))),
+    Case("acceleration-late-entrant", "6, 4", "a late entrant in a Baku tournament (TRF26, 250 records): "
+         "GA is 1-7 in round 2, the entrant among them",
+         lambda: read_trf(ROOT / "golden" / "cases" / "1.3.1-baku-late-entrant.trf")),
 ]
 
 

@@ -101,4 +101,24 @@ NOTES: dict[str, tuple[str, ...]] = {
         "(lowest R); earlier-rounds: 7 and 5 had floated down before (categories 3), so 3 (category "
         "1) floats with 7.",
     ),
+    "reading-acceleration-first-round": (
+        "XXA gives 1-4 one point in round 1: by score groups 5 divides the 1 point list 1-4 "
+        "(1-3, 2-4) and the 0 points list 5-10 (5-8, 6-9, 7-10), pairs numbered on for the lot; "
+        "on the whole list 5 pairs 1-6, 2-7, 3-8, 4-9, 5-10 as without acceleration.",
+    ),
+    "reading-acceleration-bye": (
+        "4, 6 and 7 are barred (2.2). By the pairing score the lowest group with an eligible "
+        "player is 5 alone (2 points, no virtual points): 5 gets the bye. By the real score 3 "
+        "(1.5 scored + 1 virtual) is lowest: 3 gets it.",
+    ),
+    "reading-acceleration-transfers": (
+        "In round 2, 3 met a player with more real points but not more pairing points (3's "
+        "own virtual point): on real scores a transfer up, on pairing scores none; so by the "
+        "real scores 2.5 passes 3 over ('two times running') and 7.1 brings up 6 for 1 "
+        "instead of 3.",
+    ),
+    "acceleration-points-drop": (
+        "1-4's virtual points drop from 1 to 0.5 in round 3: the trace lists the drop and the "
+        "score groups are built on real score + 0.5.",
+    ),
 }

@@ -38,6 +38,9 @@ PROJECTION: dict[str, Callable[[Event], dict] | None] = {
     "what-if": lambda e: {"pairs": [_plain(list(x[:3])) for x in e.pairs]},
     "standings": None,
     "first-round": _fields("upper", "lower", "bye", "lot"),
+    "acceleration-applied": lambda e: {
+        "players": [[n, v, s] for n, _real, v, s in e.players]},
+    "first-round-group": _fields("score", "upper", "lower", "goes_down", "bye"),
     "bye-not-needed": _fields("players"),
     "bye-candidates": _with_firsts(_fields("score", "dominating"), "keys", 1),
     "bye-rejected": _fields("player"),

@@ -3,6 +3,7 @@
 States, in the order of the text (``text/dubov-1997.txt``)::
 
     open_round -> first_round (5) -> publish
+    open_round -> first_round_groups (5 per score group, accelerated round 1) -> publish
     open_round -> assign_bye (4) -> next_group -> [ pair_floaters (8.1, 8.2)
       -> transfers (7.1, 7.2) -> balance (7.3, 7.4 with 2.6) -> columns (6.2)
       -> choose_floaters (6.4) -> improve (6.3, colours by 3) -> close_group ] ...
@@ -48,11 +49,12 @@ from ... import matching
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from ..dubov2025.boards import board_key
+from ..dubov2025.engine import acceleration_records, dropped_points
 from . import events as ev
 from .colours import allocate
 from .events import EXPLICIT, NAME, fmt
 from .limits import Limits, colour_allowed
-from .readings import DEFAULT, Readings
+from .readings import ACCELERATION, DEFAULT, Readings
 from .request import lot
 from .standings import PlayerStanding, compute_standings
 
@@ -99,6 +101,9 @@ class Dubov1997Engine:
         self.gm: dict[int, int] = {}
         self.wise = readings.value("wise") == "round"
         self.lot, self.lot_source = lot(t)
+        #: acceleration points up to this round (XXA / 250, or computed for this run)
+        self.accelerated = any(p.accelerated for p in self.st.players) or \
+            bool(t.acceleration_method)
 
     # ------------------------------------------------------------------ helpers
     def p(self, n: int) -> PlayerStanding:
@@ -189,12 +194,16 @@ class Dubov1997Engine:
         st = self.st
         self.remaining = sorted(p.number for p in st.players if p.present)
         absent = tuple((p.number, p.absence) for p in st.players if not p.present)
+        # the acceleration readings are in force only in an accelerated round: elsewhere
+        # they cannot change anything, and the header leaves them out
+        skip = () if self.accelerated else tuple(r.name for r in ACCELERATION)
         self.emit(ev.RoundOpened(
             article="6", round=st.round, total_rounds=st.total_rounds, last_round=st.last_round,
-            rulebook=RULEBOOK, edition=EDITION, readings=self.readings.as_dict(),
+            rulebook=RULEBOOK, edition=EDITION,
+            readings={k: v for k, v in self.readings.as_dict().items() if k not in skip},
             to_pair=tuple(self.remaining), absent=absent, initial_colour=self.lot.word,
             initial_colour_source=self.lot_source, tournament=self.t.name,
-            readings_detail=self.readings.detail(),
+            readings_detail=tuple(d for d in self.readings.detail() if d[0] not in skip),
         ))
         if self.forced:
             verdicts = []
@@ -203,11 +212,25 @@ class Dubov1997Engine:
                 crit, facts = why if why is not None else ("", {})
                 verdicts.append((a, b, crit, facts))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        self.emit(ev.StandingsSnapshot(article="1", max_t=st.max_t,
-                                       rows=tuple(standing_row(p) for p in st.players)))
+        self.emit(ev.StandingsSnapshot(
+            article="1", max_t=st.max_t,
+            rows=tuple(standing_row(p, self.accelerated) for p in st.players)))
+        if self.accelerated:
+            self.emit(ev.AccelerationApplied(
+                article="6",
+                records=acceleration_records(self.t),
+                method=self.t.acceleration_method,
+                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
+                              for p in st.players if p.accelerated),
+                readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
+                dropped=dropped_points(self.t, st.round),
+            ))
         if absent and self.readings.value("absences") == "stop":
             self.arbiter("absence", [n for n, _ in absent])
         if st.round == 1 or not any(self.p(n).games_paired for n in self.remaining):
+            if self.accelerated and \
+                    self.readings.value("acceleration-first-round") == "score-groups":
+                return self.first_round_groups
             return self.first_round
         return self.assign_bye
 
@@ -232,6 +255,45 @@ class Dubov1997Engine:
             self.emit(ev.ByeAssigned(article="5", player=bye, decided_by="last"))
         return self.publish
 
+    def first_round_groups(self):
+        """5 in an accelerated round 1 (reading ``acceleration-first-round=score-groups``):
+        each score group of the pairing score, from the highest, is a list divided into
+        two halves; an odd group's last player goes down to the next group's list, the
+        last of the lowest group gets the bye; the lot colours the pairs numbered on
+        through the groups."""
+        scores = sorted({self.p(n).score for n in self.remaining}, reverse=True)
+        carried: list[int] = []
+        board = 0
+        for k, top in enumerate(scores):
+            ps = sorted(carried + [n for n in self.remaining if self.p(n).score == top])
+            came_down = tuple(carried)
+            carried = []
+            bye = None
+            if len(ps) % 2:
+                if k == len(scores) - 1:
+                    bye = ps.pop()
+                else:
+                    carried = [ps.pop()]
+            half = len(ps) // 2
+            upper, lower = ps[:half], ps[half:]
+            self.emit(ev.FirstRoundGroup(
+                article="5", score=fmt(top), upper=tuple(upper), lower=tuple(lower),
+                came_down=came_down, goes_down=tuple(carried), bye=bye, first_pair=board + 1,
+                lot=self.lot.word, lot_source=self.lot_source))
+            for a, b in zip(upper, lower):
+                board += 1
+                if not self.lim(a, b):
+                    self.arbiter("first-round", (a, b))
+                colour = self.lot if board % 2 == 1 else self.lot.opposite
+                white, black = (a, b) if colour is Colour.WHITE else (b, a)
+                self.emit(ev.ColourAllocated(article="5", white=white, black=black,
+                                             rule="odd" if board % 2 == 1 else "even"))
+                self.pairs.append((white, black))
+            if bye is not None:
+                self.bye = bye
+                self.emit(ev.ByeAssigned(article="5", player=bye, decided_by="last"))
+        return self.publish
+
     # ---- 4: the bye
     def assign_bye(self):
         n = len(self.remaining)
@@ -246,8 +308,12 @@ class Dubov1997Engine:
         if not eligible:
             self.emit(ev.ByeCandidates(article="4", ineligible=ineligible, score="", dominating="", keys=()))
             self.arbiter("no-bye", ())
-        low = min(self.p(m).score for m in eligible)
-        group = [m for m in self.remaining if self.p(m).score == low]
+        # 4's "lowest score group": the pairing score, or (reading acceleration-bye=real)
+        # the points actually scored; the same without acceleration
+        bye_score = (lambda m: self.p(m).points) \
+            if self.readings.value("acceleration-bye") == "real" else (lambda m: self.p(m).score)
+        low = min(bye_score(m) for m in eligible)
+        group = [m for m in self.remaining if bye_score(m) == low]
         counts = Counter(self.due_of(m) for m in group)
         w, b = counts[Colour.WHITE], counts[Colour.BLACK]
         dominating = Colour.WHITE if w > b else Colour.BLACK if b > w else None
@@ -256,13 +322,13 @@ class Dubov1997Engine:
         def key(m: int) -> tuple:
             p = self.p(m)
             dom = 0 if dominating is None or p.due is dominating else 1
-            return (p.score, p.rating, dom, -p.aro_exact, -m if lowest_in_list else m)
+            return (bye_score(m), p.rating, dom, -p.aro_exact, -m if lowest_in_list else m)
 
         order = sorted(eligible, key=key)
         self.emit(ev.ByeCandidates(
             article="4", ineligible=ineligible, score=fmt(low),
             dominating=dominating.word if dominating else "",
-            keys=tuple((m, fmt(self.p(m).score), self.p(m).rating,
+            keys=tuple((m, fmt(bye_score(m)), self.p(m).rating,
                         self.p(m).due.word if self.p(m).due else "none", str(self.p(m).aro))
                        for m in order),
         ))
@@ -676,7 +742,18 @@ class Dubov1997Engine:
         return None
 
 
-def standing_row(p: PlayerStanding) -> dict:
+def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:
+    """The row of the trace's standings; in an accelerated round (some player has
+    acceleration points up to this round) also the real score and the round's acceleration
+    points (``score`` is the pairing score)."""
+    row = _row(p)
+    if accelerated:
+        row["real_score"] = fmt(p.points)
+        row["virtual"] = fmt(p.virtual)
+    return row
+
+
+def _row(p: PlayerStanding) -> dict:
     return {
         "number": p.number,
         "name": p.name,

@@ -32,6 +32,47 @@ _register = register(NAME)
 
 @_register
 @dataclass(frozen=True)
+class AccelerationApplied(Event):
+    """6 with acceleration (C.04.5): the scores of the round's score groups include
+    acceleration points (XXA / 250, or computed for this run by an acceleration method)."""
+
+    kind: ClassVar[str] = "acceleration-applied"
+    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
+    records: tuple
+    #: how they were computed, ((name, value), ...) facts (empty: read from the file)
+    method: tuple
+    #: (player, real score, acceleration points of this round, pairing score) of every
+    #: player with acceleration points in this round or an earlier one
+    players: tuple
+    #: the acceleration readings in force: ((name, value), ...)
+    readings: tuple = ()
+    #: (player, points of the previous round, points of this round) where they drop
+    dropped: tuple = ()
+
+
+@_register
+@dataclass(frozen=True)
+class FirstRoundGroup(Event):
+    """5 in an accelerated round 1 (reading acceleration-first-round=score-groups): one
+    score group's list in two halves."""
+
+    kind: ClassVar[str] = "first-round-group"
+    score: str
+    upper: tuple
+    lower: tuple
+    #: the last player of the higher group's odd list, now first of this list
+    came_down: tuple
+    #: this group's odd last player, going down to the next group's list
+    goes_down: tuple
+    bye: int | None
+    #: the number of this group's first pair, counted on through the groups (for the lot)
+    first_pair: int
+    lot: str
+    lot_source: str
+
+
+@_register
+@dataclass(frozen=True)
 class FirstRound(Event):
     """5: the list in two halves, the first of each paired, colours by lot."""
 

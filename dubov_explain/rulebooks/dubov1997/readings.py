@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..readings import Reading, ReadingError, Readings as _Readings
 
-__all__ = ["BY_NAME", "CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
+__all__ = ["ACCELERATION", "BY_NAME", "CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
 
 CATALOGUE: tuple[Reading, ...] = (
     Reading(
@@ -210,6 +210,60 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
 )
+
+#: Acceleration (XXA / 250 points, e.g. the Baku method's virtual points): the 1997 text
+#: never mentions it.  FIDE's chapter on accelerated systems (C.04.5, introduction) builds
+#: the score brackets on "the total score (real score + virtual points)", so the score
+#: groups of 6 (and 7.1-7.2's lower score groups, 8's floaters, the board order) always
+#: read the pairing score.  ARO (1), the due colours (1) and 3 read no score.  The other
+#: places where the text reads a score are readings below; they are in force (and listed
+#: in the trace) only in a round with acceleration points.
+ACCELERATION: tuple[Reading, ...] = (
+    Reading(
+        name="acceleration-first-round",
+        article="5 (with C.04.5)",
+        question="With acceleration points in round 1, what is 'the player's list' that 5 "
+        "divides into two halves?",
+        default="score-groups",
+        choices={
+            "score-groups": "each score group of the pairing score is a list of its own, "
+            "divided and paired by 5 (pairs numbered on through the groups for the lot); an "
+            "odd group's last player goes down to the next group's list, and the last of the "
+            "lowest group gets the bye",
+            "whole-list": "the whole list, as 5 says: acceleration points change nothing in "
+            "round 1 (they count from round 2 on, in the score groups of 6)",
+        },
+    ),
+    Reading(
+        name="acceleration-bye",
+        article="4",
+        question="With acceleration points, which score makes 'the lowest score group' of "
+        "the bye?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing score (points plus the round's acceleration points), "
+            "the score the score groups of 6 are built on",
+            "real": "the points actually scored: the bye goes to the lowest R among the "
+            "players who scored least, acceleration left out",
+        },
+    ),
+    Reading(
+        name="acceleration-transfers",
+        article="2.5, 6.4",
+        question="With acceleration points, which scores tell whether an earlier round was a "
+        "transfer to a higher score group (2.5) or a float down (6.4, reading "
+        "floater-history=earlier-rounds)?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing scores before that round (points plus that round's "
+            "acceleration points): the score groups the player was actually paired in",
+            "real": "the points actually scored before that round: meeting a player with "
+            "more virtual points only is no transfer",
+        },
+    ),
+)
+
+CATALOGUE = CATALOGUE + ACCELERATION
 
 BY_NAME = {r.name: r for r in CATALOGUE}
 

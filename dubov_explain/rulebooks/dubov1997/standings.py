@@ -2,7 +2,11 @@
 
 Read from the tournament's rule-free facts (:func:`~dubov_explain.tournament.facts.round_facts`):
 
-* the score (points of the rounds before; the 1997 text knows no acceleration);
+* the score: points of the rounds before, plus the acceleration points (XXA / 250) of
+  the round to pair (the rule-free ``PlayerFacts.pairing_points``; the 1997 text knows no
+  acceleration, C.04.5 builds the score groups on real score + virtual points); the real
+  score is kept beside it, and the readings ``acceleration-transfers`` (2.5, 6.4) and
+  ``acceleration-bye`` (4) say which of the two those articles read;
 * R, the rating (1), and ARO, the average rating of the opponents (1; unrounded, as a
   fraction; readings ``aro-no-games`` and ``aro-unplayed``);
 * the colours of the games played, and the due colour (1): White with more Blacks than
@@ -93,6 +97,17 @@ class PlayerStanding:
     #: opponent with fewer points
     downfloat_rounds: tuple[int, ...] = ()
     history: tuple[tuple[int, int, str, str], ...] = ()
+    #: the points actually scored (``score`` less the acceleration points of the round)
+    real_score: Fraction | None = None
+    #: the acceleration points of the round to pair (XXA / 250)
+    virtual: Fraction = Fraction(0)
+    #: acceleration points in any round up to this one
+    accelerated: bool = False
+
+    @property
+    def points(self) -> Fraction:
+        """The real score (``score`` when there is no acceleration)."""
+        return self.score if self.real_score is None else self.real_score
 
     @property
     def has_played(self) -> bool:
@@ -160,6 +175,11 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     bar_any = readings.value("bye-bar") == "any-points"
     limit = transfer_limit(total)
     last = r >= total
+    #: 2.5, 6.4 (reading acceleration-transfers): the scores earlier rounds are judged on
+    if readings.value("acceleration-transfers") == "real":
+        before = {q.number: q.points_before for q in f.players}
+    else:
+        before = {q.number: q.pairing_points_before for q in f.players}
     out = []
     for q in f.players:
         colours: list[Colour] = []
@@ -179,10 +199,10 @@ def compute_standings(t: Tournament, round_no: int | None = None,
                 last_paired = x.round
                 counts = x.played or (transfer_paired and x.kind in ("forfeit-win", "forfeit-loss"))
                 if counts and x.opponent in ratings and \
-                        f[x.opponent].points_before[x.round - 1] > q.points_before[x.round - 1]:
+                        before[x.opponent][x.round - 1] > before[q.number][x.round - 1]:
                     transfers.append(x.round)
                 if counts and x.opponent in ratings and \
-                        f[x.opponent].points_before[x.round - 1] < q.points_before[x.round - 1]:
+                        before[x.opponent][x.round - 1] < before[q.number][x.round - 1]:
                     downs.append(x.round)
             if bar is None:
                 kind = {"pairing-allocated-bye": "pab", "forfeit-win": "forfeit-win",
@@ -200,7 +220,7 @@ def compute_standings(t: Tournament, round_no: int | None = None,
         running = prev > 0 and prev in transfers
         out.append(PlayerStanding(
             number=q.number, name=q.name, rating=q.rating, initial_rank=ranks[q.number],
-            score=q.points, colours=tuple(colours),
+            score=q.pairing_points, colours=tuple(colours),
             colour_by_round=tuple(by_round.get(k) for k in range(1, r)),
             colour_difference=sum(1 if c is Colour.WHITE else -1 for c in colours),
             preference=due or Colour.WHITE, strength=Due.DUE if due else Due.NONE,
@@ -214,6 +234,8 @@ def compute_standings(t: Tournament, round_no: int | None = None,
             history=tuple((x.round, x.opponent or 0,
                            x.colour.value if x.colour is not None else "-", x.code)
                           for x in q.rounds),
+            real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
+            accelerated=q.accelerated,
         ))
     return Standings(round=r, total_rounds=total, last_round=last, max_t=limit,
                      players=tuple(out), met=f.met, forfeited=f.forfeited,

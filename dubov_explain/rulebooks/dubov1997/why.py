@@ -24,10 +24,12 @@ LIMITATION_ARTICLE = {"2.1": "2.1", "2.3/2.4": "2.3", "XXP": "XXP"}
 def decision_key(e: ev.Event) -> tuple | None:
     """What a decision decided; None for headers, the standings and candidate lists."""
     if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.ByeCandidates,
-                      ev.ByeRejected, ev.ArbiterDecides)):
+                      ev.ByeRejected, ev.ArbiterDecides, ev.AccelerationApplied)):
         return None
     if isinstance(e, ev.FirstRound):
         return ("first-round", tuple(e.upper), tuple(e.lower), e.bye)
+    if isinstance(e, ev.FirstRoundGroup):
+        return ("first-round-group", e.score, tuple(e.upper), tuple(e.lower), e.bye)
     if isinstance(e, ev.ByeAssigned):
         return ("bye", e.player)
     if isinstance(e, ev.ByeNotNeeded):
@@ -196,6 +198,14 @@ def bye_facts(trace: Trace, n: int) -> dict:
             if e.bye == n:
                 return dict(case="first-round", article="5", step=i)
             return dict(case="first-round-other", article="5", step=i, bye=e.bye)
+    # an accelerated round 1 by score groups: the last of the lowest group's list
+    groups = [(i, e) for i, e in enumerate(trace.events, start=1)
+              if isinstance(e, ev.FirstRoundGroup)]
+    if groups:
+        i, e = groups[-1]
+        if e.bye == n:
+            return dict(case="first-round", article="5", step=i)
+        return dict(case="first-round-other", article="5", step=i, bye=e.bye)
     cand = next(((i, e) for i, e in enumerate(trace.events, start=1)
                  if isinstance(e, ev.ByeCandidates)), None)
     got = next(((i, e) for i, e in enumerate(trace.events, start=1)

@@ -62,6 +62,11 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
         if p is not None and p.present and not p.bye_eligible:
             out.append(Violation("B.1.b", (b,), "barred", "B.1.b", p.bye_bar.as_dict()))
     over = st.top_over
+    real_top = readings.value("acceleration-top-scorers") == "real"
+
+    def top_score(p):
+        return p.points if real_top else p.score
+
     for pr in pub.pairs:
         a, b = by.get(pr.white), by.get(pr.black)
         if a is None or b is None or pr.white == pr.black:
@@ -72,7 +77,8 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
                                  {"rounds": st.met[key]}))
         if key in st.forbidden:
             out.append(Violation("XXP", (pr.white, pr.black), "forbidden", "XXP"))
-        top = over is not None and (a.score > over or b.score > over)
+        # A.10 (reading acceleration-top-scorers): the real score or the pairing score
+        top = over is not None and (top_score(a) > over or top_score(b) > over)
         if top:
             continue
         if a.strength is Strength.ABSOLUTE and b.strength is Strength.ABSOLUTE and \
@@ -95,10 +101,16 @@ def board_order(pairs: Iterable[tuple[int, int]], trace: Trace) -> list[tuple[in
     """``pairs`` in the board order of GHR 3.6 by the standings of ``trace``."""
     snap = trace.of(ev.StandingsSnapshot)
     rows = {row["number"]: row for row in snap[0].rows} if snap else {}
+    opened = trace.of(ev.RoundOpened)
+    # the score of the board order: reading acceleration-board-order (in force only when
+    # the round is accelerated, and then the rows hold the real score)
+    field = "real_score" if opened and \
+        opened[0].readings.get("acceleration-board-order") == "real" else "score"
 
     def sc(n):
         row = rows.get(n)
-        return (Fraction(row["score"]), row["initial_rank"]) if row else (Fraction(0), n)
+        return (Fraction(row.get(field, row["score"])), row["initial_rank"]) if row \
+            else (Fraction(0), n)
 
     def key(pair):
         a, b = pair

@@ -26,6 +26,8 @@ PROJECTION: dict[str, Callable[[Event], dict] | None] = {
     "round-opened": _fields("round", "last_round", "to_pair", "absent"),
     "what-if": lambda e: {"pairs": [_plain(list(x[:3])) for x in e.pairs]},
     "standings": None,
+    "acceleration-applied": lambda e: {
+        "players": [[n, v, s] for n, _real, v, s in e.players]},
     "bracket-opened": _fields("score", "mdps", "residents", "nature", "lowest"),
     "incompatible-moved": _fields("score", "player", "case"),
     "parameters": _fields("score", "p0", "p1", "m0", "m1", "x1", "z1", "mode"),

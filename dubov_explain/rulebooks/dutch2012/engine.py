@@ -85,7 +85,8 @@ from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from . import events as ev
 from .events import NAME, fmt
-from .readings import DEFAULT, Readings
+from ..dubov2025.engine import acceleration_records, dropped_points
+from .readings import ACCELERATION, DEFAULT, Readings
 from .search import Budget, exchanges, first_transposition, mdp_sets
 from .standings import Pref, PlayerStanding, Standings, Strength, compute_standings
 
@@ -154,6 +155,11 @@ class DutchEngine:
         self._complete_cache: dict[frozenset, bool] = {}
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
+        #: acceleration points up to this round (XXA / 250, or computed for this run)
+        self.accelerated = any(p.accelerated for p in self.st.players) or \
+            bool(t.acceleration_method)
+        #: A.10 (reading acceleration-top-scorers): the real score, or the pairing score
+        self._top_real = readings.value("acceleration-top-scorers") == "real"
 
     # ------------------------------------------------------------------ facts
     def p(self, n: int) -> PlayerStanding:
@@ -269,13 +275,17 @@ class DutchEngine:
         st = self.st
         self.remaining = sorted((p.number for p in st.players if p.present), key=self.key)
         absent = tuple((p.number, p.absence) for p in st.players if not p.present)
+        # the acceleration readings are in force only in an accelerated round: elsewhere
+        # they cannot change anything, and the header leaves them out
+        skip = () if self.accelerated else tuple(r.name for r in ACCELERATION)
         self.emit(ev.RoundOpened(
             article="A.2", round=st.round, total_rounds=st.total_rounds,
             last_round=st.last_round, rulebook=TITLE, edition=EDITION,
-            readings=self.readings.as_dict(), to_pair=tuple(sorted(self.remaining)),
+            readings={k: v for k, v in self.readings.as_dict().items() if k not in skip},
+            to_pair=tuple(sorted(self.remaining)),
             absent=absent, initial_colour=self.initial.word,
             initial_colour_source=self.initial_source, tournament=self.t.name,
-            readings_detail=self.readings.detail(),
+            readings_detail=tuple(d for d in self.readings.detail() if d[0] not in skip),
         ))
         if self.forced:
             verdicts = []
@@ -283,8 +293,19 @@ class DutchEngine:
                 why = self.absolute(a, b) if a in self.st._idx and b in self.st._idx else "absent"
                 verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
-                                       rows=tuple(standing_row(p) for p in st.players)))
+        self.emit(ev.StandingsSnapshot(
+            article="A.7", max_t=0,
+            rows=tuple(standing_row(p, self.accelerated) for p in st.players)))
+        if self.accelerated:
+            self.emit(ev.AccelerationApplied(
+                article="A.3",
+                records=acceleration_records(self.t),
+                method=self.t.acceleration_method,
+                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
+                              for p in st.players if p.accelerated),
+                readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
+                dropped=dropped_points(self.t, st.round),
+            ))
         if not self.completable(self.remaining):
             self.impossible(self.remaining)
 
@@ -369,7 +390,11 @@ class DutchEngine:
 
     def top_scorers(self, players: Sequence[int]) -> bool:
         over = self.st.top_over
-        return over is not None and any(self.st[n].score > over for n in players)
+        if over is None:
+            return False
+        if self._top_real:
+            return any(self.st[n].points > over for n in players)
+        return any(self.st[n].score > over for n in players)
 
     def colour_counts(self, players: Sequence[int]) -> dict:
         """A.8: W, B (players with a preference), w, b (even rounds: odd number of unplayed
@@ -702,22 +727,39 @@ class DutchEngine:
         return None
 
     def finish(self) -> None:
-        boards = tuple(sorted(self.pairs, key=board_key(self.st)))
+        boards = tuple(sorted(self.pairs, key=board_key(
+            self.st, self.readings.value("acceleration-board-order") == "real")))
         self.emit(ev.PairingPublished(article="GHR 3.6", boards=boards, bye=self.bye))
 
 
-def board_key(st: Standings):
-    """GHR 3.6: higher score of the higher-ranked player, higher sum, its pairing number."""
+def board_key(st: Standings, real: bool = False):
+    """GHR 3.6: higher score of the higher-ranked player, higher sum, its pairing number;
+    the score is the pairing score, or under ``acceleration-board-order=real`` (``real``)
+    the points actually scored (the same without acceleration)."""
+
+    def score(n: int) -> Fraction:
+        return st[n].points if real else st[n].score
 
     def key(pair):
         a, b = pair
-        hi = min(a, b, key=lambda n: (-st[n].score, st[n].initial_rank))
-        return (-st[hi].score, -(st[a].score + st[b].score), st[hi].initial_rank)
+        hi = min(a, b, key=lambda n: (-score(n), st[n].initial_rank))
+        return (-score(hi), -(score(a) + score(b)), st[hi].initial_rank)
 
     return key
 
 
-def standing_row(p: PlayerStanding) -> dict:
+def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:
+    """The row of the trace's standings; in an accelerated round (some player has
+    acceleration points up to this round) also the real score and the round's acceleration
+    points (``score`` is the pairing score)."""
+    row = _row(p)
+    if accelerated:
+        row["real_score"] = fmt(p.points)
+        row["virtual"] = fmt(p.virtual)
+    return row
+
+
+def _row(p: PlayerStanding) -> dict:
     return {
         "number": p.number, "name": p.name, "rating": p.rating,
         "initial_rank": p.initial_rank, "score": fmt(p.score),

@@ -33,6 +33,26 @@ def fmt(score: Fraction) -> str:
 
 @_register
 @dataclass(frozen=True)
+class AccelerationApplied(Event):
+    """A.3 with acceleration (C.04.5): the scores of the round's brackets include
+    acceleration points (XXA / 250, or computed for this run by an acceleration method)."""
+
+    kind: ClassVar[str] = "acceleration-applied"
+    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
+    records: tuple
+    #: how they were computed, ((name, value), ...) facts (empty: read from the file)
+    method: tuple
+    #: (player, real score, acceleration points of this round, pairing score) of every
+    #: player with acceleration points in this round or an earlier one
+    players: tuple
+    #: the acceleration readings in force: ((name, value), ...)
+    readings: tuple = ()
+    #: (player, points of the previous round, points of this round) where they drop
+    dropped: tuple = ()
+
+
+@_register
+@dataclass(frozen=True)
 class BracketOpened(Event):
     """A.3: the score bracket, its moved-down players (MDPs) and residents."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..readings import Reading, ReadingError, Readings as _Readings
 
-__all__ = ["CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
+__all__ = ["ACCELERATION", "CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
 
 CATALOGUE: tuple[Reading, ...] = (
     Reading(
@@ -148,6 +148,56 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
 )
+
+
+#: Acceleration (XXA / 250 points, e.g. the Baku method's virtual points): the 2012 text
+#: never mentions it.  FIDE's chapter on accelerated systems (C.04.5, introduction) builds
+#: the score brackets on "the total score (real score + virtual points)", so A.3's brackets,
+#: A.2's order, the floats a pairing makes in this round (B.5, B.6 and the score
+#: differences of C) and therefore A.5's bye (the player left over at the bottom) read the
+#: pairing score.  A.7's colours read no score.  The places below are readings; they are in
+#: force (and listed in the trace) only in a round with acceleration points.
+ACCELERATION: tuple[Reading, ...] = (
+    Reading(
+        name="acceleration-floats",
+        article="A.4 (with B.5, B.6)",
+        question="With acceleration points, which scores tell whether an earlier round was "
+        "a downfloat or an upfloat (A.4: 'players with unequal scores')?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing scores before that round (points plus that round's "
+            "acceleration points): the brackets the player was actually paired in (JaVaFo's "
+            "manual: floats are judged on the accelerated scores)",
+            "real": "the points actually scored before that round: meeting a player with "
+            "more virtual points only is no float",
+        },
+    ),
+    Reading(
+        name="acceleration-top-scorers",
+        article="A.10",
+        question="With acceleration points in the last round, which score is 'a score of "
+        "over 50% of the maximum possible score'?",
+        default="real",
+        choices={
+            "real": "the points actually scored: virtual points are no score a player made, "
+            "and the maximum possible score counts real points only",
+            "pairing": "the pairing score (points plus the round's acceleration points)",
+        },
+    ),
+    Reading(
+        name="acceleration-board-order",
+        article="GHR 3.6 (with A.2)",
+        question="With acceleration points, which score orders the boards of the published "
+        "pairing?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing score, the score of A.2's order and of the brackets",
+            "real": "the points actually scored (then A.2's pairing number)",
+        },
+    ),
+)
+
+CATALOGUE = CATALOGUE + ACCELERATION
 
 
 class Readings(_Readings):

@@ -2,8 +2,11 @@
 
 * A.2 order: score, then pairing number (the ``001`` starting rank: the initial ranking
   list of A.1 / C.04.2.B).  The score is the points of the rounds before the one to pair,
-  under the file's scoring; acceleration points are not part of the 2012 text and are not
-  added.
+  under the file's scoring, plus the acceleration points (XXA / 250) of the round to pair:
+  the 2012 text knows no acceleration, and C.04.5 builds the brackets on real score +
+  virtual points (the rule-free ``PlayerFacts.pairing_points``).  The real score is kept
+  beside it; readings ``acceleration-floats`` (A.4), ``acceleration-top-scorers`` (A.10)
+  and ``acceleration-board-order`` (GHR 3.6) say which of the two those places read.
 * A.7 colours: the colour difference and the colour sequence count **games played** only
   (GHR; a forfeit has no colour).  Absolute (A.7.a), strong (A.7.b), mild (A.7.c) or none
   (A.7.f: no game played yet).  A.7.a's two tests can disagree (difference +2 after two
@@ -97,6 +100,17 @@ class PlayerStanding:
     aro: int = 0
     upfloats: int = 0
     max_upfloater: bool = False
+    #: the points actually scored (``score`` less the acceleration points of the round)
+    real_score: Fraction | None = None
+    #: the acceleration points of the round to pair (XXA / 250)
+    virtual: Fraction = Fraction(0)
+    #: acceleration points in any round up to this one
+    accelerated: bool = False
+
+    @property
+    def points(self) -> Fraction:
+        """The real score (``score`` when there is no acceleration)."""
+        return self.score if self.real_score is None else self.real_score
 
     @property
     def upfloated_previous(self) -> bool:
@@ -151,7 +165,11 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     f = round_facts(t, round_no)
     r = f.round
     total = t.total_rounds or max(r, 1)
-    before = {q.number: q.points_before for q in f.players}
+    #: A.4 (reading acceleration-floats): the scores earlier floats are judged on
+    if readings.value("acceleration-floats") == "real":
+        before = {q.number: q.points_before for q in f.players}
+    else:
+        before = {q.number: q.pairing_points_before for q in f.players}
     unplayed_down = readings.value("unplayed-float") == "downfloat"
     forfeit_floats = readings.value("forfeit-float") == "paired"
     barring = ("pairing-allocated-bye", "full-point-bye", "half-point-bye", "forfeit-win") \
@@ -184,7 +202,7 @@ def compute_standings(t: Tournament, round_no: int | None = None,
         diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
         out.append(PlayerStanding(
             number=q.number, name=q.name, rating=q.rating, initial_rank=q.number,
-            score=q.points, colours=tuple(colours),
+            score=q.pairing_points, colours=tuple(colours),
             colour_by_round=tuple(by_round.get(k) for k in range(1, r)),
             colour_difference=diff, preference=pref, strength=strength, preference_rule=rule,
             games_played=q.games_played, unplayed=(r - 1) - q.games_played,
@@ -193,6 +211,8 @@ def compute_standings(t: Tournament, round_no: int | None = None,
             history=tuple((x.round, x.opponent or 0,
                            x.colour.value if x.colour is not None else "-", x.code)
                           for x in q.rounds),
+            real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
+            accelerated=q.accelerated,
         ))
     last = r >= total
     top_over = None

@@ -24,7 +24,7 @@ CRITERION_ARTICLE = {"B.1.a": "B.1.a", "B.2": "B.2", "XXP": "XXP", "forced": "wh
 
 
 def decision_key(e) -> tuple | None:
-    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot)):
+    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.AccelerationApplied)):
         return None
     if isinstance(e, ev.BracketOpened):
         return ("bracket", e.score, tuple(e.mdps), tuple(e.residents))
