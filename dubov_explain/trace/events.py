@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
+from fractions import Fraction
 from typing import Any, ClassVar
 
 SCHEMA_VERSION = 2
@@ -25,6 +26,13 @@ EVENT_TYPES: dict[str, type["Event"]] = {}
 #: rulebook name -> its own kinds
 _SYSTEM_TYPES: dict[str, dict[str, type["Event"]]] = {}
 
+
+
+def fmt(score: Fraction) -> str:
+    """A score as events hold it: a decimal string (2, 2.5, 1.25)."""
+    if score.denominator == 1:
+        return str(score.numerator)
+    return str(float(score)).rstrip("0").rstrip(".")
 
 def register(system: str = ""):
     """Class decorator: make an event kind known to :meth:`Trace.from_json`.

@@ -346,6 +346,7 @@ def acceleration_records(t: Tournament, fmt: str = "trfx") -> list[str]:
         return tuple(Fraction(x) for x in v)
 
     runs: list[tuple[int, int, tuple[Fraction, ...]]] = []
+    prev = 0  # the player before n: a 250 range holds consecutive numbers only
     for n in sorted(p.number for p in t.players):
         vec = trimmed(n) if n in as250 else None
         if vec and runs and runs[-1][2] == vec and runs[-1][1] == prev:

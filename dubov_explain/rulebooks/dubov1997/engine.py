@@ -49,7 +49,7 @@ from ... import matching
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from ..dubov2025.boards import board_key
-from ..dubov2025.engine import acceleration_records, dropped_points
+from ..acceleration.facts import acceleration_records, dropped_points
 from . import events as ev
 from .colours import allocate
 from .events import EXPLICIT, NAME, fmt

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
     Event,
+    fmt,
     Impossible,
     PairingPublished,
     RoundOpened,
@@ -21,7 +22,6 @@ from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vo
     WhatIf,
     register,
 )
-from ..dubov2025.events import fmt  # noqa: F401  (a score as a decimal string: no rule)
 
 NAME = "dubov-1997"
 #: how many rejected alternatives one event lists explicitly

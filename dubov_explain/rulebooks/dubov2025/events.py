@@ -8,11 +8,11 @@ the rulebook's templates (``templates/events.md.j2`` beside this file).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import ClassVar
 
 from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
     Event,
+    fmt,
     Impossible,
     PairingPublished,
     RoundOpened,
@@ -26,12 +26,6 @@ NAME = "dubov-2025"
 #: how many rejected alternatives a single event lists explicitly before summarising
 EXPLICIT = 12
 
-
-def fmt(score: Fraction) -> str:
-    """A score as a decimal string: 2, 2.5, 1.25."""
-    if score.denominator == 1:
-        return str(score.numerator)
-    return str(float(score)).rstrip("0").rstrip(".")
 
 _register = register(NAME)
 

@@ -76,7 +76,7 @@ small brackets and checks that the engine agrees every time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
@@ -85,7 +85,7 @@ from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from . import events as ev
 from .events import NAME, fmt
-from ..dubov2025.engine import acceleration_records, dropped_points
+from ..acceleration.facts import acceleration_records, dropped_points
 from .readings import ACCELERATION, DEFAULT, Readings
 from .search import Budget, exchanges, first_transposition, mdp_sets
 from .standings import Pref, PlayerStanding, Standings, Strength, compute_standings

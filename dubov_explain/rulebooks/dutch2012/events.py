@@ -7,11 +7,11 @@ templates (``templates/events.md.j2``) write the sentences.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
 from ...trace.events import (  # noqa: F401  (re-exported)
     Event,
+    fmt,
     Impossible,
     PairingPublished,
     RoundOpened,
@@ -23,12 +23,6 @@ from ...trace.events import (  # noqa: F401  (re-exported)
 
 NAME = "dutch-2012"
 _register = register(NAME)
-
-
-def fmt(score: Fraction) -> str:
-    if score.denominator == 1:
-        return str(score.numerator)
-    return str(float(score)).rstrip("0").rstrip(".")
 
 
 @_register
