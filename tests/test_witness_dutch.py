@@ -81,6 +81,11 @@ ALLOWED: dict[tuple[str, int], tuple[int, str, str]] = {
                                  "2017/2025 C2)"),
     ("reading-bye-bar", 4): (6, "B.1.b", "PAB after the H of round 3 (2012 B.1.b under "
                              "bye-bar=any-bye; 2017/2025 C2 = bye-bar=pairing-bye)"),
+    # bbpPairings counts virtual points in its top scorers (our reading
+    # acceleration-top-scorers=pairing), whose absolute colours may clash in the last round;
+    # our default keeps A.10 on the points scored, so B.2 holds for 1 and 2
+    ("reading-acceleration-top-scorers", 3): (2, "B.2", "1-2, both absolute Black, top "
+                                              "scorers only by their virtual points (A.10)"),
 }
 
 

@@ -115,8 +115,8 @@ def main() -> None:
                "the 1 point bracket pairs them among themselves", paired(ratings, 7, 1, 4, (1, 1, 0.5)))
     write_case("acceleration-round-2", "A.3, A.4", "round 2 of an accelerated tournament "
                "(players 1-4: 1, 1, 0.5)", paired(ratings, 7, 2, 4, (1, 1, 0.5)),
-               notes=("witness bbpPairings (2025/26 rules, XXA read): 2-1 and 3-9 alike, "
-                      "then 4-7, 5-6, bye 8 where we pair 4-6, 7-8, bye 5: the bye of A.5 "
+               notes=("witness bbpPairings (2025/26 rules, XXA read): 2-1, 3-9, 4-7, 5-6, "
+                      "bye 8 instead of our 4-6, 7-8, bye 5 (2-1 and 3-9 alike): the bye of A.5 "
                       "(the 2012 text leaves the bye to whoever the lowest bracket leaves "
                       "unpaired; the 2025 rules choose the bye player first), the departure "
                       "class the README counts, not the acceleration",))
