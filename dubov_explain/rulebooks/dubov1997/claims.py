@@ -300,11 +300,17 @@ class _Checker:
                   and int(m[4]) == a and m[5] == m[2]
                   and bool(w.of(ev.FloaterPaired, score=m[1], floater=int(m[2]), partner=int(m[6]))))
             return ok, "floater"
-        if (m := re.fullmatch(r"the procedure transfers " + N + r" up to the " + S + r"-point score group(?: for "
-                              + N + r")? \(Article (7\.\d)\), and with you and " + N
-                              + r" paired it would not make that transfer", s)):
+        if (m := re.fullmatch(r"where the procedure transfers " + N + r" up to the " + S + r"-point score group(?: for "
+                              + N + r")? \(Article (7\.\d)\), with you and " + N + r" paired it would transfer "
+                              r"(nobody|(\d+)(?: for (\d+))?)", s)):
+            x, y = _first_parting(f.trace, w.trace, both=True)
             key = dict(player=int(m[1]), score=m[2], for_player=int(m[3] or 0), article=m[4])
-            return bool(f.of(ev.TransferMade, **key)) and not w.of(ev.TransferMade, **key) and int(m[5]) == a, key
+            ok = isinstance(x, ev.TransferMade) and all(getattr(x, k) == v for k, v in key.items()) and int(m[5]) == a
+            if m[6] == "nobody":
+                ok = ok and not isinstance(y, ev.TransferMade)
+            else:
+                ok = ok and isinstance(y, ev.TransferMade) and (y.player, y.for_player) == (int(m[7]), int(m[8] or 0))
+            return ok, (x, y)
         if (m := re.fullmatch(r"only with you and " + N + r" paired would the " + S + r"-point score group need a "
                               r"transfer \(Article (7\.\d)\)", s)):
             def made(x):
@@ -356,15 +362,17 @@ class _Checker:
         return True, ""
 
 
-def _first_parting(real: Trace, what_if: Trace):
+def _first_parting(real: Trace, what_if: Trace, both: bool = False):
     """The real run's first decision (``why.decision_key``) that the what-if run decides
-    otherwise, re-derived here: the two runs' decisions compared in order."""
+    otherwise, re-derived here: the two runs' decisions compared in order (``both``: and the
+    what-if run's decision there)."""
     a = [e for e in real.events if decision_key(e) is not None]
     b = [e for e in what_if.events if decision_key(e) is not None]
     for x, y in zip(a, b):
         if decision_key(x) != decision_key(y):
-            return x
-    return a[len(b)] if len(a) > len(b) else None
+            return (x, y) if both else x
+    x = a[len(b)] if len(a) > len(b) else None
+    return (x, None) if both else x
 
 
 def paragraphs(text: str) -> list[str]:
