@@ -5,12 +5,14 @@ The reply macro of ``rulebooks/dutch2012/templates/why.md.j2`` words the facts o
 ``explain/why.py``'s ``Reply``; ``rulebooks/dutch2012/claims.py`` reads the written text back
 and re-derives each claim from the trace (the what-if trace for "with you and M paired", the
 round paired under the other value for a reading).  Words no claim covers are ``unproven``.
-Checked over the golden corpus (every player: the plain reply and one ``--against``) and
+Checked over the golden corpus (every player: the plain reply, one ``--against`` and
+``--colour``) and
 over generated rounds; a template made wrong on purpose must be caught.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from pathlib import Path
 
@@ -33,6 +35,7 @@ CASES = ROOT / "golden" / SYSTEM / "cases"
 BIG = "simulated-40-middle"
 SMALL = sorted(p.stem for p in CASES.glob("*.trf") if p.stem != BIG)
 BOOK = find_rulebook(SYSTEM)
+PAIR = BOOK.pair
 CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
 
 
@@ -47,7 +50,22 @@ class Round:
         self.pair = functools.lru_cache(maxsize=None)(self._pair)
 
     def _pair(self, readings: tuple, forced: tuple):
-        return BOOK.pair(self.t, BOOK.readings(dict(readings)), self.round_no, forced)
+        return PAIR(self.t, BOOK.readings(dict(readings)), self.round_no, forced)
+
+    @contextlib.contextmanager
+    def memo(self):
+        """The rulebook's pairings of this round memoised while the replies are written (the
+        why-not runs of the bracket-mates repeat from page to page)."""
+        def pair(t, readings=None, round_no=None, forced=()):
+            if t is not self.t or round_no != self.round_no:
+                return PAIR(t, readings, round_no, forced)
+            r = readings if readings is not None else BOOK.readings()
+            return self.pair(tuple(sorted(r.as_dict().items())), tuple(map(tuple, forced)))
+        BOOK.pair = pair
+        try:
+            yield
+        finally:
+            del BOOK.pair
 
     def what_if(self, a: int, b: int):
         return self.pair(tuple(sorted(self.readings.as_dict().items())), ((a, b),))
@@ -72,10 +90,10 @@ class Round:
                         out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
         return out
 
-    def pages(self, n: int, against: int | None, known=None):
+    def pages(self, n: int, against: int | None, known=None, topic: str | None = None):
         """The reply to ``n`` (``against``: the why-not page) and its claims."""
         r = reply(self.t, n, self.readings, self.round_no, trace=self.trace, against=against,
-                  check_readings=known is None)
+                  check_readings=known is None, topic=topic)
         if known is not None:
             r.readings = known
         text = reply_text(r, self.trace)
@@ -93,13 +111,17 @@ def sweep(rnd: Round, memo: bool = False) -> tuple[int, int, list]:
     pages = claims = 0
     bad = []
     ps = rnd.players()
-    for n in ps:
-        r, _, cs = rnd.pages(n, None, known=rnd.readings_that_matter(n) if memo else None)
-        m = other(ps, n)
-        _, _, cs2 = rnd.pages(n, m, known=r.readings) if m is not None else (None, None, [])
-        pages += 1 + (m is not None)
-        claims += len(cs) + len(cs2)
-        bad += [(n, m, c) for c in mismatches(cs + cs2)]
+    with rnd.memo():
+        for n in ps:
+            r, _, cs = rnd.pages(n, None, known=rnd.readings_that_matter(n) if memo else None)
+            m = other(ps, n)
+            _, _, cs2 = rnd.pages(n, m, known=r.readings) if m is not None else (None, None, [])
+            # --colour: the colour topic whatever the player's preference
+            _, _, cs3 = rnd.pages(n, None, known=r.readings, topic="colour") \
+                if r.explanation.status == "paired" else (None, None, [])
+            pages += 1 + (m is not None) + (r.explanation.status == "paired")
+            claims += len(cs) + len(cs2) + len(cs3)
+            bad += [(n, m, c) for c in mismatches(cs + cs2 + cs3)]
     return pages, claims, bad
 
 
