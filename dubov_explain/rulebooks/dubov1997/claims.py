@@ -251,7 +251,7 @@ class _Checker:
         return ok, [(e.article, e.for_player) for e in got]
 
     def _why_not(self, m):
-        f, n = self.f, self.n
+        f = self.f
         a = int(m[1])
         ok = self.named(m[1], m[2]) and f.score(a) == m[3]
         rest = m[4]
@@ -314,7 +314,8 @@ class _Checker:
         if (m := re.fullmatch(r"only with you and " + N + r" paired would the " + S + r"-point score group need a "
                               r"transfer \(Article (7\.\d)\)", s)):
             def made(x):
-                return [e for e in x.trace.events if isinstance(e, (ev.TransferMade, ev.NoTransfer)) and e.score == m[2]]
+                return [e for e in x.trace.events
+                        if isinstance(e, (ev.TransferMade, ev.NoTransfer)) and e.score == m[2]]
             ok = int(m[1]) == a and len(made(w)) > len(made(f)) and any(e.article == m[3] for e in made(w))
             return ok, (len(made(f)), len(made(w)))
         if (m := re.fullmatch(r"the " + S + r"-point score group moves " + SET + r" to the other colour column "

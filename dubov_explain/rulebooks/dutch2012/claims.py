@@ -152,9 +152,9 @@ class _Checker:
         yield "decision", r"Round " + N + r": nobody is paired: no complete pairing exists \(Article B\.1\)\.", \
             lambda m: (int(m[1]) == rnd and not f.published, "published")
         yield "standing", (r"Before this round you had " + PTS + r", position " + N + " of " + N
-                           + r"; your colours so far: ([WB]+|none), so (?:your colour preference is (absolute|strong|mild)"
-                           r" for (White|Black) \(Article ([A-E]\.[\w.]+)\)|you have no colour preference \(Article "
-                           r"A\.6\))\."), self._standing
+                           + r"; your colours so far: ([WB]+|none), so (?:your colour preference is "
+                           r"(absolute|strong|mild) for (White|Black) \(Article ([A-E]\.[\w.]+)\)"
+                           r"|you have no colour preference \(Article A\.6\))\."), self._standing
         yield "history", r"Rounds without a game: (.*?)\.(?= |$)", self._history
         # the topic
         yield "bye", (r"Article A\.5: the bye goes to the player left unpaired by the last bracket, and you are that "
@@ -230,7 +230,7 @@ class _Checker:
         return ok, (mine, e.rule, pref)
 
     def _why_not(self, m):
-        f, n = self.f, self.n
+        f = self.f
         a = int(m[1])
         ok = self.named(m[1], m[2]) and f.score(a) == m[3]
         rest = m[4]
@@ -278,8 +278,8 @@ class _Checker:
                               + r" paired it would go to " + N, s)):
             wb = [e.player for e in w.of(ev.ByeAssigned)]
             return int(m[1]) == f.bye and int(m[2]) == a and wb == [int(m[3])], (f.bye, wb)
-        if (m := re.fullmatch(r"the " + S + r"-point bracket is paired meeting requirements that no pairing with you and "
-                              + N + r" paired meets \(Article C\.10\)", s)):
+        if (m := re.fullmatch(r"the " + S + r"-point bracket is paired meeting requirements that no pairing with "
+                              r"you and " + N + r" paired meets \(Article C\.10\)", s)):
             ok = bool(f.of(ev.PairingFound, score=m[1])) and bool(w.of(ev.RequirementsFailed, score=m[1])) \
                 and int(m[2]) == a
             return ok, "requirements"
@@ -315,8 +315,8 @@ class _Checker:
         if (m := re.fullmatch(r"with you and " + N + r" paired, " + N + r" would have no possible opponent in the "
                               + S + r"-point bracket and would move down at once \(Article C\.1\)", s)):
             key = dict(score=m[3], player=int(m[2]))
-            return int(m[1]) == a and bool(w.of(ev.IncompatibleMoved, **key)) and not f.of(ev.IncompatibleMoved, **key), \
-                "incompatible"
+            ok = int(m[1]) == a and bool(w.of(ev.IncompatibleMoved, **key)) and not f.of(ev.IncompatibleMoved, **key)
+            return ok, "incompatible"
         if (m := re.fullmatch(r"the procedure decides otherwise at Article (.+)", s)):
             first = _first_parting(f.trace, w.trace)
             return first is not None and first.article == m[1], first
