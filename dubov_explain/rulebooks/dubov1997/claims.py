@@ -45,7 +45,7 @@ ABSENCE = {"H": "half-point bye", "Z": "zero-point bye", "F": "full-point bye",
 BYE = {"score": "it goes to a player of the lowest score group",
        "rating": "among the players of the lowest score group it goes to the lowest R",
        "dominating": "among the lowest R it goes to a player due the dominating colour",
-       "aro": "among those it goes to the higher ARO",
+       "aro": "with score, R and due colour tied, it goes to the higher ARO",
        "bye-tie": "the text leaves a tie, and the reading bye-tie decides",
        "only": "you were the only player who could have it"}
 COLOUR = {"1": "both players get their due colour (first priority)",
@@ -197,6 +197,9 @@ class _Checker:
             lambda m: (f.opened.readings.get("absences") == "not-paired"
                        and n in [a[0] for a in f.opened.absent], f.opened.readings.get("absences"))
         yield "no-pairing", r"The arbiter decides \(Article 9\)\.", lambda m: (not f.published, "published")
+        yield "why-not", r"You do play " + NAME + r" \(" + PTS + r"\): board " + N + r"\.$", \
+            lambda m: (self.named(m[1], m[2]) and f.score(int(m[1])) == m[3] and 0 < int(m[4]) <= len(f.boards)
+                       and set(f.boards[int(m[4]) - 1]) == {n, int(m[1])}, f.boards)
         yield "why-not", r"You do not play " + NAME + r" \(" + PTS + r"\): (.*)\.$", self._why_not
         yield "reading", (r"This rests on a reading of an unclear article \((.*?), \"([\w-]+)\"\): read as \"([\w-]+)\""
                           r" instead of \"([\w-]+)\", you would (.*?)\.(?= This|$)"), self._reading
@@ -266,9 +269,6 @@ class _Checker:
         if (m := re.fullmatch(N + r" is not paired this round \((.*?)\)", s)):
             return (int(m[1]) in (n, a) and (int(m[1]), self._absence(m[2])) in [tuple(x) for x in f.opened.absent],
                     f.opened.absent)
-        if (m := re.fullmatch(r"you already play each other, board " + N, s)):
-            b = int(m[1])
-            return 0 < b <= len(f.boards) and set(f.boards[b - 1]) == {n, a}, f.boards
         if paired_ab:
             return False, "they are paired"
         if (m := re.fullmatch(r"no complete pairing exists this round \(Article 9\)", s)):
