@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from dubov_explain.cli import main
 from dubov_explain.explain import why
 from dubov_explain.explain.why import outcome, reply
 from dubov_explain.render import env as E
@@ -168,7 +169,7 @@ def test_the_bye_and_the_preference_cite_the_2012_articles():
     assert "you (4 Quinteros, C., 2 points) have the pairing-allocated bye (Article A.5)" in flat
     assert "your colour preference is strong for White (Article A.7.b)" in flat
     assert "Article A.5: the bye goes to the player left unpaired by the last bracket" in flat
-    assert "--system dutch-2012 --player 4." in flat
+    assert flat.endswith("Step by step: dubov-explain explain --system dutch-2012 --player 4.")
 
 
 def test_the_why_not_and_the_history():
@@ -183,6 +184,17 @@ def test_one_player_of_the_big_case():
     n = rnd.players()[0]
     r, _, cs = rnd.pages(n, None, known=rnd.readings_that_matter(n))
     assert mismatches(cs) == [] and len(cs) >= 5
+
+
+def test_the_command_writes_the_proven_reply(capsys):
+    """``explain --reply`` and ``--colour`` for this rulebook (no longer refused)."""
+    rnd = Round(read_trf(str(CASES / "B.1.b-no-second-bye.trf")))
+    for n, flag in ((4, "--reply"), (5, "--colour")):
+        assert main(["explain", str(CASES / "B.1.b-no-second-bye.trf"), "--system", SYSTEM, "--player", str(n), flag]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Dear ") and (flag == "--reply" or "You have " in out)
+        claims = check_text(out, rnd.trace, n, rnd.what_if, rnd.pair_under, CATALOGUE)
+        assert mismatches(claims) == [] and len(claims) >= 6
 
 
 # ------------------------------------------------------------------ a wrong template is caught

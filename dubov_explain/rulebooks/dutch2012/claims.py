@@ -181,7 +181,7 @@ class _Checker:
         yield "reading", (r"This rests on a reading of an unclear article \((.*?), \"([\w-]+)\"\): read as \"([\w-]+)\""
                           r" instead of \"([\w-]+)\", you would (.*?)\.(?= This|$)"), self._reading
         yield "reading", r"No named reading of an unclear article changes this\.", self._no_reading
-        yield "pointer", r"The full explanation, step by step: dubov-explain explain --system dutch-2012 --player " \
+        yield "pointer", r"Step by step: dubov-explain explain --system dutch-2012 --player " \
             + N + r"\.", lambda m: (int(m[1]) == n, n)
 
     # ------------------------------------------------------------------ checks
