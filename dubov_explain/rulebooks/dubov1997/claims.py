@@ -169,7 +169,8 @@ class _Checker:
                        f.opened.absent)
         yield "decision", r"Round " + N + r": nobody is paired: the instructions give no complete pairing " \
             r"\(Article 9\)\.", lambda m: (int(m[1]) == rnd and not f.published, "published")
-        yield "standing", (r"Before this round you had " + PTS + r", position " + N + " of " + N
+        yield "standing", (r"Before this round you had " + PTS + r"(?: for the pairing \(" + S + r" scored, " + S
+                           + r" added by acceleration\))?, position " + N + " of " + N
                            + r"; your colours so far: ([WB]+|none), so (?:your due colour is (White|Black)|you have "
                            r"no due colour yet) \(Article 1\)\."), self._standing
         yield "history", r"Rounds without a game: (.*?)\.(?= |$)", self._history
@@ -222,6 +223,11 @@ class _Checker:
     def _standing(self, m):
         f, n = self.f, self.n
         row = f.rows.get(n, {})
+        # the points of acceleration, when the round has them (the pairing score holds them)
+        virtual = row.get("virtual") if row.get("virtual") not in (None, "0") else None
+        if (m[2], m[3]) != ((row.get("real_score"), virtual) if virtual else (None, None)):
+            return False, (row.get("real_score"), virtual)
+        m = [m[0], m[1]] + list(m.groups()[3:])
         cols = row.get("colours") or "none"
         due = due_colour(row.get("colours") or "")
         ok = (row.get("score") == m[1] and f.position(n) == int(m[2]) and len(f.rows) == int(m[3])

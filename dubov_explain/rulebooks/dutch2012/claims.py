@@ -151,7 +151,8 @@ class _Checker:
                        f.opened.absent)
         yield "decision", r"Round " + N + r": nobody is paired: no complete pairing exists \(Article B\.1\)\.", \
             lambda m: (int(m[1]) == rnd and not f.published, "published")
-        yield "standing", (r"Before this round you had " + PTS + r", position " + N + " of " + N
+        yield "standing", (r"Before this round you had " + PTS + r"(?: for the pairing \(" + S + r" scored, " + S
+                           + r" added by acceleration\))?, position " + N + " of " + N
                            + r"; your colours so far: ([WB]+|none), so (?:your colour preference is "
                            r"(absolute|strong|mild) for (White|Black) \(Article ([A-E]\.[\w.]+)\)"
                            r"|you have no colour preference \(Article A\.6\))\."), self._standing
@@ -199,6 +200,11 @@ class _Checker:
     def _standing(self, m):
         f, n = self.f, self.n
         row = f.rows.get(n, {})
+        # the points of acceleration, when the round has them (the pairing score holds them)
+        virtual = row.get("virtual") if row.get("virtual") not in (None, "0") else None
+        if (m[2], m[3]) != ((row.get("real_score"), virtual) if virtual else (None, None)):
+            return False, (row.get("real_score"), virtual)
+        m = [m[0], m[1]] + list(m.groups()[3:])
         cols = row.get("colours") or "none"
         pref = (row.get("strength"), row.get("preference"), row.get("preference_rule")) \
             if row.get("strength") != "none" else (None, None, None)
