@@ -225,3 +225,14 @@ def test_why_not_names_a_1997_article_for_every_pair(busy):
         assert answer and "?" not in answer.split(":")[0], (n, m, answer)
         cases.add(w.case)
     assert {"illegal", "transfer"} <= cases
+
+
+def test_why_not_does_not_call_players_of_one_score_different_groups(capsys):
+    # 8 and 2 both have 3.5 points: the answer used to say they were in different groups
+    case = Path(__file__).resolve().parent.parent / "golden/dubov-1997/cases/reading-cannot-pair.trf"
+    assert main(["explain", str(case), "--system", "dubov-1997", "--player", "8",
+                "--against", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "different score groups" not in out
+    assert "8 and 2 both have 3.5 points; only with 8–2 held does the 3.5-point group need " \
+           "a transfer (7.1)" in out
