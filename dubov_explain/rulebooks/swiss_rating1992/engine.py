@@ -62,7 +62,8 @@ from typing import Sequence
 from ... import matching
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
-from ..dutch2012.engine import DutchEngine, initial_colour, standing_row
+# NoPairing: what the shared ``impossible`` (B.1: no complete pairing) raises
+from ..dutch2012.engine import DutchEngine, NoPairing, initial_colour, standing_row
 from ..dutch2012.search import Budget, exchanges, first_transposition
 from . import events as ev
 from .events import NAME, fmt
@@ -89,10 +90,6 @@ class Level:
     def facts(self, p: int) -> dict:
         return {"p": p, "x": self.x, "B.5-down": self.b5d, "B.6-down": self.b6d,
                 "B.5-up": self.b5u, "B.6-up": self.b6u}
-
-
-class NoPairing(Exception):
-    pass
 
 
 def a8_x(st: Standings, players: Sequence[int]) -> tuple[int, dict]:
