@@ -252,6 +252,9 @@ class RatingEngine:
                     down.append(n)
             players = [n for n in players if n not in down]
             mdps = [n for n in mdps if n not in down]
+            if not players:  # C.1 moved everyone down: nothing left to pair here
+                self.emit(ev.BracketClosed(article="C.1", score=score, pairs=()))
+                return sorted(down, key=self.key)
         result = self.pair_players(score, players, mdps, lower, down, lowest)
         if result is None:
             self.emit(ev.BracketMovedDown(article="C.14", score=score, players=tuple(players)))
@@ -475,8 +478,9 @@ class RatingEngine:
                 last = (level, p, stats.get("checked", 0))
             self._failed(last, None, score)
             if p_rem:
-                self.emit(ev.Reduced(article="C.14", score=score, step="C.14", p1=p_rem - 1,
-                                     m1=p, x1=x, z1=None))
+                # C.14 in the remainder's own procedure (C.6: it restarts at C.2)
+                self.emit(ev.Reduced(article="C.14", score=score, step="C.14-remainder",
+                                     p1=p_rem - 1, m1=p, x1=x, z1=None))
         return None
 
     def finish(self) -> None:
