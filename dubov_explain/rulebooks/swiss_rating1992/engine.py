@@ -56,7 +56,7 @@ colour yet gets the other's preference (E.1); where neither has, E.5.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ... import matching
@@ -385,8 +385,10 @@ class RatingEngine:
         transposition of D.1) meeting the level, or None."""
         players = sorted(players, key=self.key)
         n = len(players)
+        if budget is not None:  # a remainder's own x (C.6: it starts at C.2)
+            level = replace(level, x=budget)
         check = self.leftover_check(level, lower, down, lowest)
-        x = level.x if budget is None else budget
+        x = level.x
         if p == 0:
             if check(tuple(players)) is None:
                 return self.found(score, part, (), None, tuple(players), (), level, 0), players
