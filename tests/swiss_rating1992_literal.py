@@ -75,10 +75,15 @@ class Literal:
             return False
         return True
 
+    def free(self, a, b):
+        if self.readings.value("top-scorer-pairs") == "either":
+            return self.top(a) or self.top(b)
+        return self.top(a) and self.top(b)
+
     def pair_ok(self, a, b, lv):
-        if not self.may_meet(a, b, not (self.top(a) and self.top(b))):
+        if not self.may_meet(a, b, not self.free(a, b)):
             return False
-        if self.top(a) or self.top(b):
+        if self.free(a, b):
             return True
         sa, sb = self.st[a], self.st[b]
         if sa.score != sb.score:
@@ -170,7 +175,7 @@ class Literal:
         down = []
         if not lowest:
             down = [n for n in players if not any(
-                self.may_meet(n, o, not (self.top(n) and self.top(o)))
+                self.may_meet(n, o, not self.free(n, o))
                 for o in players if o != n)]
             players = [n for n in players if n not in down]
             mdps = [n for n in mdps if n not in down]

@@ -48,6 +48,11 @@ Not literal, and why:
 * **A.8** gives x = b - q or w - q, which is negative when the preferences are balanced
   (``counts`` records the raw value); x counts pairs, so it is read as zero then.
 * **B.3** (scores as close as possible) is not weighed beyond the structure above.
+* **The note to B** (B.2, B.5, B.6 not for players over 50% in the last round; which pairs,
+  reading ``top-scorer-pairs``) and A.7.a's parenthesis (no absolute preference for them)
+  act only through B.2, B.5 and B.6 in the bracket; the check that the rest of the round
+  can still be completed (above) keeps B.2 for everyone, so in a last round it may refuse
+  a candidate the note would allow (never one it forbids).
 
 Colours (E.1-E.5) say what the Dutch 2012 text says and are shared; E.3 is read as F.3
 says (the colour histories aligned on the games played).  A pair where one player has no
@@ -125,6 +130,7 @@ class RatingEngine:
         self.initial, self.initial_source = initial_colour(t)
         self._complete_cache: dict[frozenset, bool] = {}
         self.restore = readings.value("restore-criteria") == "each-restart"
+        self.top_either = readings.value("top-scorer-pairs") == "either"
 
     # ------------------------------------------------------------------ facts
     def key(self, n: int):
@@ -157,16 +163,22 @@ class RatingEngine:
         over = self.st.top_over
         return over is not None and self.st[n].score > over
 
+    def free_of_b2(self, a: int, b: int) -> bool:
+        """The note to B, for a pair (reading ``top-scorer-pairs``)."""
+        if self.top_either:
+            return self.top(a) or self.top(b)
+        return self.top(a) and self.top(b)
+
     def allowed_at(self, level: Level):
         st = self.st
 
         def allowed(a: int, b: int) -> str | None:
-            top = self.top(a) or self.top(b)
-            why = self.absolute(a, b, not (self.top(a) and self.top(b)))
+            free = self.free_of_b2(a, b)
+            why = self.absolute(a, b, not free)
             if why is not None:
                 return why
             pa, pb = st[a], st[b]
-            if not top and (level.b5u or level.b6u) and pa.score != pb.score:
+            if not free and (level.b5u or level.b6u) and pa.score != pb.score:
                 up = pb if pa.score > pb.score else pa
                 if level.b5u and up.float_before(1) == "up":
                     return "B.5"
@@ -245,7 +257,7 @@ class RatingEngine:
         down: list[int] = []
         if not lowest:
             for n in list(players):
-                if not any(self.absolute(n, o, not (self.top(n) and self.top(o))) is None
+                if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
                            for o in players if o != n):
                     self.emit(ev.IncompatibleMoved(article="C.1", score=score, player=n,
                                                    case="mdp" if n in mdps else "resident"))

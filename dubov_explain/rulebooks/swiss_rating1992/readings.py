@@ -76,6 +76,18 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="top-scorer-pairs",
+        article="B.6",
+        question="The note to B: 'B2, B5 and B6 do not apply when pairing players with a "
+        "score of over 50% in the last round': must both players of the pair be over 50%?",
+        default="both",
+        choices={
+            "both": "yes: a player not over 50% keeps B.2's protection, so only a pair of "
+            "two such players may break it",
+            "either": "no: a pair with one such player is free of B.2, B.5 and B.6",
+        },
+    ),
+    Reading(
         name="restore-criteria",
         article="C.11, C.14",
         question="C.9 and C.10 drop B.6 and B.5; C.11 restarts at C.3 and C.14 at C.4: are the "
