@@ -407,6 +407,10 @@ class RatingEngine:
             return None
         if self.x_bound_any(players, p) > x:
             return None
+        if n == 2 * p and not lowest and not self.completable(list(down) + list(lower)):
+            # nobody would be left to move down, and the players below cannot be paired
+            # without someone from here: every candidate fails the same leaf check (C.12)
+            return None
         allowed = self.allowed_at(level)
         n2 = n - p
         s1, s2 = players[:p], players[p:]
