@@ -37,7 +37,6 @@ BOOK = find_rulebook("swiss-rating-1992")
 HOME = ROOT / "golden" / "swiss-rating-1992"
 CASES = load_cases(HOME / "cases")
 VARIANTS = load_variants(HOME / "cases")
-REFUSED = {("unrated-estimate", "ingo"), ("unrated-estimate", "bcf")}
 
 
 class Swiss92Markdown(GoldenMarkdownExtension):
@@ -110,10 +109,10 @@ def test_every_reading_has_a_case_telling_its_values_apart():
 @pytest.mark.parametrize("value, formula", [("ingo", "2840 - 8 x INGO"),
                                             ("bcf", "600 + 8 x BCF")])
 def test_a1_conversions_are_refused_clearly(value, formula):
-    t = read_trf(HOME / "cases" / "reading-unrated-estimate.trf")
     with pytest.raises(ReadingError) as err:
-        BOOK.pair(t, BOOK.readings({"unrated-estimate": value}))
+        BOOK.readings({"unrated-estimate": value})
     assert formula in str(err.value) and "no national Ingo or BCF number" in str(err.value)
+    assert value not in BOOK.readings_type.by_name()["unrated-estimate"].choices
 
 
 def test_the_cases_show_what_they_claim():

@@ -26,8 +26,6 @@ from dubov_explain.trf.writer import write_trf  # noqa: E402
 SYSTEM = "swiss-rating-1992"
 BOOK = find_rulebook(SYSTEM)
 OUT = Path(__file__).resolve().parent / "cases"
-#: readings whose other values are refused (A.1's conversions: no TRF field to convert)
-REFUSED = {("unrated-estimate", "ingo"), ("unrated-estimate", "bcf")}
 
 
 def _requests():
@@ -137,7 +135,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     todo = dict(FEATURES)
     readings = {f"reading-{r.name}": (r.name, r.default, v) for r in BOOK.catalogue
-                for v in r.choices if v != r.default and (r.name, v) not in REFUSED}
+                for v in r.choices if v != r.default}
     for name, players, seed in [("simulated-20-middle", 20, 3), ("simulated-31-last", 31, 7)]:
         sim = simulate(players, 7, seed, system=SYSTEM, keep_rounds=True)
         rec = sim.rounds[-1] if "last" in name else sim.rounds[3]

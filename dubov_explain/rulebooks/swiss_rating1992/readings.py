@@ -23,10 +23,6 @@ CATALOGUE: tuple[Reading, ...] = (
             "player; then title, then name, A.2.c-d)",
             "start-list": "the file's starting list is the arbiters' order, estimates "
             "included: its ranks are the pairing numbers of A.2",
-            "ingo": "convert a German Ingo number, rating = 2840 - 8 x INGO (refused: a TRF "
-            "file records no Ingo number)",
-            "bcf": "convert a British BCF grade, rating = 600 + 8 x BCF (refused: a TRF file "
-            "records no BCF grade)",
         },
     ),
     Reading(
@@ -115,8 +111,28 @@ CATALOGUE: tuple[Reading, ...] = (
 )
 
 
+#: A.1's conversions, asked for as values of ``unrated-estimate``: the text gives the
+#: formulas, but a TRF file records no Ingo number or BCF grade to convert, so they are
+#: refused with the reason rather than offered as choices
+REFUSED = {
+    ("unrated-estimate", "ingo"): "2840 - 8 x INGO",
+    ("unrated-estimate", "bcf"): "600 + 8 x BCF",
+}
+
+
 class Readings(_Readings):
     catalogue = CATALOGUE
+
+    @classmethod
+    def from_pairs(cls, pairs=None) -> "Readings":
+        for (name, value), formula in REFUSED.items():
+            if (pairs or {}).get(name) == value:
+                raise ReadingError(
+                    f"reading {name}={value} (A.1: rating = {formula}) cannot be applied: a "
+                    "TRF file records no national Ingo or BCF number to convert; give the "
+                    "estimated rating in the file's rating column, or choose "
+                    f"{name}=no-estimate or start-list")
+        return super().from_pairs(pairs)
 
 
 DEFAULT = Readings.from_pairs()

@@ -17,7 +17,7 @@ from dataclasses import replace
 from ...tournament.model import Tournament
 from ..dutch2012.standings import Pref, PlayerStanding, Standings, Strength  # noqa: F401
 from ..dutch2012.standings import compute_standings as _dutch_standings
-from .readings import DEFAULT, ReadingError, Readings, dutch_readings
+from .readings import DEFAULT, Readings, dutch_readings
 
 #: A.2.c: IGM-WGM-IM-WIM-FM-WFM-no title (the TRF's title codes)
 TITLE_ORDER = {"GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5}
@@ -26,13 +26,6 @@ TITLE_ORDER = {"GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5}
 def a2_ranks(t: Tournament, readings: Readings = DEFAULT) -> dict[int, int]:
     """A.2 b-d (and A.1): the pairing number of every player, 1 = highest."""
     how = readings.value("unrated-estimate")
-    if how in ("ingo", "bcf"):
-        formula = "2840 - 8 x INGO" if how == "ingo" else "600 + 8 x BCF"
-        raise ReadingError(
-            f"reading unrated-estimate={how} (A.1: rating = {formula}) cannot be applied: a "
-            "TRF file records no national Ingo or BCF number to convert; give the estimated "
-            "rating in the file's rating column, or choose unrated-estimate=no-estimate or "
-            "start-list")
     if how == "start-list":
         order = sorted(t.players, key=lambda q: q.number)
     else:
