@@ -11,7 +11,7 @@ from dubov_explain.examples import example_text
 
 SUB = ("pair", "standings", "replay", "generate")
 FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025", "--dubov-1997": "dubov-1997",
-         "--dutch-2012": "dutch-2012"}
+         "--dutch-2012": "dutch-2012", "--swiss-rating-1992": "swiss-rating-1992"}
 
 
 @pytest.fixture

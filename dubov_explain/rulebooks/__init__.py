@@ -21,6 +21,7 @@ _KNOWN: dict[str, str] = {
     "dubov-2025": "dubov_explain.rulebooks.dubov2025",
     "dubov-1997": "dubov_explain.rulebooks.dubov1997",
     "dutch-2012": "dubov_explain.rulebooks.dutch2012",
+    "swiss-rating-1992": "dubov_explain.rulebooks.swiss_rating1992",
 }
 
 DEFAULT_SYSTEM = "dubov-2025"

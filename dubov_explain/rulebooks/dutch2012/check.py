@@ -50,9 +50,11 @@ def request_problems(t: Tournament, pairing: bool = True) -> list[Problem]:
     return out
 
 
-def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
-                  ) -> list[Violation]:
-    st = compute_standings(request, r, readings)
+def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT,
+                  standings=None) -> list[Violation]:
+    """``standings``: another text's standings with these facts (the 1992 rating-based
+    text says the same in B.1 and B.2, and orders by A.2 its own way)."""
+    st = standings if standings is not None else compute_standings(request, r, readings)
     by = {p.number: p for p in st.players}
     to_pair = {p.number for p in st.players if p.present}
     out = completeness(pub, r, by, to_pair, {"unknown": "A.2", "absent": "A.2", "repeated": "A.2",
@@ -134,10 +136,17 @@ def _brackets(trace: Trace) -> list[list]:
 
 
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
-                       readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
+                       readings: Readings = DEFAULT, *, pair=None, lowered_by=None,
+                       moved_article: str = "C.6", lowering_article=None
+                       ) -> tuple[list[Departure], Trace | None]:
+    """``pair``, ``lowered_by``, ``moved_article`` and ``lowering_article`` (criterion ->
+    article) let a text with the same skeleton (the 1992 rating-based one) walk its own
+    trace with its own articles; the defaults are this text's."""
+    pair = pair or pair_round
+    lowered_by = lowered_by or lowered
     result = trace.result
     forced = tuple((p.white, p.black) for p in pub.pairs)
-    what_if = pair_round(request, readings, round_no=r, forced=forced)
+    what_if = pair(request, readings, round_no=r, forced=forced)
     wres = what_if.result
     if isinstance(result, ev.Impossible):
         return [Departure("engine", "B.1", "B.1", False, False, case="impossible",
@@ -162,7 +171,8 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
                     published=tuple(map(tuple, ws[-1].pairs)))
         if tuple(es[0].residents) != tuple(ws[0].residents) or \
                 tuple(es[0].mdps) != tuple(ws[0].mdps):
-            out.append(Departure("bracket", "C.6", "C.6", False, False, score, case="moved",
+            out.append(Departure("bracket", moved_article, moved_article, False, False, score,
+                                 case="moved",
                                  facts={"engine_mdps": tuple(es[0].mdps),
                                         "published_mdps": tuple(ws[0].mdps)}, **base))
             break
@@ -172,11 +182,12 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
             out.append(Departure("bracket", "C.14", "C.14", False, False, score,
                                  case="fewer-pairs", **base))
             break
-        crit = lowered(dict(ef[0].requirements), dict(wf[0].requirements))
+        crit = lowered_by(dict(ef[0].requirements), dict(wf[0].requirements))
         if crit is None and len(wf) > 1 and len(ef) > 1:
-            crit = lowered(dict(ef[-1].requirements), dict(wf[-1].requirements))
+            crit = lowered_by(dict(ef[-1].requirements), dict(wf[-1].requirements))
         if crit is not None:
-            out.append(Departure("bracket", "C.10", crit, False, False, score,
+            art = lowering_article(crit) if lowering_article else "C.10"
+            out.append(Departure("bracket", art, crit, False, False, score,
                                  case="requirement", facts={"name": crit}, **base))
             break
         if sum(len(e.pairs) for e in wf) < sum(len(e.pairs) for e in ef):

@@ -1,0 +1,61 @@
+"""``check`` for the 1992 rating-based text: the request's needs, the absolute test of a
+published round and the departures of a legal one from the procedure.  Facts only.
+
+1. **The absolute test** is what the Dutch 2012 test checks, in the same words of the
+   text: everyone paired once, one bye exactly when the number is odd (A.5), not to a
+   player barred by B.1.b, no rematch (B.1.a), no two players with the same absolute
+   colour preference and every absolute preference granted (B.2), except for players over
+   50% in the last round (B's note).  It is shared, with this text's standings (A.2).
+2. **The departures**: a what-if run forces every published pair; the first bracket where
+   the what-if's accepted attempt differs from the engine's is where the publication leaves
+   the procedure: a criterion it had to lower (C.9, C.10, C.11), fewer pairs (C.14), or
+   only the order of D.1 (transpositions) or D.2 (exchanges).
+"""
+
+from __future__ import annotations
+
+from ...errors import Problem
+from ...trace.events import Trace
+from ...tournament.model import Tournament
+from ..base import Departure, Violation
+from ..dutch2012.check import analyse_departures as _dutch_departures
+from ..dutch2012.check import absolute_test as _dutch_absolute_test
+from ..dutch2012.check import board_order  # noqa: F401  (F.1 sorts as GHR 3.6 does)
+from .engine import pair_round
+from .readings import DEFAULT, Readings
+from .standings import compute_standings
+from .why import _STEP, lowered
+
+__all__ = ["absolute_test", "analyse_departures", "board_order", "request_problems"]
+
+
+def request_problems(t: Tournament, pairing: bool = True) -> list[Problem]:
+    """The number of rounds (B's note: the last round) and, to pair round 1, the colour
+    drawn by lot (A.7.c, E.5)."""
+    out: list[Problem] = []
+    if t.total_rounds is None:
+        out.append(Problem(t.source, 1, 1,
+                           "the total number of rounds must be given (XXR n, or 142 n in TRF26, "
+                           "or the option --rounds N): B's note and A.7.a depend on the last "
+                           "round"))
+    if pairing and t.round_to_pair == 1 and t.initial_colour is None:
+        out.append(Problem(t.source, 1, 1,
+                           "round 1 needs the colour drawn by lot (A.7.c, E.5): add 'XXC white1' "
+                           "or 'XXC black1' (152 W or 152 B in TRF26), or give the option "
+                           "--initial-colour white|black"))
+    return out
+
+
+def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
+                  ) -> list[Violation]:
+    return _dutch_absolute_test(request, r, pub, standings=compute_standings(request, r,
+                                                                             readings))
+
+
+def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
+                       readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
+    """The Dutch 2012 walk over the two traces, with this text's engine and articles: a
+    changed set of moved-down players is A.3's, a lowered criterion C.9/C.10/C.11's."""
+    return _dutch_departures(request, r, pub, trace, readings, pair=pair_round,
+                             lowered_by=lowered, moved_article="A.3",
+                             lowering_article=_STEP.get)

@@ -1,0 +1,523 @@
+"""The 1992 rating-based Swiss procedure (``text/swiss-rating-1992.txt``, section C) as a
+traced machine.
+
+States, in the text's order, bracket by bracket from the highest score (C, first line)::
+
+    open_round -> [ bracket (A.3) -> C.1 incompatible players -> C.2 x (A.8) -> C.3 p (A.6)
+        -> C.4/C.5 S1 S2 -> C.6 try, C.7 transpositions (D.1), C.8 exchanges (D.2)
+        -> C.9 drop B.6, B.5 for downfloats -> C.10 (remainder) drop B.6, B.5 for upfloats
+        -> C.11 x + 1 -> C.14 p - 1 ] ... -> bye (A.5) -> colours (E) -> F.1 -> publish
+
+What a candidate must meet (C.6 names B.1 and B.2; the relative criteria B.4-B.6 are what
+C.7-C.11 lower, so a candidate is accepted when it meets every criterion still in force):
+B.1 and B.2 (absolute; B.2 not for players over 50% in the last round, B's note); at most
+x pairs not fulfilling both colour preferences (B.4, A.8); B.5/B.6 for the players moved
+down (their downfloat) and for the lower player of a pair of unequal scores (his upfloat)
+while in force.  B.3 is kept by the structure: the moved-down players are paired first
+(A.3), with S1 their highest p (C.4).
+
+A heterogeneous bracket (fewer than half moved down, A.3): S1 = the moved-down players
+(A.6), S2 the residents, transposed by D.1 (C.7); the players left form the remainder,
+paired as a homogeneous bracket from C.2 (its own x, C.6).  C.10 ("undo the pairing of the
+lowest moved down player ... restarting at C7") is the search itself: an arrangement of
+the moved-down players is accepted only if the remainder can then be paired at the level
+in force, and arrangements are tried in D.1's order.  The levels, in order: all criteria;
+C.9 without B.6 then B.5 for downfloats; C.10 without B.6 then B.5 for upfloats (in a
+homogeneous bracket, which makes no upfloats, C.10 does not apply); C.11 x + 1 (for the
+remainder and the moved-down pairs alike) up to p; C.14 p - 1 (the remainder's p first,
+then, for the moved-down players, S1 = the highest p players of the bracket, C.4), with x
+decreased by one when it was above zero.  Whether C.11/C.14 restore the dropped criteria:
+reading ``restore-criteria``.
+
+Literal, but not exponential: the transpositions of D.1 ("all numbers constructable with
+the digits ... in ascending order": lexicographic) and the exchanges of D.2 (one player,
+then two, ..., each by the difference of the numbers exchanged, ties to the lowest player
+of S1 -- the matrices of the text) are the orders the Dutch 2012 text also prescribes, so
+the search of ``dutch2012.search`` is shared: it walks those orders depth first and skips
+only arrangements proved unacceptable (see its engine's docstring).  The exchange order for
+three or more players, which the text leaves to "etc.", continues the same rule.
+
+Not literal, and why:
+
+* **C.12 / C.13** undo the previous bracket's pairing when a lower bracket cannot be paired.
+  The engine instead accepts a bracket's candidate only if the players it moves down can
+  still be paired with every lower player (B.1, B.2), one of them receiving a bye allowed
+  by B.1.b when their number is odd.  A higher bracket never needs undoing, and the lowest
+  bracket is always paired completely; a moved-down player C.1 finds without an opponent
+  moves on down.
+* **A.8** gives x = b - q or w - q, which is negative when the preferences are balanced
+  (``counts`` records the raw value); x counts pairs, so it is read as zero then.
+* **B.3** (scores as close as possible) is not weighed beyond the structure above.
+* **The note to B** (B.2, B.5, B.6 not for players over 50% in the last round; which pairs,
+  reading ``top-scorer-pairs``) and A.7.a's parenthesis (no absolute preference for them)
+  act only through B.2, B.5 and B.6 in the bracket; the check that the rest of the round
+  can still be completed (above) keeps B.2 for everyone, so in a last round it may refuse
+  a candidate the note would allow (never one it forbids).
+
+Colours (E.1-E.5) say what the Dutch 2012 text says and are shared; E.3 is read as F.3
+says (the colour histories aligned on the games played).  A pair where one player has no
+colour yet gets the other's preference (E.1); where neither has, E.5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ... import matching
+from ...tournament.model import Colour, Tournament
+from ...trace.events import Trace
+# NoPairing: what the shared ``impossible`` (B.1: no complete pairing) raises
+from ..dutch2012.engine import DutchEngine, NoPairing, initial_colour, standing_row
+from ..dutch2012.search import Budget, exchanges, first_transposition
+from . import events as ev
+from .events import NAME, fmt
+from .readings import DEFAULT, Readings
+from .standings import Pref, Standings, Strength, compute_standings
+
+TITLE = "FIDE C.04.1 Swiss System Based on Rating"
+EDITION = "as approved by the 1992, 1997 and 1998 General Assemblies"
+#: D.2: at most this many exchanges of N players are listed
+LIMIT = 20000
+
+
+@dataclass(frozen=True)
+class Level:
+    """The criteria in force (True = required) and the x allowed."""
+
+    x: int
+    b5d: bool = True
+    b6d: bool = True
+    b5u: bool = True
+    b6u: bool = True
+    step: str = "C.3"
+
+    def facts(self, p: int) -> dict:
+        return {"p": p, "x": self.x, "B.5-down": self.b5d, "B.6-down": self.b6d,
+                "B.5-up": self.b5u, "B.6-up": self.b6u}
+
+
+def a8_x(st: Standings, players: Sequence[int]) -> tuple[int, dict]:
+    """A.8: x = b - q when b > w, else w - q (q: half the players, rounded up)."""
+    w = sum(1 for n in players if st[n].preference is Pref.WHITE)
+    b = sum(1 for n in players if st[n].preference is Pref.BLACK)
+    q = (len(players) + 1) // 2
+    raw = b - q if b > w else w - q
+    return max(0, raw), {"w": w, "b": b, "q": q, "x": raw}
+
+
+class RatingEngine:
+    # E.1-E.5: the same words as the Dutch 2012 text (E.3 read by F.3: see alternation)
+    colours = DutchEngine.colours
+    completable = DutchEngine.completable
+    impossible = DutchEngine.impossible
+    bad_x = DutchEngine.bad_x
+    kind = DutchEngine.kind
+    x_bound_any = DutchEngine.x_bound_any
+
+    def __init__(self, t: Tournament, readings: Readings = DEFAULT,
+                 round_no: int | None = None, forced: tuple = ()):
+        self.t = t
+        self.readings = readings
+        self.st: Standings = compute_standings(t, round_no, readings)
+        self.forced = tuple(tuple(p) for p in forced)
+        self.fmap: dict[int, int] = {}
+        for a, b in self.forced:
+            self.fmap[a], self.fmap[b] = b, a
+        self.events: list = []
+        self.pairs: list[tuple[int, int]] = []
+        self.bye: int | None = None
+        self.initial, self.initial_source = initial_colour(t)
+        self._complete_cache: dict[frozenset, bool] = {}
+        self.restore = readings.value("restore-criteria") == "each-restart"
+        self.top_either = readings.value("top-scorer-pairs") == "either"
+
+    # ------------------------------------------------------------------ facts
+    def key(self, n: int):
+        """A.2: score, then rating, title and name (the pairing number, A.2's last line)."""
+        s = self.st[n]
+        return (-s.score, s.initial_rank)
+
+    def emit(self, e) -> None:
+        self.events.append(e)
+
+    def absolute(self, a: int, b: int, b2: bool = True) -> str | None:
+        """B.1.a, B.2 (and the what-if's forced pairs, XXP): None when the pair may meet."""
+        fa, fb = self.fmap.get(a), self.fmap.get(b)
+        if (fa is not None and fa != b) or (fb is not None and fb != a):
+            return "forced"
+        key = frozenset((a, b))
+        if key in self.st.met:
+            return "B.1.a"
+        if key in self.st.forbidden:
+            return "XXP"
+        if b2:
+            pa, pb = self.st[a], self.st[b]
+            if pa.strength is Strength.ABSOLUTE and pb.strength is Strength.ABSOLUTE and \
+                    pa.preference is pb.preference:
+                return "B.2"
+        return None
+
+    def top(self, n: int) -> bool:
+        """B's note: over 50% in the last round (reading ``top-scorers``)."""
+        over = self.st.top_over
+        return over is not None and self.st[n].score > over
+
+    def free_of_b2(self, a: int, b: int) -> bool:
+        """The note to B, for a pair (reading ``top-scorer-pairs``)."""
+        if self.top_either:
+            return self.top(a) or self.top(b)
+        return self.top(a) and self.top(b)
+
+    def allowed_at(self, level: Level):
+        st = self.st
+
+        def allowed(a: int, b: int) -> str | None:
+            free = self.free_of_b2(a, b)
+            why = self.absolute(a, b, not free)
+            if why is not None:
+                return why
+            pa, pb = st[a], st[b]
+            if not free and (level.b5u or level.b6u) and pa.score != pb.score:
+                up = pb if pa.score > pb.score else pa
+                if level.b5u and up.float_before(1) == "up":
+                    return "B.5"
+                if level.b6u and up.float_before(2) == "up":
+                    return "B.6"
+            return None
+
+        return allowed
+
+    def alternation(self, pa, pb) -> Colour | None:
+        """E.3 as F.3 reads it: the histories of games played, aligned from the latest."""
+        for ca, cb in zip(reversed(pa.colours), reversed(pb.colours)):
+            if ca is not cb:
+                return ca
+        return None
+
+    # ------------------------------------------------------------------ the machine
+    def run(self) -> Trace:
+        try:
+            self.open_round()
+            self.brackets()
+            self.finish()
+        except NoPairing:
+            pass
+        meta = {"system": NAME, "rulebook": TITLE, "edition": EDITION, "round": self.st.round}
+        if self.forced:
+            meta["what_if"] = [list(p) for p in self.forced]
+        return Trace(tuple(self.events), meta)
+
+    def open_round(self) -> None:
+        st = self.st
+        self.remaining = sorted((p.number for p in st.players if p.present), key=self.key)
+        absent = tuple((p.number, p.absence) for p in st.players if not p.present)
+        self.emit(ev.RoundOpened(
+            article="A.2", round=st.round, total_rounds=st.total_rounds,
+            last_round=st.last_round, rulebook=TITLE, edition=EDITION,
+            readings=self.readings.as_dict(), to_pair=tuple(sorted(self.remaining)),
+            absent=absent, initial_colour=self.initial.word,
+            initial_colour_source=self.initial_source, tournament=self.t.name,
+            readings_detail=self.readings.detail(),
+        ))
+        if self.forced:
+            verdicts = []
+            for a, b in self.forced:
+                why = self.absolute(a, b) if a in st._idx and b in st._idx else "absent"
+                verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
+            self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
+        self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
+                                       rows=tuple(standing_row(p) for p in st.players)))
+        if not self.completable(self.remaining):
+            self.impossible(self.remaining)
+
+    def brackets(self) -> None:
+        carried: list[int] = []
+        rest = list(self.remaining)
+        while rest:
+            top = self.st[rest[0]].score
+            residents = [n for n in rest if self.st[n].score == top]
+            rest = [n for n in rest if self.st[n].score != top]
+            carried = self.pair_bracket(carried, residents, rest)
+        if carried:
+            assert len(carried) == 1, carried
+            self.bye = carried[0]
+            self.emit(ev.ByeAssigned(article="A.5", player=self.bye))
+
+    # ------------------------------------------------------------------ one bracket
+    def pair_bracket(self, mdps: list[int], residents: list[int], lower: list[int]) -> list[int]:
+        score = fmt(self.st[residents[0]].score)
+        lowest = not lower
+        players = sorted(mdps + residents, key=self.key)
+        m0 = len(mdps)
+        nature = "homogeneous" if m0 == 0 else (
+            "as-homogeneous" if 2 * m0 >= len(players) else "heterogeneous")
+        self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
+                                   residents=tuple(residents), nature=nature, lowest=lowest))
+        down: list[int] = []
+        if not lowest:
+            for n in list(players):
+                if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
+                           for o in players if o != n):
+                    self.emit(ev.IncompatibleMoved(article="C.1", score=score, player=n,
+                                                   case="mdp" if n in mdps else "resident"))
+                    down.append(n)
+            players = [n for n in players if n not in down]
+            mdps = [n for n in mdps if n not in down]
+            if not players:  # C.1 moved everyone down: nothing left to pair here
+                self.emit(ev.BracketClosed(article="C.1", score=score, pairs=()))
+                return sorted(down, key=self.key)
+        result = self.pair_players(score, players, mdps, lower, down, lowest)
+        if result is None:
+            self.emit(ev.BracketMovedDown(article="C.14", score=score, players=tuple(players)))
+            self.emit(ev.BracketClosed(article="C.14", score=score, pairs=()))
+            return sorted(down + players, key=self.key)
+        parts, leftover = result
+        pairs = []
+        for part in parts:
+            self.emit(part)
+            pairs.extend(part.pairs)
+        moved = sorted(down + list(leftover), key=self.key)
+        if moved and not lowest:
+            self.emit(ev.MovedDown(article="A.3", score=score, players=tuple(moved)))
+        out = []
+        for i, (a, b) in enumerate(pairs, start=1):
+            w, bl, rule = self.colours(a, b, i)
+            self.emit(ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
+            out.append((w, bl))
+        self.pairs.extend(out)
+        self.emit(ev.BracketClosed(article="C.6", score=score, pairs=tuple(out)))
+        return moved
+
+    def levels(self, p: int, x0: int, upfloats: bool, fresh: bool):
+        """C.3 and the lowering steps in the text's order, as Levels: C.9 (B.6 then B.5 for
+        downfloats), C.10 (B.6 then B.5 for upfloats, when the bracket makes upfloats),
+        C.11 (x + 1 while x < p).  ``fresh``: all criteria in force at the start (the
+        first p of the bracket, or every restart by reading ``restore-criteria``)."""
+        drops = [("b6d", "C.9"), ("b5d", "C.9")]
+        if upfloats:
+            drops += [("b6u", "C.10"), ("b5u", "C.10")]
+        state = {"b5d": fresh, "b6d": fresh, "b5u": fresh and upfloats, "b6u": fresh and upfloats}
+        yield Level(x0, step="C.3" if fresh else "C.14", **state)
+        for name, step in drops:
+            if state[name]:
+                state[name] = False
+                yield Level(x0, step=step, **state)
+        x = x0
+        while x < p:
+            x += 1
+            if self.restore:
+                state = {"b5d": True, "b6d": True, "b5u": upfloats, "b6u": upfloats}
+                yield Level(x, step="C.11", **state)
+                for name, step in drops:
+                    state[name] = False
+                    yield Level(x, step=step, **state)
+            else:
+                yield Level(x, step="C.11", **state)
+
+    def pair_players(self, score, players, mdps, lower, down, lowest):
+        """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
+        when the whole bracket moves down (C.14)."""
+        n = len(players)
+        m0 = len(mdps)
+        homogeneous = m0 == 0 or 2 * m0 >= n
+        x0, counts = a8_x(self.st, players)
+        mode = "homogeneous" if homogeneous else "heterogeneous"
+        p = n // 2 if homogeneous else m0
+        self.emit(ev.ParametersSet(article="C.2", score=score, p0=p, p1=p, m0=m0, m1=m0,
+                                   x1=x0, z1=None, counts=counts, mode=mode))
+        fresh = True
+        x = x0
+        upfloats = m0 > 0
+        while True:
+            if homogeneous:
+                if p == 0 and not lowest:
+                    return None
+                last = None
+                for level in self.levels(p, x, upfloats, fresh):
+                    last = self._failed(last, level, score)
+                    stats: dict = {}
+                    got = self.try_homogeneous(score, players, p, level, lower, down, lowest,
+                                               "homogeneous", stats)
+                    if got is not None:
+                        return [got[0]], got[1]
+                    last = (level, p, stats.get("checked", 0))
+                self._failed(last, None, score)
+            else:
+                got = self.try_heterogeneous(score, players, p, x, lower, down, lowest, fresh)
+                if got is not None:
+                    return got
+                if p == 0:
+                    return None
+            # C.14
+            p -= 1
+            if x0 > 0:
+                x = max(0, x - 1)
+            fresh = self.restore
+            self.emit(ev.Reduced(article="C.14", score=score, step="C.14", p1=p, m1=m0, x1=x,
+                                 z1=None))
+
+    def _failed(self, last, level, score):
+        if last is not None:
+            nxt = level.step if level is not None else "C.14"
+            self.emit(ev.RequirementsFailed(article=nxt, score=score,
+                                            requirements=last[0].facts(last[1]),
+                                            next_step=nxt, checked=last[2]))
+        return None
+
+    def leftover_check(self, level: Level, lower, down, lowest):
+        """The players a pairing leaves unpaired: None if they may be moved down (B.5/B.6
+        for downfloats in force, the rest of the round completable; in the lowest bracket
+        at most one, allowed the bye by B.1.b, A.5's bye being a downfloat), else why not."""
+
+        def check(rest: tuple[int, ...]) -> str | None:
+            if lowest:
+                if len(rest) > 1:
+                    return "p"
+                if rest and (not self.st[rest[0]].bye_eligible or rest[0] in self.fmap):
+                    return "B.1.b"
+            for q in rest:
+                if self.top(q):
+                    continue
+                if level.b5d and self.st[q].float_before(1) == "down":
+                    return "B.5"
+                if level.b6d and self.st[q].float_before(2) == "down":
+                    return "B.6"
+            if lowest:
+                return None
+            if not self.completable(list(rest) + down + lower):
+                return "C.12"
+            return None
+
+        return check
+
+    def try_homogeneous(self, score, players, p, level, lower, down, lowest, part, stats,
+                        budget: int | None = None):
+        """C.4-C.8 for a homogeneous bracket or remainder: the first (exchange of D.2,
+        transposition of D.1) meeting the level, or None."""
+        players = sorted(players, key=self.key)
+        n = len(players)
+        if budget is not None:  # a remainder's own x (C.6: it starts at C.2)
+            level = replace(level, x=budget)
+        check = self.leftover_check(level, lower, down, lowest)
+        x = level.x
+        if p == 0:
+            if check(tuple(players)) is None:
+                return self.found(score, part, (), None, tuple(players), (), level, 0), players
+            return None
+        if self.x_bound_any(players, p) > x:
+            return None
+        if n == 2 * p and not lowest and not self.completable(list(down) + list(lower)):
+            # nobody would be left to move down, and the players below cannot be paired
+            # without someone from here: every candidate fails the same leaf check (C.12)
+            return None
+        allowed = self.allowed_at(level)
+        n2 = n - p
+        s1, s2 = players[:p], players[p:]
+        attempts: list = [None] + list(range(1, min(p, n2) + 1))
+        for att in attempts:
+            if att is None:
+                f = self.transpose(s1, s2, allowed, x, check, stats)
+                if f is not None:
+                    return self.found(score, part, s1, f, None, (), level, p), f.order[p:]
+                continue
+            ex = exchanges(p, n2, att, LIMIT)
+            if ex is None:
+                self.emit(ev.SearchLimit(article="D.2", score=score, n=att, count=LIMIT))
+                break
+            for seq, (a, b) in enumerate(ex, start=1):
+                out1 = [players[i - 1] for i in a]
+                in2 = [players[i - 1] for i in b]
+                t1 = sorted([q for q in s1 if q not in out1] + in2, key=self.key)
+                t2 = sorted([q for q in s2 if q not in in2] + out1, key=self.key)
+                f = self.transpose(t1, t2, allowed, x, check, stats)
+                if f is not None:
+                    return self.found(score, part, t1, f, None,
+                                      (att, tuple(out1), tuple(in2), seq), level, p), \
+                        f.order[p:]
+        return None
+
+    def transpose(self, s1, s2, allowed, x, check, stats):
+        return first_transposition(s1, s2, allowed, self.bad_x, lambda a, b: False,
+                                   Budget(x, None), lambda rest, xl, zl: check(rest),
+                                   self.kind, None, stats)
+
+    def found(self, score, part, s1, f, s2_rest, exchange, level, p):
+        if f is None:
+            return ev.PairingFound(article="C.6", score=score, part=part, s1=(), s2=s2_rest,
+                                   pairs=(), exchange=(), transposition=0,
+                                   requirements=level.facts(0), x_used=0, z_used=0,
+                                   rejected=())
+        return ev.PairingFound(article="C.6", score=score, part=part, s1=tuple(s1),
+                               s2=tuple(f.order), pairs=tuple(f.pairs), exchange=exchange,
+                               transposition=f.index, requirements=level.facts(p),
+                               x_used=f.x_used, z_used=0, rejected=tuple(f.rejected))
+
+    def try_heterogeneous(self, score, players, p, x, lower, down, lowest, fresh):
+        """C.4-C.10 for a heterogeneous bracket: S1 = the highest p players (the moved-down
+        players, A.6), S2 the rest in D.1's order; each arrangement's remainder paired as a
+        homogeneous group (C.6) at the level in force, its p lowered by C.14 first."""
+        players = sorted(players, key=self.key)
+        s1, s2 = players[:p], players[p:]
+        n_rem = len(players) - 2 * p
+        for p_rem in range(n_rem // 2, -1, -1):
+            last = None
+            start = fresh if p_rem == n_rem // 2 else self.restore
+            for level in self.levels(max(p, p_rem), x, True, start):
+                last = self._failed(last, level, score)
+                allowed = self.allowed_at(level)
+                memo: dict = {}
+                got: list = []
+
+                def remainder(rest, xl, zl, level=level, memo=memo, got=got, p_rem=p_rem):
+                    if rest not in memo:
+                        x_rem, _ = a8_x(self.st, rest)
+                        memo[rest] = self.try_homogeneous(
+                            score, list(rest), p_rem, level, lower, down, lowest,
+                            "remainder", {}, budget=x_rem + (level.x - x))
+                    r = memo[rest]
+                    if r is None:
+                        return "C.10"
+                    got.append(r)
+                    return None
+
+                stats: dict = {}
+                f = first_transposition(s1, s2, allowed, self.bad_x, lambda a, b: False,
+                                        Budget(level.x, None), remainder, self.kind, None,
+                                        stats)
+                if f is not None:
+                    het = ev.PairingFound(
+                        article="C.6", score=score, part="heterogeneous", s1=tuple(s1),
+                        s2=tuple(f.order), pairs=tuple(f.pairs), exchange=(),
+                        transposition=f.index, requirements=level.facts(p),
+                        x_used=f.x_used, z_used=0, rejected=tuple(f.rejected))
+                    rem_event, leftover = got[-1]
+                    return [het, rem_event], leftover
+                last = (level, p, stats.get("checked", 0))
+            self._failed(last, None, score)
+            if p_rem:
+                # C.14 in the remainder's own procedure (C.6: it restarts at C.2)
+                self.emit(ev.Reduced(article="C.14", score=score, step="C.14-remainder",
+                                     p1=p_rem - 1, m1=p, x1=x, z1=None))
+        return None
+
+    def finish(self) -> None:
+        boards = tuple(sorted(self.pairs, key=board_key(self.st)))
+        self.emit(ev.PairingPublished(article="F.1", boards=boards, bye=self.bye))
+
+
+def board_key(st: Standings):
+    """F.1: the score of the higher player, the sum of the scores, the higher's A.2 rank."""
+
+    def key(pair):
+        a, b = pair
+        hi = min(a, b, key=lambda n: (-st[n].score, st[n].initial_rank))
+        return (-st[hi].score, -(st[a].score + st[b].score), st[hi].initial_rank)
+
+    return key
+
+
+def pair_round(t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None,
+               forced: tuple = ()) -> Trace:
+    """Pair the next round (or ``round_no``) by the 1992 rating-based text; the trace."""
+    return RatingEngine(t, readings, round_no, tuple(forced)).run()

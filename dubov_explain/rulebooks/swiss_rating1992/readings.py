@@ -1,0 +1,157 @@
+"""Named readings: every place where the 1992 rating-based Swiss text admits more than one
+reading (``text/swiss-rating-1992.txt``).
+
+The engine never branches on a bare boolean: it asks ``readings.value("name")``.  The trace
+header lists the readings in force.  ``--reading NAME=VALUE`` selects one.
+"""
+
+from __future__ import annotations
+
+from ..readings import Reading, ReadingError, Readings as _Readings
+
+__all__ = ["CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings", "dutch_readings"]
+
+CATALOGUE: tuple[Reading, ...] = (
+    Reading(
+        name="unrated-estimate",
+        article="A.1",
+        question="A player without a reliable rating: which rating does A.2 order him by, "
+        "when the file records no estimate of the arbiters?",
+        default="no-estimate",
+        choices={
+            "no-estimate": "none was made: the player counts as rated 0 (after every rated "
+            "player; then title, then name, A.2.c-d)",
+            "start-list": "the file's starting list is the arbiters' order, estimates "
+            "included: its ranks are the pairing numbers of A.2",
+        },
+    ),
+    Reading(
+        name="absolute-conflict",
+        article="A.7.a",
+        question="A colour difference of +2 (or -2) after two games of the other colour: which "
+        "colour does the absolute preference ask for?",
+        default="difference",
+        choices={
+            "difference": "the colour difference decides (named first by A.7.a; B.2.a "
+            "protects it)",
+            "last-two": "the last two games decide",
+        },
+    ),
+    Reading(
+        name="bye-bar",
+        article="B.1.b",
+        question="'A player who has received a point without playing, either through a bye or "
+        "due to an opponent not appearing in time' shall not receive a bye: which byes bar?",
+        default="any-bye",
+        choices={
+            "any-bye": "every bye that gave points (the bye of A.5, a full or half point bye "
+            "asked for) and a forfeit win",
+            "pairing-bye": "only the bye of A.5 and a forfeit win",
+        },
+    ),
+    Reading(
+        name="forfeit-float",
+        article="A.4",
+        question="Does a paired game that was forfeited make floats (A.4: 'players with "
+        "unequal scores will be paired')?",
+        default="paired",
+        choices={
+            "paired": "yes: the pairing made the float, whether or not the game was played",
+            "played": "no: only games played over the board make floats",
+        },
+    ),
+    Reading(
+        name="top-scorers",
+        article="B.6",
+        question="'Players with a score of over 50% in the last round' (B's note, A.7.a): 50% "
+        "of which maximum?",
+        default="rounds-before",
+        choices={
+            "rounds-before": "the points of the rounds already played",
+            "all-rounds": "the points of all rounds of the tournament",
+        },
+    ),
+    Reading(
+        name="top-scorer-pairs",
+        article="B.6",
+        question="The note to B: 'B2, B5 and B6 do not apply when pairing players with a "
+        "score of over 50% in the last round': must both players of the pair be over 50%?",
+        default="both",
+        choices={
+            "both": "yes: a player not over 50% keeps B.2's protection, so only a pair of "
+            "two such players may break it",
+            "either": "no: a pair with one such player is free of B.2, B.5 and B.6",
+        },
+    ),
+    Reading(
+        name="restore-criteria",
+        article="C.11, C.14",
+        question="C.9 and C.10 drop B.6 and B.5; C.11 restarts at C.3 and C.14 at C.4: are the "
+        "dropped criteria in force again after such a restart?",
+        default="never",
+        choices={
+            "never": "no: the text drops them and never restores them within the bracket",
+            "each-restart": "yes: each restart at C.3 (C.11) or C.4 (C.14) begins with all "
+            "criteria again",
+        },
+    ),
+    Reading(
+        name="first-round-colour",
+        article="E.5",
+        question="'In the first round all even numbered players in S1 will receive a colour "
+        "different from all odd numbered players in S1': numbered how?",
+        default="s1-position",
+        choices={
+            "s1-position": "by their place in S1: the first gets the colour drawn by lot "
+            "(A.7.c), and the colours alternate down S1",
+            "pairing-number": "by their pairing numbers (A.2): odd numbers get the colour "
+            "drawn by lot",
+        },
+    ),
+)
+
+
+#: A.1's conversions, asked for as values of ``unrated-estimate``: the text gives the
+#: formulas, but a TRF file records no Ingo number or BCF grade to convert, so they are
+#: refused with the reason rather than offered as choices
+REFUSED = {
+    ("unrated-estimate", "ingo"): "2840 - 8 x INGO",
+    ("unrated-estimate", "bcf"): "600 + 8 x BCF",
+}
+
+
+class Readings(_Readings):
+    catalogue = CATALOGUE
+
+    @classmethod
+    def from_pairs(cls, pairs=None) -> "Readings":
+        for (name, value), formula in REFUSED.items():
+            if (pairs or {}).get(name) == value:
+                raise ReadingError(
+                    f"reading {name}={value} (A.1: rating = {formula}) cannot be applied: a "
+                    "TRF file records no national Ingo or BCF number to convert; give the "
+                    "estimated rating in the file's rating column, or choose "
+                    f"{name}=no-estimate or start-list")
+        return super().from_pairs(pairs)
+
+
+DEFAULT = Readings.from_pairs()
+
+
+def dutch_readings(readings: Readings):
+    """The Dutch 2012 standings read the same facts (A.7, A.4, B.1 say the same there): the
+    values this text fixes or shares.  F.2: a pairing not played 'is not considered to be
+    illegal in future rounds' (forfeit-meets = played); A.5: a bye 'is considered to be a
+    downfloat' (unplayed-float = downfloat)."""
+    from ..dutch2012.readings import Readings as DutchReadings
+
+    return DutchReadings.from_pairs({
+        "absolute-conflict": readings.value("absolute-conflict"),
+        "bye-bar": readings.value("bye-bar"),
+        "forfeit-float": readings.value("forfeit-float"),
+        "top-scorers": readings.value("top-scorers"),
+        "forfeit-meets": "played",
+        "unplayed-float": "downfloat",
+        "first-round-colour": readings.value("first-round-colour"),
+        "alternation": "by-sequence",
+    })

@@ -1,0 +1,136 @@
+"""The swiss-rating-1992 golden corpus: ``golden/swiss-rating-1992/cases/*.trf``, each
+paired under each of its reading variants; the round report (Markdown) and the decisions
+(JSON) are compared with ``golden/swiss-rating-1992/snapshots/`` (``--snapshot-update``
+writes them; they are reviewed).
+
+The corpus is checked too: one case per article of B, C, D and E at least, every named
+reading that pairs with a case whose values pair differently (A.1's Ingo and BCF
+conversions are refused with a clear error instead), cases re-read identically."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from golden_ext import (  # noqa: E402
+    GoldenDecisionsExtension,
+    GoldenMarkdownExtension,
+    ROOT,
+    load_cases,
+    load_variants,
+    render_decisions,
+    render_variant,
+)
+from dubov_explain.rulebooks import find_rulebook  # noqa: E402
+from dubov_explain.rulebooks.readings import ReadingError  # noqa: E402
+from dubov_explain.trf.reader import read_trf  # noqa: E402
+from dubov_explain.trf.writer import write_trf  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:.*Can not relate snapshot")
+
+BOOK = find_rulebook("swiss-rating-1992")
+HOME = ROOT / "golden" / "swiss-rating-1992"
+CASES = load_cases(HOME / "cases")
+VARIANTS = load_variants(HOME / "cases")
+
+
+class Swiss92Markdown(GoldenMarkdownExtension):
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(HOME / "snapshots")
+
+    @classmethod
+    def discovery_dirname(cls, *, test_location) -> str:
+        return str(HOME / "snapshots")
+
+
+class Swiss92Decisions(GoldenDecisionsExtension):
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(HOME / "snapshots")
+
+    @classmethod
+    def discovery_dirname(cls, *, test_location) -> str:
+        return str(HOME / "snapshots")
+
+
+@functools.lru_cache(maxsize=None)
+def _trace(variant):
+    return BOOK.pair(read_trf(variant.path), BOOK.readings(dict(variant.readings)))
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
+def test_swiss92_golden(variant, snapshot):
+    assert render_variant(variant, _trace(variant)) == snapshot.use_extension(Swiss92Markdown)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
+def test_swiss92_golden_decisions(variant, snapshot):
+    assert render_decisions(_trace(variant)) == snapshot.use_extension(Swiss92Decisions)
+
+
+@pytest.mark.parametrize("info", CASES, ids=[c.name for c in CASES])
+def test_case_rereads_identically(info):
+    text = info.path.read_text(encoding="utf-8")
+    assert write_trf(read_trf(info.path)) == text
+    assert info.articles and info.purpose
+    for readings in info.variants:
+        BOOK.readings(dict(readings))
+
+
+def test_corpus_covers_every_article_of_b_c_d_e():
+    cited = set()
+    for c in CASES:
+        cited |= {a.strip() for a in c.articles.split(",")}
+    wanted = {"A.1", "A.2", "A.3", "A.7.a", "A.8", "B.1.a", "B.1.b", "B.2", "B.3", "B.4",
+              "B.5", "B.6", "C.1", "C.2", "C.3", "C.4", "C.5", "C.6", "C.7", "C.8", "C.9",
+              "C.10", "C.11", "C.12", "C.13", "C.14", "D.1", "D.2", "E.1", "E.2", "E.3",
+              "E.4", "E.5", "F.1", "F.3", "F.4"}
+    assert wanted <= cited, sorted(wanted - cited)
+    assert len(CASES) >= 15
+
+
+def test_every_reading_has_a_case_telling_its_values_apart():
+    for r in BOOK.catalogue:
+        case = [c for c in CASES if any(dict(v).get(r.name) for v in c.variants)]
+        assert case, r.name
+        results = set()
+        for v in (x for x in VARIANTS if x.case == case[0].name):
+            res = _trace(v).result
+            results.add((tuple(map(tuple, res.boards)), res.bye))
+        assert len(results) >= 2, r.name
+
+
+@pytest.mark.parametrize("value, formula", [("ingo", "2840 - 8 x INGO"),
+                                            ("bcf", "600 + 8 x BCF")])
+def test_a1_conversions_are_refused_clearly(value, formula):
+    with pytest.raises(ReadingError) as err:
+        BOOK.readings({"unrated-estimate": value})
+    assert formula in str(err.value) and "no national Ingo or BCF number" in str(err.value)
+    assert value not in BOOK.readings_type.by_name()["unrated-estimate"].choices
+
+
+def test_the_cases_show_what_they_claim():
+    """The event each case was chosen for is in its trace (the corpus cannot rot silently)."""
+    claims = {
+        "C.1-incompatible": ("incompatible-moved", "C.1"),
+        "C.7-transposition": ("pairing-found", "C.6"),
+        "B.6-downfloat": ("requirements-failed", "C.9"),
+        "C.10-upfloats-dropped": ("requirements-failed", "C.10"),
+        "B.4-colour-x": ("requirements-failed", "C.11"),
+        "C.14-fewer-pairs": ("reduced", "C.14"),
+        "E.2-stronger-preference": ("colour-allocated", "E.2"),
+        "E.3-alternation": ("colour-allocated", "E.3"),
+        "E.4-higher-ranked": ("colour-allocated", "E.4"),
+        "C.4-C.6-first-round": ("colour-allocated", "E.5"),
+        "C.2-x-above-zero": ("parameters", "C.2"),
+    }
+    by_case = {v.case: v for v in VARIANTS}
+    for name, (kind, article) in claims.items():
+        trace = _trace(by_case[name])
+        assert any(e.kind == kind and e.article == article for e in trace.events), name
