@@ -40,7 +40,8 @@ USUAL: dict[str, str] = {
 
 
 class RulebookRoom:
-    #: functions that live elsewhere than :data:`USUAL` says (method -> ``module.function``)
+    #: functions that live elsewhere than :data:`USUAL` says (method -> ``module.function``
+    #: in the rulebook's package, or ``package.module:function`` for another room's)
     where: ClassVar[dict[str, str]] = {}
     #: the readings in force when none are given
     default_readings: Any
@@ -51,8 +52,13 @@ class RulebookRoom:
     group_closes: ClassVar[str] = ""
 
     def _call(self, method: str, *args):
-        module, _, function = {**USUAL, **self.where}[method].rpartition(".")
-        return getattr(import_module(f"{type(self).__module__}.{module}"), function)(*args)
+        spec = {**USUAL, **self.where}[method]
+        if ":" in spec:  # another room's function, shared because the texts say the same
+            module, _, function = spec.partition(":")
+        else:
+            module, _, function = spec.rpartition(".")
+            module = f"{type(self).__module__}.{module}"
+        return getattr(import_module(module), function)(*args)
 
     @property
     def catalogue(self):

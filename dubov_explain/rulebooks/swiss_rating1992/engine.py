@@ -64,10 +64,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ... import matching
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 # NoPairing: what the shared ``impossible`` (B.1: no complete pairing) raises
+from ..acceleration.facts import acceleration_records, dropped_points
 from ..dutch2012.engine import DutchEngine, NoPairing, initial_colour, standing_row
 from ..dutch2012.search import Budget, exchanges, first_transposition
 from . import events as ev
@@ -131,6 +131,9 @@ class RatingEngine:
         self._complete_cache: dict[frozenset, bool] = {}
         self.restore = readings.value("restore-criteria") == "each-restart"
         self.top_either = readings.value("top-scorer-pairs") == "either"
+        #: acceleration points up to this round (XXA / 250, or computed for this run)
+        self.accelerated = any(p.accelerated for p in self.st.players) or \
+            bool(t.acceleration_method)
 
     # ------------------------------------------------------------------ facts
     def key(self, n: int):
@@ -227,7 +230,21 @@ class RatingEngine:
                 verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
         self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
-                                       rows=tuple(standing_row(p) for p in st.players)))
+                                       rows=tuple(standing_row(p, self.accelerated)
+                                                  for p in st.players)))
+        if self.accelerated:
+            # the 1992 text predates accelerated systems: its score brackets (A.3) take the
+            # pairing score as C.04.5 says; the standings it shares with Dutch 2012 read
+            # earlier floats on the pairing scores and top scorers on the real score
+            self.emit(ev.AccelerationApplied(
+                article="A.3",
+                records=acceleration_records(self.t),
+                method=self.t.acceleration_method,
+                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
+                              for p in st.players if p.accelerated),
+                readings=(),
+                dropped=dropped_points(self.t, st.round),
+            ))
         if not self.completable(self.remaining):
             self.impossible(self.remaining)
 
