@@ -28,20 +28,18 @@ reading         the round paired under the other value of the reading
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ...trace.events import Trace
+from ..replyclaims import (  # noqa: F401  (Claim, paragraphs, mismatches: this checker's API)
+    ABSENCE, NAME, NOGAME, PTS, SET, CheckerBase, Claim, Facts, N, S, ints,
+    mismatches, paragraphs,
+)
+from ..replyclaims import check_text as _check_text
 from . import events as ev
 from .why import decision_key
 
 #: games that count as a meeting (forfeits and byes do not)
-PLAYED = frozenset("1=0WDL")
-NOGAME = {"H": "half-point bye", "F": "full-point bye", "U": "pairing-allocated bye",
-          "Z": "zero-point bye", "": "not paired (zero-point bye)",
-          "+": "won by forfeit (not played)", "-": "lost by forfeit (not played)"}
-ABSENCE = {"H": "half-point bye", "Z": "zero-point bye", "F": "full-point bye",
-           "XXZ": "listed absent (XXZ)", "240": "absent (TRF26 240)"}
 BYE = {"score": "it goes to a player of the lowest score group",
        "rating": "among the players of the lowest score group it goes to the lowest R",
        "dominating": "among the lowest R it goes to a player due the dominating colour",
@@ -57,29 +55,6 @@ COLOUR = {"1": "both players get their due colour (first priority)",
           "odd": "in round 1 the upper player of an odd-numbered pair has the colour drawn by lot",
           "even": "in round 1 the upper player of an even-numbered pair has the other colour"}
 
-N = r"(\d+)"
-S = r"(\d+(?:\.\d+)?)"
-NAME = r"(\d+) (.*?)"
-SET = r"\{([\d, ]*)\}"
-PTS = S + r" points?"
-
-
-@dataclass
-class Claim:
-    kind: str
-    text: str
-    ok: bool
-    expected: str = ""
-
-    def __str__(self) -> str:
-        mark = "ok" if self.ok else f"FALSE (the trace says: {self.expected})"
-        return f"[{self.kind}] {self.text!r}: {mark}"
-
-
-def _ints(s: str) -> list[int]:
-    return [int(x) for x in re.findall(r"\d+", s)]
-
-
 def due_colour(colours: str) -> str | None:
     """Article 1: White with more Blacks than Whites, or as many and Black last; Black the
     other way; none before any game."""
@@ -91,66 +66,7 @@ def due_colour(colours: str) -> str | None:
     return "White" if colours[-1] == "B" else "Black"
 
 
-class _Facts:
-    def __init__(self, trace: Trace):
-        self.trace = trace
-        self.opened = trace.events[0]
-        self.rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
-        res = trace.result
-        self.published = isinstance(res, ev.PairingPublished)
-        self.boards = [tuple(b) for b in res.boards] if self.published else []
-        self.bye = res.bye if self.published else None
-
-    def of(self, cls, **kw) -> list:
-        return [e for e in self.trace.of(cls) if all(getattr(e, k) == v for k, v in kw.items())]
-
-    def score(self, n: int) -> str | None:
-        return self.rows.get(n, {}).get("score")
-
-    def position(self, n: int) -> int | None:
-        order = sorted(self.rows.values(), key=lambda r: (-float(r["score"]), r["initial_rank"], r["number"]))
-        return next((i for i, r in enumerate(order, 1) if r["number"] == n), None)
-
-    def met(self, a: int, b: int) -> list[int]:
-        return [r for r, o, _c, k in self.rows.get(a, {}).get("history", ()) if o == b and k in PLAYED]
-
-    def outcome(self, n: int) -> str:
-        """What the round gives ``n``, in the reply's words."""
-        if not self.published:
-            return "not be paired (no complete pairing)"
-        if self.bye == n:
-            return "have the pairing-allocated bye"
-        for w, b in self.boards:
-            if n in (w, b):
-                o = b if n == w else w
-                return f"play {'White' if n == w else 'Black'} against {o} " + " ".join(
-                    str(self.rows[o]["name"]).split())
-        return "not be paired"
-
-
-class _Checker:
-    def __init__(self, trace, player, what_if, pair_under, catalogue):
-        self.f = _Facts(trace)
-        self.n = player
-        self._what_if = what_if
-        self._wi: dict = {}
-        self.pair_under = pair_under
-        self.catalogue = catalogue
-        self.claims: list[Claim] = []
-
-    def add(self, kind: str, text: str, ok: bool, expected: object = "") -> None:
-        self.claims.append(Claim(kind, text, bool(ok), "" if ok else str(expected)))
-
-    def wi(self, m: int) -> _Facts | None:
-        if m not in self._wi:
-            self._wi[m] = _Facts(self._what_if(self.n, m)) if self._what_if else None
-        return self._wi[m]
-
-    def named(self, n: str, name: str) -> bool:
-        # a name that ends a sentence loses its own full stop (render.explain.reply_text)
-        want = " ".join(str(self.f.rows.get(int(n), {}).get("name", "")).split())
-        return want.rstrip(".") == name.strip().rstrip(".")
-
+class _Checker(CheckerBase):
     # ------------------------------------------------------------------ patterns
     def patterns(self):
         """(kind, regex, check): each check returns (ok, what the trace says)."""
@@ -285,7 +201,7 @@ class _Checker:
         header = next(iter(w.trace.of(ev.WhatIf)), None)
         crit = header.pairs[0][2] if header is not None and header.pairs else ""
         if (m := re.fullmatch(r"you have played each other \(Article 2\.1\), in round ([\d, ]+)", s)):
-            return crit == "2.1" and _ints(m[1]) == f.met(n, a), (crit, f.met(n, a))
+            return crit == "2.1" and ints(m[1]) == f.met(n, a), (crit, f.met(n, a))
         if s == "no colour for your pair keeps both of you within Articles 2.3 and 2.4":
             return crit == "2.3/2.4", crit
         if s == "you are a forbidden pair (XXP)":
@@ -295,7 +211,7 @@ class _Checker:
         if (m := re.fullmatch(r"with you and " + N + r" paired, ([\d, ]+) could not all be paired \(Article 9\)", s)):
             res = w.trace.result
             return (int(m[1]) == a and isinstance(res, ev.Impossible)
-                    and sorted(_ints(m[2])) == sorted(res.players), res.kind)
+                    and sorted(ints(m[2])) == sorted(res.players), res.kind)
         if (m := re.fullmatch(r"the bye goes to " + N + r" \(Article 4\); with you and " + N
                               + r" paired it would go to " + N, s)):
             wb = [e.player for e in w.of(ev.ByeAssigned)]
@@ -328,12 +244,12 @@ class _Checker:
                               r"\(Article (7\.\d)\); with you and " + N + r" paired it would move " + SET, s)):
             real = [list(e.moved) for e in f.of(ev.ColourBalance, score=m[1], article=m[3])]
             theirs = [list(e.moved) for e in w.of(ev.ColourBalance, score=m[1])]
-            return _ints(m[2]) in real and int(m[4]) == a and _ints(m[5]) in theirs, (real, theirs)
+            return ints(m[2]) in real and int(m[4]) == a and ints(m[5]) in theirs, (real, theirs)
         if (m := re.fullmatch(r"the " + S + r"-point score group floats " + SET + r" down \(Article 6\.4\); with you "
                               r"and " + N + r" paired it would float " + SET, s)):
             real = [[p for p, _ in e.players] for e in f.of(ev.FloatersChosen, score=m[1])]
             theirs = [[p for p, _ in e.players] for e in w.of(ev.FloatersChosen, score=m[1])]
-            return _ints(m[2]) in real and int(m[3]) == a and _ints(m[4]) in theirs, (real, theirs)
+            return ints(m[2]) in real and int(m[3]) == a and ints(m[4]) in theirs, (real, theirs)
         if (m := re.fullmatch(r"in the " + S + r"-point score group row " + N + r" of the (White|Black) column \("
                               + N + r"\) takes " + N + r" \(Article (6\.[23])\); with you and " + N
                               + r" paired it would take " + N, s)):
@@ -352,7 +268,7 @@ class _Checker:
         ok = f.opened.readings.get(name) == cur and value != cur
         if self.pair_under is None:
             return ok, "no check"
-        got = _Facts(self.pair_under(name, value)).outcome(self.n)
+        got = Facts(self.pair_under(name, value)).outcome(self.n)
         # a name that ends the sentence loses its own full stop (render.explain.reply_text)
         return ok and got.rstrip(".") == said.rstrip(".") and got != f.outcome(self.n), got
 
@@ -363,7 +279,7 @@ class _Checker:
         for name, choices in self.catalogue:
             for value in choices:
                 if value != self.f.opened.readings.get(name):
-                    got = _Facts(self.pair_under(name, value)).outcome(self.n)
+                    got = Facts(self.pair_under(name, value)).outcome(self.n)
                     if got != mine:
                         return False, (name, value, got)
         return True, ""
@@ -382,38 +298,10 @@ def _first_parting(real: Trace, what_if: Trace, both: bool = False):
     return (x, None) if both else x
 
 
-def paragraphs(text: str) -> list[str]:
-    """The reply's paragraphs, each joined into one line (a reply wraps its lines)."""
-    return [" ".join(p.split()) for p in text.strip().split("\n\n") if p.strip()]
-
-
 def check_text(text: str, trace: Trace, player: int,
                what_if: Callable[[int, int], Trace] | None = None,
                pair_under: Callable[[str, str], Trace] | None = None,
                catalogue: Iterable[tuple[str, tuple]] | None = None) -> list[Claim]:
-    """Every claim of a reply ``text`` to ``player`` checked against ``trace``.
-
-    ``what_if(n, m)``: the what-if trace with n and m held for each other (for the why-not
-    answer); ``pair_under(name, value)``: the round paired with one reading changed, and
-    ``catalogue`` the readings' ``(name, choices)`` (for the readings paragraph; without
-    them the outcome of a reading is not checked).  What no claim covers is ``unproven``.
-    """
-    c = _Checker(trace, player, what_if, pair_under, list(catalogue) if catalogue is not None else None)
-    pats = list(c.patterns())
-    for p in paragraphs(text):
-        covered = [False] * len(p)
-        for kind, rx, check in pats:
-            for m in re.finditer(rx, p):
-                if any(covered[m.start():m.end()]):
-                    continue
-                ok, want = check(m)
-                c.add(kind, m[0], ok, want)
-                covered[m.start():m.end()] = [True] * (m.end() - m.start())
-        rest = "".join(ch for ch, k in zip(p, covered) if not k).strip(" .,;:")
-        if rest:
-            c.add("unproven", rest, False, "no claim of the reply covers these words")
-    return c.claims
-
-
-def mismatches(claims: Iterable[Claim]) -> list[Claim]:
-    return [c for c in claims if not c.ok]
+    """Every claim of a reply ``text`` to ``player`` checked against ``trace`` (see
+    :func:`..replyclaims.check_text`)."""
+    return _check_text(_Checker, text, trace, player, what_if, pair_under, catalogue)
