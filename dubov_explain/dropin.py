@@ -104,8 +104,8 @@ def _registry() -> tuple[list[str], list[str]]:
 
 
 def _looks_dropin(argv: Sequence[str], flags: dict[str, str]) -> bool:
-    return any(a in _MODES or a in flags for a in argv) or \
-        any(a in superseded_families() for a in argv)
+    superseded = superseded_families()
+    return any(a in _MODES or a in flags or a in superseded for a in argv)
 
 
 def translate(argv: Sequence[str], subcommands: Iterable[str],

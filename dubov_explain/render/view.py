@@ -8,6 +8,7 @@ here knows a rule; it only reads what the engine recorded.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Iterable, Sequence
 
 from ..rulebooks import RULEBOOKS, system_of
@@ -148,11 +149,9 @@ class View:
         ``group``): :func:`~dubov_explain.rulebooks.sections.sections`."""
         return [s for s in self._sections if s.kind == kind]
 
-    @property
+    @cached_property
     def _sections(self) -> list:
-        if self.__dict__.get("_sections_cache") is None:
-            self.__dict__["_sections_cache"] = RULEBOOKS[self.system].report_sections(self.trace)
-        return self.__dict__["_sections_cache"]
+        return RULEBOOKS[self.system].report_sections(self.trace)
 
     def bye_events(self) -> list[ev.Event]:
         return [e for s in self.sections("bye") for e in s.events]
