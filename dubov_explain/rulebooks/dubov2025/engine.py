@@ -173,7 +173,7 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         # 4.2.2's order of possible upfloaters as plain ints (the places of the scores,
         # highest first, then the initial rank), so the sort of every bracket's lower
         # players compares no Fractions: the same order, exactly
-        ups = {q.number: (q.points if self._real_upfloaters else q.score) for q in self.st.players}
+        ups = {q.number: self.upfloater_score(q.number) for q in self.st.players}
         place = {sc: i for i, sc in enumerate(sorted(set(ups.values()), reverse=True))}
         self._upfloater_key = {n: (place[sc], self.st[n].initial_rank) for n, sc in ups.items()}
         # 5.1: drawn by lot before round 1; from the file, the user, or read back from round 1
@@ -193,7 +193,7 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         """The score by which a possible upfloater is numbered (4.2.2) and its container
         formed ([C6]): the pairing score, or under ``acceleration-upfloaters=real`` the
         real score (the same without acceleration)."""
-        return self.st[n].points if self._real_upfloaters else self.st[n].score
+        return self._by[n].points if self._real_upfloaters else self._by[n].score
 
     def emit(self, e: ev.Event) -> None:
         self.events.append(e)
