@@ -35,10 +35,11 @@ class Request:
 
 def read_tournament(trf: str | None = None, example: str | None = None) -> Tournament:
     """A TRF file, or an example shipped with the package (``dubov-explain examples``)."""
-    from .examples import example_names, load_example
     from .trf.reader import read_trf
 
     if example:
+        from .examples import example_names, load_example
+
         if example not in example_names():
             raise FileAccessError(example, "no such example; see `dubov-explain examples`")
         return load_example(example)

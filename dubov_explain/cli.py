@@ -388,6 +388,8 @@ def _inputs(args) -> list[tuple[str, str]]:
 def _guard(outputs: list[str], inputs: list[tuple[str, str]]) -> None:
     """Refuse, before any work is written, an output that would replace an input file, the
     packaged examples, or another output of the same command."""
+    if not outputs:
+        return
     from .examples import examples_dir
 
     protected = examples_dir()

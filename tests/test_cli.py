@@ -176,7 +176,9 @@ def test_prepare_refuses_a_tournament_built_in_code_over_the_limit():
 def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
     """Every `pair` pays for what it imports: the renderers (jinja2, markdown-it), the
     matching fallback (networkx, needed by few rounds), the process pool
-    (multiprocessing) and Dask (replay/generate --dask) load only when used."""
+    (multiprocessing), Dask (replay/generate --dask), the JSON trace writer (json) and
+    the packaged-data reader (importlib.resources, which brings zipfile and tempfile)
+    load only when used."""
     import subprocess
     import sys
     from pathlib import Path
@@ -190,7 +192,7 @@ def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
     root = Path(__file__).resolve().parents[1]
     code = ("import sys; from dubov_explain.cli import main; code = main(['pair', sys.argv[1]]); "
             "print(code, sorted(m for m in ('jinja2', 'markdown_it', 'networkx', 'multiprocessing', "
-            "'dask', 'distributed') "
+            "'dask', 'distributed', 'json', 'importlib.resources', 'zipfile', 'tempfile') "
             "if m in sys.modules), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, str(trf)], capture_output=True, text=True,
                           cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},

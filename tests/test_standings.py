@@ -127,3 +127,25 @@ def test_round_half_up_and_max_t():
     assert round_half_up(4713, 2) == 2357 and round_half_up(4389, 2) == 2195
     assert round_half_up(6502, 3) == 2167
     assert [max_t(n) for n in (4, 5, 9, 10, 11)] == [2, 3, 3, 4, 4]
+
+
+def test_points_sum_is_the_exact_fraction_sum():
+    """``PointsSum`` (integer units, used by the facts and the consistency check instead of a
+    Fraction addition per game) gives exactly the Fraction sum at every step, also when the
+    denominators change along the way (XXS values like 0.125 next to halves and thirds)."""
+    from hypothesis import given, strategies as s
+
+    from dubov_explain.tournament.model import PointsSum
+
+    points = s.fractions(min_value=-5, max_value=5, max_denominator=12)
+
+    @given(s.lists(points, max_size=30))
+    def check(values):
+        acc, running = PointsSum(), Fraction(0)
+        assert acc.value == 0
+        for v in values:
+            acc.add(v)
+            running += v
+            assert acc.value == running and isinstance(acc.value, Fraction)
+
+    check()

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .model import Colour, Tournament
+from .model import Colour, PointsSum, Tournament
 
 #: what a round was for a player, by result code (trf.md section 4)
 KIND = {
@@ -92,7 +92,7 @@ class PlayerFacts:
         fictitious points of XXA / 250, trf.md 7.1 and 7.3, which count for pairing only).
         Which uses of a score a rulebook feeds with these and which with ``points_before``
         is the rulebook's reading, not a fact."""
-        return tuple(a + b for a, b in zip(self.points_before, self.acceleration))
+        return tuple(a + b if b else a for a, b in zip(self.points_before, self.acceleration))
 
     @property
     def pairing_points(self) -> Fraction:
@@ -172,6 +172,7 @@ def round_facts(t: Tournament, round_no: int | None = None) -> RoundFacts:
         acceleration = acc[:r] + (_ZERO,) * max(0, r - len(acc))
         rounds: list[RoundRecord] = []
         before: list[Fraction] = []
+        total = PointsSum()
         run = _ZERO
         for k in range(1, r + 1):
             before.append(run)
@@ -179,7 +180,9 @@ def round_facts(t: Tournament, round_no: int | None = None) -> RoundFacts:
             if e is None or k == r:
                 continue
             pts = scoring.points(e)
-            run += pts
+            if pts:
+                total.add(pts)
+                run = total.value
             kind = "pending" if e.pending else KIND.get(e.code, "unknown")
             rounds.append(RoundRecord(k, e.opponent, e.colour, e.code, kind, pts))
             if e.opponent is not None and p.number < e.opponent:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from math import gcd
 from typing import Iterable, Mapping
 
 from ..errors import Problem
@@ -134,6 +135,40 @@ class Scoring:
         side = "B" if entry.colour is Colour.BLACK else "W"
         outcome = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}[code]
         return self.value(side + outcome)
+
+
+class PointsSum:
+    """An exact running sum of points, kept as an integer count of ``1/den`` (``den`` grows
+    to the least common multiple of the denominators added): the same value as adding the
+    Fractions, without a Fraction addition per game (10 ms of a 999-player round)."""
+
+    __slots__ = ("units", "den")
+
+    #: ``(units, den)`` -> its Fraction, built once: running scores take few values
+    _made: dict[tuple[int, int], Fraction] = {}
+
+    def __init__(self) -> None:
+        self.units, self.den = 0, 1
+
+    def add(self, points: Fraction) -> None:
+        if not points:
+            return
+        d, den = points.denominator, self.den
+        if den % d:
+            grown = den * d // gcd(den, d)
+            self.units, self.den = self.units * (grown // den), grown
+        self.units += points.numerator * (self.den // d)
+
+    @property
+    def value(self) -> Fraction:
+        key = (self.units, self.den)
+        made = PointsSum._made
+        f = made.get(key)
+        if f is None:
+            if len(made) > 4096:  # bounded, for a process that pairs many files
+                made.clear()
+            f = made[key] = Fraction(*key)
+        return f
 
 
 @dataclass(frozen=True, slots=True)

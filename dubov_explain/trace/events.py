@@ -14,7 +14,6 @@ so two rulebooks may both have, say, a ``bye-assigned`` event of different shape
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -177,12 +176,16 @@ class Trace:
             "meta": self.meta,
             "events": [e.to_dict() for e in self.events],
         }
+        import json  # only when a trace is written: a plain `pair` never needs it
+
         return json.dumps(doc, indent=indent, ensure_ascii=False, sort_keys=False) + "\n"
 
     @classmethod
     def from_json(cls, text: str) -> "Trace":
         """The trace of ``to_json``; its rulebook's events must be registered (importing
         :mod:`dubov_explain` registers every rulebook's)."""
+        import json
+
         doc = json.loads(text)
         if doc.get("schema") != SCHEMA_VERSION:
             raise ValueError(

@@ -57,6 +57,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import (
     MAX_INPUT_BYTES,
@@ -392,8 +393,14 @@ def _player_id(st: _State, lineno: int, column: int, raw: str, what: str) -> int
 def _decimal(raw: str) -> Fraction | None:
     s = raw.strip(" ")
     if _DECIMAL.fullmatch(s):
-        return Fraction(s)
+        return _fraction_of(s)
     return None
+
+
+@lru_cache(maxsize=1024)
+def _fraction_of(text: str) -> Fraction:
+    """``Fraction(text)``, parsed once per distinct text (points fields repeat a lot)."""
+    return Fraction(text)
 
 
 # --------------------------------------------------------------------------- 001

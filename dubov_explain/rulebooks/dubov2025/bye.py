@@ -70,7 +70,11 @@ class ByeSteps:
             (n, bar.kind, bar.round, bar.code)
             for n in players if not self.p(n).bye_eligible and (bar := self.p(n).bye_bar)
         )
-        order_ = sorted(eligible, key=lambda p: bye_order_key(p, self.readings))
+        keys = {p.number: bye_order_key(p, self.readings) for p in eligible}
+        # the same order as sorting by the keys, with each score replaced by its place
+        # among the scores (ints), so that the sort compares no Fractions
+        at = {sc: i for i, sc in enumerate(sorted({k[0] for k in keys.values()}))}
+        order_ = sorted(eligible, key=lambda p: (at[keys[p.number][0]],) + keys[p.number][1:])
         self.emit(
             ev.ByeCandidates(
                 article="2.1",

@@ -176,6 +176,11 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         ups = {q.number: self.upfloater_score(q.number) for q in self.st.players}
         place = {sc: i for i, sc in enumerate(sorted(set(ups.values()), reverse=True))}
         self._upfloater_key = {n: (place[sc], self.st[n].initial_rank) for n, sc in ups.items()}
+        # 2.2's "highest score" among the players left, likewise as the place of each pairing
+        # score (0 = the highest): the same brackets, without comparing Fractions per step
+        scores = sorted({q.score for q in self.st.players}, reverse=True)
+        at = {sc: i for i, sc in enumerate(scores)}
+        self._score_place = {q.number: at[q.score] for q in self.st.players}
         # 5.1: drawn by lot before round 1; from the file, the user, or read back from round 1
         self.initial_colour, self.initial_colour_source = initial_colour(t)
 
@@ -289,11 +294,11 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
     def next_bracket(self):
         if not self.remaining:
             return self.publish
-        top = max(self.score(n) for n in self.remaining)
-        residents = sorted(
-            (n for n in self.remaining if self.score(n) == top), key=self.rank
-        )
-        lower = [n for n in self.remaining if self.score(n) < top]
+        place = self._score_place
+        first = min(place[n] for n in self.remaining)
+        residents = sorted((n for n in self.remaining if place[n] == first), key=self.rank)
+        lower = [n for n in self.remaining if place[n] > first]
+        top = self.score(residents[0])
         self.bracket = Bracket(score=top, residents=residents)
         self.emit(
             ev.BracketOpened(

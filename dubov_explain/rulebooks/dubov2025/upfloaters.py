@@ -30,8 +30,9 @@ class UpfloaterSteps:
     def choose_upfloaters(self):
         b = self.bracket
         R = b.residents
-        bs = b.score
-        L = sorted((n for n in self.remaining if self.score(n) < bs),
+        place = self._score_place  # a lower score has a larger place (ints: no Fractions)
+        top = place[R[0]]
+        L = sorted((n for n in self.remaining if place[n] > top),
                    key=self._upfloater_key.__getitem__)  # (-upfloater score, rank) as ints
         k, facts = self.minimum_upfloaters(R, L)
         self.emit(ev.MinimumUpfloaters(article="2.2.1", score=fmt(b.score), count=k, **facts))
