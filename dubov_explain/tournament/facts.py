@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .model import Colour, PointsSum, Tournament
+from .model import PENDING, PLAYED_CODES, Colour, PointsSum, Tournament
 
 #: what a round was for a player, by result code (trf.md section 4)
 KIND = {
@@ -167,33 +167,44 @@ def round_facts(t: Tournament, round_no: int | None = None) -> RoundFacts:
     met: dict[frozenset[int], list[int]] = {}
     forfeited: dict[frozenset[int], list[int]] = {}
     players = []
+    #: scoring.points(entry) depends only on the code and whether the colour is Black: each
+    #: value is asked for once (a 999-player round reads 3,000 blocks)
+    points_of: dict[tuple[str, bool], Fraction] = {}
+    black = Colour.BLACK
     for p in sorted(t.players, key=lambda p: p.number):
         acc = tuple(t.acceleration.get(p.number, ()))
         acceleration = acc[:r] + (_ZERO,) * max(0, r - len(acc))
         rounds: list[RoundRecord] = []
         before: list[Fraction] = []
+        colours: list[str] = []
         total = PointsSum()
         run = _ZERO
+        entries = p.entries
         for k in range(1, r + 1):
             before.append(run)
-            e = p.entry(k)
-            if e is None or k == r:
+            if k == r or k > len(entries):
                 continue
-            pts = scoring.points(e)
+            e = entries[k - 1]
+            code, opponent, colour = e.code, e.opponent, e.colour
+            key = (code, colour is black)
+            pts = points_of.get(key)
+            if pts is None:
+                pts = points_of[key] = scoring.points(e)
             if pts:
                 total.add(pts)
                 run = total.value
-            kind = "pending" if e.pending else KIND.get(e.code, "unknown")
-            rounds.append(RoundRecord(k, e.opponent, e.colour, e.code, kind, pts))
-            if e.opponent is not None and p.number < e.opponent:
-                key = frozenset((p.number, e.opponent))
-                (met if e.played else forfeited).setdefault(key, []).append(k)
+            kind = "pending" if opponent is not None and code == PENDING \
+                else KIND.get(code, "unknown")
+            rounds.append(RoundRecord(k, opponent, colour, code, kind, pts))
+            if kind == "played" and colour is not None:
+                colours.append(colour._value_)
+            if opponent is not None and p.number < opponent:
+                pair = frozenset((p.number, opponent))
+                (met if code in PLAYED_CODES else forfeited).setdefault(pair, []).append(k)
         players.append(PlayerFacts(
             number=p.number, name=p.name, rating=p.rating, rounds=tuple(rounds),
             points=run, points_before=tuple(before), acceleration=acceleration,
-            colours_played=tuple(x.colour.value for x in rounds
-                                 if x.played and x.colour is not None),
-            absence=absent.get(p.number, ""),
+            colours_played=tuple(colours), absence=absent.get(p.number, ""),
         ))
     forbidden = frozenset(
         frozenset((a, b)) for group in t.forbidden for a in group for b in group if a != b

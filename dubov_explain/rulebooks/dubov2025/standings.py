@@ -153,7 +153,7 @@ def colour_preference(
     """1.5.2: the colour preference, its strength and the clause that gave it."""
     if not colours:
         return Colour.BLACK, Strength.MILD, "1.5.2.4"
-    diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    diff = 2 * colours.count(Colour.WHITE) - len(colours)
     last_two_same = len(colours) >= 2 and colours[-1] is colours[-2]
     if diff > 1 or diff < -1 or last_two_same:
         by_diff = Colour.BLACK if diff > 1 else Colour.WHITE if diff < -1 else None
@@ -218,17 +218,19 @@ def compute_standings(
         floats: list[int] = []
         last_paired_round = 0
         bar: ByeBar | None = None
+        own = upfloat_scores[q.number]
         for x in q.rounds:
-            if x.played and x.colour is not None:
+            played = x.kind == "played"
+            if played and x.colour is not None:
                 colours.append(x.colour)
                 by_round[x.round] = x.colour
-            if x.played and (quick_count or x.code in ("1", "=", "0")):
+            if played and (quick_count or x.code in ("1", "=", "0")):
                 opp_ratings.append(ratings.get(x.opponent, 0))
-            if x.paired:
+            if x.opponent is not None:
                 last_paired_round = x.round
-                counts = x.played or (float_paired and x.kind in ("forfeit-win", "forfeit-loss"))
+                counts = played or (float_paired and x.kind in ("forfeit-win", "forfeit-loss"))
                 if counts and x.opponent in ratings and \
-                        upfloat_score(x.opponent, x.round) > upfloat_score(q.number, x.round):
+                        upfloat_scores[x.opponent][x.round - 1] > own[x.round - 1]:
                     floats.append(x.round)
             if bar is None:
                 if x.kind == "pairing-allocated-bye":
@@ -237,7 +239,7 @@ def compute_standings(
                     bar = ByeBar("forfeit-win", x.round, x.code)
                 elif bar_rule4 and not x.played and x.points >= win:
                     bar = ByeBar("win-points-unplayed", x.round, x.code)
-        diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+        diff = 2 * colours.count(Colour.WHITE) - len(colours)
         pref, strength, rule = colour_preference(tuple(colours), readings)
         aro = round_half_up(sum(opp_ratings), len(opp_ratings)) if opp_ratings else 0
         prev_round = r - 1 if prev_calendar else last_paired_round
@@ -266,7 +268,7 @@ def compute_standings(
                 present=not q.absence,
                 absence=q.absence,
                 history=tuple(
-                    (x.round, x.opponent or 0, x.colour.value if x.colour is not None else "-",
+                    (x.round, x.opponent or 0, x.colour._value_ if x.colour is not None else "-",
                      x.code) for x in q.rounds
                 ),
                 real_score=q.points,
