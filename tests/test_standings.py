@@ -149,3 +149,27 @@ def test_points_sum_is_the_exact_fraction_sum():
             assert acc.value == running and isinstance(acc.value, Fraction)
 
     check()
+
+
+def test_places_order_exactly_as_the_values():
+    """``places`` (ints the engine sorts by instead of Fractions): equal values share a
+    place, a higher value has a smaller place (or a larger one with highest_first=False),
+    and the places are 0..k-1 for k distinct values."""
+    from hypothesis import given, strategies as s
+
+    from dubov_explain.tournament.model import places
+
+    values = s.dictionaries(s.integers(1, 60), s.fractions(0, 12, max_denominator=8), max_size=40)
+
+    @given(values, s.booleans())
+    def check(vals, highest_first):
+        at = places(vals, highest_first=highest_first)
+        assert set(at) == set(vals)
+        assert sorted(set(at.values())) == list(range(len(set(vals.values()))))
+        for a in vals:
+            for b in vals:
+                assert (at[a] == at[b]) == (vals[a] == vals[b])
+                if vals[a] > vals[b]:
+                    assert (at[a] < at[b]) == highest_first
+
+    check()

@@ -171,6 +171,21 @@ class PointsSum:
         return f
 
 
+def places(values: Mapping[int, Fraction], highest_first: bool = True) -> dict[int, int]:
+    """Each key's place among the distinct values (0 = the highest, or with
+    ``highest_first=False`` the lowest): ints that order exactly as the values do, so that
+    a sort or a "highest score" step over many players compares no Fractions.  The values
+    are told apart by ``as_integer_ratio`` (a Fraction's hash is slow), and only the
+    distinct ones are compared."""
+    ratio = {n: v.as_integer_ratio() for n, v in values.items()}
+    distinct: dict[tuple[int, int], Fraction] = {}
+    for n, v in values.items():
+        distinct.setdefault(ratio[n], v)
+    order = sorted(distinct, key=distinct.__getitem__, reverse=highest_first)
+    at = {rt: i for i, rt in enumerate(order)}
+    return {n: at[rt] for n, rt in ratio.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     number: int

@@ -12,6 +12,7 @@ from fractions import Fraction
 from . import events as ev
 from .events import fmt
 from .readings import DEFAULT, Readings
+from ...tournament.model import places
 
 #: the three ordering steps of 2.1, in the order they are applied
 STEPS = ("2.1.3", "2.1.4", "2.1.5")
@@ -26,7 +27,7 @@ def games_counted(p, readings: Readings = DEFAULT) -> int:
 
 def bye_key(score: Fraction, games: int, initial_rank: int) -> tuple:
     """2.1.3 lowest score, 2.1.4 most games, 2.1.5 lowest ranked: the smallest key first."""
-    return (Fraction(score), -games, -initial_rank)
+    return (score if type(score) is Fraction else Fraction(score), -games, -initial_rank)
 
 
 def bye_score(p) -> Fraction:
@@ -72,9 +73,9 @@ class ByeSteps:
         )
         keys = {p.number: bye_order_key(p, self.readings) for p in eligible}
         # the same order as sorting by the keys, with each score replaced by its place
-        # among the scores (ints), so that the sort compares no Fractions
-        at = {sc: i for i, sc in enumerate(sorted({k[0] for k in keys.values()}))}
-        order_ = sorted(eligible, key=lambda p: (at[keys[p.number][0]],) + keys[p.number][1:])
+        # among the scores (ints, lowest first), so that the sort compares no Fractions
+        at = places({n: k[0] for n, k in keys.items()}, highest_first=False)
+        order_ = sorted(eligible, key=lambda p: (at[p.number],) + keys[p.number][1:])
         self.emit(
             ev.ByeCandidates(
                 article="2.1",

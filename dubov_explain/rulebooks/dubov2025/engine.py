@@ -95,7 +95,7 @@ from typing import Callable, Sequence
 
 from ..acceleration.facts import acceleration_records, dropped_points
 from ... import matching
-from ...tournament.model import Tournament
+from ...tournament.model import Tournament, places
 from ...trace.events import Trace
 from . import RULEBOOK as _BOOK
 from . import events as ev
@@ -173,14 +173,11 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         # 4.2.2's order of possible upfloaters as plain ints (the places of the scores,
         # highest first, then the initial rank), so the sort of every bracket's lower
         # players compares no Fractions: the same order, exactly
-        ups = {q.number: self.upfloater_score(q.number) for q in self.st.players}
-        place = {sc: i for i, sc in enumerate(sorted(set(ups.values()), reverse=True))}
-        self._upfloater_key = {n: (place[sc], self.st[n].initial_rank) for n, sc in ups.items()}
+        ups = places({q.number: self.upfloater_score(q.number) for q in self.st.players})
+        self._upfloater_key = {n: (at, self._by[n].initial_rank) for n, at in ups.items()}
         # 2.2's "highest score" among the players left, likewise as the place of each pairing
         # score (0 = the highest): the same brackets, without comparing Fractions per step
-        scores = sorted({q.score for q in self.st.players}, reverse=True)
-        at = {sc: i for i, sc in enumerate(scores)}
-        self._score_place = {q.number: at[q.score] for q in self.st.players}
+        self._score_place = places({q.number: q.score for q in self.st.players})
         # 5.1: drawn by lot before round 1; from the file, the user, or read back from round 1
         self.initial_colour, self.initial_colour_source = initial_colour(t)
 
@@ -345,7 +342,7 @@ def _row(p: PlayerStanding) -> dict:
         "rating": p.rating,
         "initial_rank": p.initial_rank,
         "score": fmt(p.score),
-        "colours": "".join(c.value.upper() for c in p.colours),
+        "colours": "".join(p.colours).upper(),  # Colour is a str: its letters
         "colour_difference": p.colour_difference,
         "preference": p.preference.word,
         "strength": p.strength.value,
