@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import Mapping
 
 from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
@@ -229,10 +228,6 @@ def _game(rng: random.Random, white: int, black: int, o: GeneratorOptions) -> tu
     return code, COMPLEMENT[code]
 
 
-def _points(scoring: Scoring, entries) -> Fraction:
-    return sum((scoring.points(e) for e in entries), Fraction(0))
-
-
 def _tournament(
     template: Tournament, entries: Mapping[int, list[RoundEntry]] | dict
 ) -> Tournament:
@@ -240,7 +235,7 @@ def _tournament(
     players = []
     for p in template.players:
         es = tuple(entries[p.number])
-        players.append(replace(p, entries=es, points=_points(scoring, es)))
+        players.append(replace(p, entries=es, points=scoring.total(es)))
     return replace(template, players=tuple(players))
 
 

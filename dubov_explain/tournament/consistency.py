@@ -39,8 +39,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..errors import Problem, Severity
-from .model import (ALL_CODES, BYE_CODES, COMPLEMENT, PENDING, PLAYED_CODES, Player,
-                    PointsSum, Tournament)
+from .model import ALL_CODES, BYE_CODES, COMPLEMENT, PENDING, PLAYED_CODES, Player, Tournament
 
 __all__ = ["check_consistency"]
 
@@ -163,11 +162,7 @@ def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
                     played_pairs[key] = (r, p)
 
         # 12. points
-        points = PointsSum()
-        for e in p.entries:
-            if e.code in _SCORED:
-                points.add(t.scoring.points(e))
-        total = points.value
+        total = t.scoring.total(e for e in p.entries if e.code in _SCORED)
         if total != p.points:
             hint = "" if lenient else (
                 "; scores for pairing are recomputed from the results, so --lenient (or "

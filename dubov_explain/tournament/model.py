@@ -116,6 +116,13 @@ class Scoring:
         """The points of a win (used by [C2]: "as many points as rewarded for a win")."""
         return max(self.value("WW"), self.value("BW"))
 
+    def total(self, entries: Iterable[RoundEntry]) -> Fraction:
+        """The points of these round blocks, summed exactly (:class:`PointsSum`)."""
+        acc = PointsSum()
+        for e in entries:
+            acc.add(self.points(e))
+        return acc.value
+
     def points(self, entry: RoundEntry) -> Fraction:
         code = entry.code
         if code == PENDING:

@@ -9,7 +9,6 @@ the replay, the generator and the golden corpus (``shared/reference/trf.md`` sec
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from ..errors import InputError, Problem
 from .model import Colour, Tournament
@@ -52,8 +51,7 @@ def request_for_round(t: Tournament, r: int) -> Tournament:
         if e is not None and e.opponent is None and e.code in PRE_ENTERED:
             es.append(e)
         es_t = tuple(es)
-        pts = sum((t.scoring.points(x) for x in es_t), Fraction(0))
-        players.append(replace(p, entries=es_t, points=pts))
+        players.append(replace(p, entries=es_t, points=t.scoring.total(es_t)))
     forbidden = tuple(xxp_groups(t)) + tuple(applicable_forbidden(t.forbidden_rounds, r))
     absent = t.absent if r == t.round_to_pair else frozenset()
     return replace(t, players=tuple(players), forbidden=forbidden, absent=absent)
