@@ -217,6 +217,17 @@ def test_a_player_named_script_is_shown_as_text(driver, tmp_path):
     assert names and all(n == evil for n in names)
     assert driver.title == "Round 4, step by step: Evil"
     assert not driver.find_elements("css selector", "main img")
+    # found by a search and followed: still text, in the results and the "Following" line
+    from selenium.webdriver.common.keys import Keys
+
+    find = driver.find_element("id", "find")
+    find.send_keys("<script>")
+    assert [b.find_element("css selector", ".nm").text
+            for b in driver.find_elements("css selector", "#found button")] == [evil]
+    find.send_keys(Keys.ENTER)
+    assert driver.find_element("id", "who").text == "1 " + evil
+    assert driver.title == "Round 4, step by step: Evil"
+    assert not driver.find_elements("css selector", "img")
 
 
 
