@@ -129,15 +129,26 @@
       add(box, el("p", "order", W.g2Order + ": " + b.g2_order.join(", ")));
     }
   }
+  function marked(p, texts) {
+    // a list of numbers or pairs as text; those of the player followed in a <mark>
+    var text = "";
+    for (var i = 0; i < texts.length; i++) {
+      var t = texts[i], own = follow !== null && (t[0] === follow || t[1] === follow);
+      var shown = t.length > 1 ? t[0] + "\u2013" + t[1] : String(t[0]);
+      if (own) { add(p, text, el("mark", "followed", shown)); text = ""; }
+      else { text += shown; }
+      if (i < texts.length - 1) { text += ", "; }
+    }
+    return add(p, text);
+  }
   function drawSoFar(box, s, kind) {
     var so = el("div", "sofar");
-    if (s.bye !== null) { add(so, add(el("p"), el("b", null, W.byeSoFar), " " + s.bye)); }
-    if (s.done.length) {
-      add(so, add(el("p"), el("b", null, W.pairedSoFar), " " + s.done.map(function (p) {
-        return p[0] + "\u2013" + p[1]; }).join(", ")));
-    }
+    if (s.bye !== null) { add(so, marked(add(el("p"), el("b", null, W.byeSoFar), " "), [[s.bye]])); }
+    if (s.done.length) { add(so, marked(add(el("p"), el("b", null, W.pairedSoFar), " "), s.done)); }
     var u = unpaired(s);
-    if (u.length && kind !== "round-opened") { add(so, add(el("p"), el("b", null, W.notYet), " " + u.join(", "))); }
+    if (u.length && kind !== "round-opened") {
+      add(so, marked(add(el("p"), el("b", null, W.notYet), " "), u.map(function (n) { return [n]; })));
+    }
     add(box, so);
   }
   function draw(i) {
@@ -246,7 +257,7 @@
     return out;
   }
   function markFollowed(sec) {
-    var old = sec.querySelectorAll(".followed"), k;
+    var old = sec.querySelectorAll(".chip.followed, tr.followed"), k;
     for (k = 0; k < old.length; k++) { old[k].classList.remove("followed"); }
     if (follow === null) { return; }
     var mineChips = sec.querySelectorAll('.chip[data-player="' + follow + '"]');
@@ -370,7 +381,7 @@
     if (jump.value !== "") { show(parseInt(jump.value, 10)); }
   });
 
-  function show(i) {
+  function show(i, quiet) {
     if (!steps.length) { return; }
     i = Math.max(0, Math.min(steps.length - 1, i));
     if (i !== current) { clear(current); }
@@ -394,7 +405,9 @@
     jump.value = bracketAt[i] >= 0 ? String(bracketAt[i]) : "";
     document.body.setAttribute("data-current", String(i));
     keepInView(items[i], steps[i]);
-    try { history.replaceState(null, "", "#" + steps[i].id); } catch (e) { /* file: URLs */ }
+    if (!quiet) {  // not at load: the browser would scroll to the step as to an anchor
+      try { history.replaceState(null, "", "#" + steps[i].id); } catch (e) { /* file: URLs */ }
+    }
   }
   var nav = document.querySelector("nav.steplist");
   function keepInView(li, sec) {
@@ -458,5 +471,6 @@
     var i = fromHash();
     if (i !== null && i !== current) { show(i); }
   });
-  show(fromHash() || 0);
+  headHeight();  // the controls are all drawn now
+  show(fromHash() || 0, true);
 })();

@@ -273,6 +273,9 @@ def test_following_a_player_filters_and_highlights_their_steps(driver, page):
         assert lit and {c.get_attribute("data-player") for c in lit} == {"4"}, k
         assert all("followed" in c.get_attribute("class")
                    for c in shown.find_elements("css selector", '.chip[data-player="4"]')), k
+    # the pairs so far and the players not yet paired: 4's number marked
+    d.find_element("css selector", "#item-16 a").click()
+    assert [m.text for m in _visible(d).find_elements("css selector", ".sofar mark.followed")] == ["4"]
     # S1/T2: 4's row is highlighted
     d.find_element("css selector", "#item-15 a").click()
     rows = _visible(d).find_elements("css selector", "table.s1t2 tr.followed")
