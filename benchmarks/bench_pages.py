@@ -11,6 +11,9 @@ Pages should grow linearly with the field: the "per player" columns stay flat.
 
     PYTHONPATH=. python benchmarks/bench_pages.py
     PYTHONPATH=. python benchmarks/bench_pages.py --sizes 100,1000,2000 --round 3
+    PYTHONPATH=. python benchmarks/bench_pages.py --sizes 60,200 --round 5 --seed 3 --system dutch-2012
+
+The step-through page must stay under 1 MB for 200 players (a middle round: ``--round 5``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import time
 
 from dubov_explain.render.report import round_report_html, round_report_md
 from dubov_explain.render.steps import step_through_html
-from dubov_explain.rulebooks.dubov2025.engine import pair_round
+from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.simulate import history_before, simulate
 
 PAGES = (
@@ -52,17 +55,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--round", type=int, default=1, help="the round whose pages are rendered")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--system", default="dubov-2025", help="the rulebook to pair by")
     args = ap.parse_args(argv)
     r = args.round
-    print(f"Python {sys.version.split()[0]}; round {r}, seed {args.seed}; "
+    book = find_rulebook(args.system)
+    print(f"Python {sys.version.split()[0]}; {args.system}; round {r}, seed {args.seed}; "
           f"median of {args.repeats} renders per page")
     header = (f"{'players':>7} {'events':>7} {'page':<13} {'size KB':>10} {'bytes/player':>12} "
               f"{'render s':>9} {'ms/player':>9}")
     print(header)
     print("-" * len(header))
     for n in (int(x) for x in args.sizes.split(",")):
-        sim = simulate(n, max(r, 1), args.seed)
-        trace = pair_round(history_before(sim.tournament, r), round_no=r)
+        sim = simulate(n, max(r, 1), args.seed, system=args.system)
+        trace = book.pair(history_before(sim.tournament, r), round_no=r)
         for name, fn in PAGES:
             secs, size = timed(fn, trace, args.repeats)
             print(f"{n:>7} {len(trace.events):>7} {name:<13} {size / 1024:>10.0f} "

@@ -132,7 +132,9 @@ class Rulebook(Protocol):
 
     def step_changes(self, trace: Trace) -> list:
         """Each event as a change to the round's state (``.event``, ``.cited``, ``.focus``,
-        ``.rejected``, ``.change``): what the step-through page ships, linear in the field."""
+        ``.rejected``, ``.change``; ``.scope``: ``"round"``, ``"bracket"`` or None, and
+        ``.named``, for following a player): what the step-through page ships, linear in
+        the field."""
 
     def absolute_test(self, request: Tournament, round_no: int, published: Any,
                       readings: Readings | None = None) -> list[Violation]:

@@ -63,6 +63,34 @@ class StepChange:
     focus: set[int]
     rejected: list[dict]
     change: dict
+    #: whom the step concerns, for the page's "follow a player": "round" (every player),
+    #: "bracket" (every player of the score group as it stands), None (its own players)
+    scope: str | None = None
+    #: players the event names beyond ``focus`` and the rejected alternatives
+    named: set[int] = field(default_factory=set)
+
+
+#: whom each kind of step concerns (see :class:`StepChange`); other kinds: their players
+SCOPE = {
+    "round-opened": "round", "standings": "round", "acceleration-applied": "round",
+    "first-round": "round", "bye-not-needed": "round", "pairing-published": "round",
+    "group-opened": "bracket", "floater-order": "bracket", "requirement-checked": "bracket",
+    "transfer-made": "bracket", "no-transfer": "bracket", "colour-balance": "bracket",
+    "columns-written": "bracket", "floaters-chosen": "bracket", "group-closed": "bracket",
+}
+
+
+def _named(e: ev.Event) -> set[int]:
+    """The players an event names that its focus and rejected alternatives do not."""
+    if isinstance(e, ev.ByeCandidates):
+        return {row[0] for row in e.keys} | {row[0] for row in e.ineligible}
+    if isinstance(e, ev.ByeAssigned):
+        return ({e.runner_up} if e.runner_up else set()) | {n for n in e.passed_over if isinstance(n, int)}
+    if isinstance(e, ev.FloaterPasses):
+        return {e.floater}
+    if isinstance(e, ev.FirstRoundGroup):
+        return {n for part in (e.upper, e.lower, e.came_down) for n in part if isinstance(n, int)}
+    return set()
 
 
 def cited(e: ev.Event) -> str:
@@ -138,8 +166,11 @@ def step_changes(trace: Trace) -> list[StepChange]:
         if isinstance(e, ev.GroupClosed):
             ch["leave"] = [tuple(p) for p in e.pairs]
             in_group = False
+        scope = SCOPE.get(e.kind)
+        if scope == "bracket" and not (in_group or isinstance(e, ev.GroupClosed)):
+            scope = None
         out.append(StepChange(index=i, event=e, cited=cited(e), focus=focus, rejected=rejected,
-                              change=ch))
+                              change=ch, scope=scope, named=_named(e)))
     return out
 
 

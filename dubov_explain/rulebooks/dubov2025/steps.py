@@ -125,6 +125,11 @@ class StepChange:
     - ``leave``: the pairs of the bracket this event closes; they join the pairs made, and
       the bracket goes, *after* this step.
 
+    ``scope`` says whom the step concerns, for the page's "follow a player": ``"round"``
+    (every player: the round opens, the standings, the published boards), ``"bracket"``
+    (every player of the bracket as it stands: a decision about the whole bracket), or
+    ``None`` (only the players in ``focus``, ``named`` and the rejected alternatives).
+
     Who is still unpaired is not shipped: it is the round's players to pair less the pairs
     made, the players of a closed bracket and the bye (see :func:`unpaired`)."""
 
@@ -134,6 +139,29 @@ class StepChange:
     focus: set[int]
     rejected: list[dict]
     change: dict
+    scope: str | None = None
+    #: players the event names beyond ``focus`` (the bye candidates, the runner-up)
+    named: set[int] = field(default_factory=set)
+
+
+#: whom each kind of step concerns (see :class:`StepChange`); other kinds: their players
+SCOPE = {
+    "round-opened": "round", "standings": "round", "acceleration-applied": "round",
+    "bye-not-needed": "round", "pairing-published": "round",
+    "bracket-opened": "bracket", "minimum-upfloaters": "bracket",
+    "upfloaters-chosen": "bracket", "groups-formed": "bracket", "shift-needed": "bracket",
+    "shift": "bracket", "s1-sorted": "bracket", "transposition-chosen": "bracket",
+    "bracket-closed": "bracket",
+}
+
+
+def _named(e: ev.Event) -> set[int]:
+    """The players an event names that its focus and rejected alternatives do not."""
+    if isinstance(e, ev.ByeCandidates):
+        return {row[0] for row in e.keys} | {row[0] for row in e.ineligible}
+    if isinstance(e, ev.ByeAssigned):
+        return ({e.runner_up} if e.runner_up else set()) | {n for n in e.passed_over if isinstance(n, int)}
+    return set()
 
 
 def step_changes(trace: Trace) -> list[StepChange]:
@@ -182,8 +210,11 @@ def step_changes(trace: Trace) -> list[StepChange]:
         if isinstance(e, ev.BracketClosed):
             ch["leave"] = [tuple(p) for p in e.pairs]
             in_bracket = False
+        scope = SCOPE.get(e.kind)
+        if scope == "bracket" and not (in_bracket or isinstance(e, ev.BracketClosed)):
+            scope = None  # a bracket-kind event of a what-if run outside a bracket
         out.append(StepChange(index=i, event=e, cited=cited(e), focus=focus, rejected=rejected,
-                              change=ch))
+                              change=ch, scope=scope, named=_named(e)))
     return out
 
 

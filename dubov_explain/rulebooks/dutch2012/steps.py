@@ -40,6 +40,21 @@ class StepChange:
     focus: set
     rejected: list
     change: dict
+    #: whom the step concerns, for the page's "follow a player": "round" (every player),
+    #: "bracket" (every player of the score bracket as it stands), None (its own players)
+    scope: str | None = None
+    #: players the event names beyond ``focus`` and the rejected alternatives
+    named: set = field(default_factory=set)
+
+
+#: whom each kind of step concerns (see :class:`StepChange`); other kinds: their players
+SCOPE = {
+    "round-opened": "round", "standings": "round", "acceleration-applied": "round",
+    "pairing-published": "round",
+    "bracket-opened": "bracket", "parameters": "bracket", "requirements-failed": "bracket",
+    "reduced": "bracket", "bracket-moved-down": "bracket", "pairing-found": "bracket",
+    "bracket-closed": "bracket", "search-limit": "bracket",
+}
 
 
 @dataclass
@@ -84,6 +99,7 @@ class StepState:
 
 def step_changes(trace: Trace) -> list[StepChange]:
     out = []
+    in_bracket = False
     for i, e in enumerate(trace.events, start=1):
         ch: dict = {}
         focus: set = set()
@@ -111,7 +127,14 @@ def step_changes(trace: Trace) -> list[StepChange]:
             ch["boards"] = e.boards
         elif isinstance(e, ev.Impossible):
             focus = set(e.players)
-        out.append(StepChange(i, e, cited(e), focus, _rejected(e), ch))
+        if isinstance(e, ev.BracketOpened):
+            in_bracket = True
+        scope = SCOPE.get(e.kind)
+        if scope == "bracket" and not in_bracket:
+            scope = None
+        out.append(StepChange(i, e, cited(e), focus, _rejected(e), ch, scope))
+        if isinstance(e, ev.BracketClosed):
+            in_bracket = False
     return out
 
 
