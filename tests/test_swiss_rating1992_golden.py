@@ -26,6 +26,7 @@ from golden_ext import (  # noqa: E402
     render_decisions,
     render_variant,
 )
+from dubov_explain.errors import InputError  # noqa: E402
 from dubov_explain.rulebooks import find_rulebook  # noqa: E402
 from dubov_explain.rulebooks.readings import ReadingError  # noqa: E402
 from dubov_explain.trf.reader import read_trf  # noqa: E402
@@ -108,11 +109,46 @@ def test_every_reading_has_a_case_telling_its_values_apart():
 
 @pytest.mark.parametrize("value, formula", [("ingo", "2840 - 8 x INGO"),
                                             ("bcf", "600 + 8 x BCF")])
-def test_a1_conversions_are_refused_clearly(value, formula):
+def test_a1_conversions_asked_of_the_wrong_reading_name_the_right_one(value, formula):
     with pytest.raises(ReadingError) as err:
         BOOK.readings({"unrated-estimate": value})
-    assert formula in str(err.value) and "no national Ingo or BCF number" in str(err.value)
+    assert formula in str(err.value) and f"national-rating={value}" in str(err.value)
     assert value not in BOOK.readings_type.by_name()["unrated-estimate"].choices
+    assert value in BOOK.readings_type.by_name()["national-rating"].choices
+
+
+@pytest.mark.parametrize("value, ratings", [("not-read", {}),
+                                             ("ingo", {4: (60, 2360), 7: (180, 1400)}),
+                                             ("bcf", {4: (60, 1080), 7: (180, 2040)})])
+def test_a1_conversion_values_and_the_order_they_give(value, ratings):
+    """A.1's formulas on the national numbers 60 and 180 of reading-national-rating, the
+    A.2 order they give (the standings row records each conversion), and the round 1
+    pairing of the top half against the bottom half (F.4) it makes."""
+    t = read_trf(HOME / "cases" / "reading-national-rating.trf")
+    trace = BOOK.pair(t, BOOK.readings({"national-rating": value}))
+    rows = trace.events[1].rows
+    assert {r["number"]: (r["national"], r["a1_rating"]) for r in rows if "a1_rating" in r} == ratings
+    order = [r["number"] for r in sorted(rows, key=lambda r: r["initial_rank"])]
+    assert order == {"not-read": [1, 2, 3, 5, 6, 8, 9, 10, 7, 4],
+                     "ingo": [1, 4, 2, 3, 5, 6, 8, 9, 10, 7],
+                     "bcf": [1, 2, 7, 3, 5, 6, 8, 9, 10, 4]}[value]
+    assert sorted(map(sorted, trace.result.boards)) == sorted(
+        sorted(p) for p in zip(order[:5], order[5:]))
+
+
+def test_a_bad_national_rating_record_is_a_located_error(tmp_path):
+    text = (HOME / "cases" / "reading-national-rating.trf").read_text(encoding="utf-8")
+    bad = text.replace("GER    7      Muller, K.                         180",
+                       "GER   17      Muller, K.                         1x0")
+    f = tmp_path / "bad.trf"
+    f.write_text(bad, encoding="utf-8")
+    t = read_trf(f)
+    BOOK.pair(t)  # not read by default: the record does not matter
+    with pytest.raises(InputError) as err:
+        BOOK.pair(t, BOOK.readings({"national-rating": "ingo"}))
+    line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("GER   17"))) + 1
+    assert f"bad.trf:{line}:5: national rating record GER names no player of the file ('17')" \
+        in str(err.value)
 
 
 def test_the_cases_show_what_they_claim():

@@ -73,7 +73,7 @@ from ..dutch2012.search import Budget, exchanges, first_transposition
 from . import events as ev
 from .events import NAME, fmt
 from .readings import DEFAULT, Readings
-from .standings import Pref, Standings, Strength, compute_standings
+from .standings import Pref, Standings, Strength, a1_conversions, compute_standings
 
 TITLE = "FIDE C.04.1 Swiss System Based on Rating"
 EDITION = "as approved by the 1992, 1997 and 1998 General Assemblies"
@@ -229,8 +229,12 @@ class RatingEngine:
                 why = self.absolute(a, b) if a in st._idx and b in st._idx else "absent"
                 verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
+        # A.1: the ratings converted from national numbers (reading national-rating)
+        a1 = {n: {"national": x, "a1_rating": r, "rating": r}
+              for n, (x, r) in a1_conversions(self.t, self.readings).items()}
         self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
-                                       rows=tuple(standing_row(p, self.accelerated)
+                                       rows=tuple({**standing_row(p, self.accelerated),
+                                                   **a1.get(p.number, {})}
                                                   for p in st.players)))
         if self.accelerated:
             # the 1992 text predates accelerated systems: its score brackets (A.3) take the
