@@ -199,6 +199,25 @@ def test_the_first_round_colour_is_e5_in_the_1992_words():
     assert "you have no colour preference (Article A.7)." in flat
 
 
+def test_an_accelerated_round_words_both_scores_and_proves_them():
+    """The 1992 text has no acceleration of its own: with acceleration points in the file
+    (C.04.5), the reply says which part of the pairing score was scored and which added,
+    and the checker reads both from the standings."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    sim = simulate(12, 5, 3, system=SYSTEM)
+    t = history_before(sim.tournament, 3)
+    t = replace(t, acceleration={n: (Fraction(1),) * 3 for n in range(1, 7)})
+    rnd = Round(t)
+    assert any(e.kind == "acceleration-applied" for e in rnd.trace.events)
+    pages, claims, bad = sweep(rnd)
+    assert bad == [] and pages >= 24, (pages, bad[:3])
+    r, text, cs = rnd.pages(1, None)
+    assert "Before this round you had 2 points for the pairing (1 scored, 1 added by acceleration)" \
+        in " ".join(text.split())
+
+
 def test_the_command_writes_the_proven_reply(capsys):
     """``explain --reply``, ``--colour`` and ``--technical`` for this rulebook (no longer
     refused)."""

@@ -162,9 +162,11 @@ class RatingEngine:
         return None
 
     def top(self, n: int) -> bool:
-        """B's note: over 50% in the last round (reading ``top-scorers``)."""
+        """B's note: over 50% in the last round (reading ``top-scorers``), on the points
+        scored: acceleration points (C.04.5, which this text predates) are no score a player
+        made, as the Dutch 2012 standings read their top scorers by default."""
         over = self.st.top_over
-        return over is not None and self.st[n].score > over
+        return over is not None and self.st[n].points > over
 
     def free_of_b2(self, a: int, b: int) -> bool:
         """The note to B, for a pair (reading ``top-scorer-pairs``)."""
