@@ -232,7 +232,7 @@ class RatingEngine:
                 verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
         # A.1: the ratings converted from national numbers (reading national-rating)
-        a1 = {n: {"national": x, "a1_rating": r, "rating": r}
+        a1 = {n: {"national": x, "a1_rating": r}
               for n, (x, r) in a1_conversions(self.t, self.readings).items()}
         self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
                                        rows=tuple({**standing_row(p, self.accelerated),

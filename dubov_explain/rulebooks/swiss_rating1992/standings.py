@@ -88,9 +88,12 @@ def compute_standings(t: Tournament, round_no: int | None = None,
                       readings: Readings = DEFAULT) -> Standings:
     st = _dutch_standings(t, round_no, dutch_readings(readings))
     ranks = a2_ranks(t, readings)
+    a1 = a1_conversions(t, readings)
     # no games yet, no preference: the Dutch 2012 text says so in A.7.f; this text in A.7's
-    # opening ("after a round the colour preference can be determined")
+    # opening ("after a round the colour preference can be determined"); the rating shown is
+    # the one A.2 orders by (A.1's conversion, when made)
     players = tuple(replace(p, initial_rank=ranks[p.number],
+                            rating=a1[p.number][1] if p.number in a1 else p.rating,
                             preference_rule=NO_PREFERENCE.get(p.preference_rule,
                                                               p.preference_rule))
                     for p in st.players)
