@@ -218,6 +218,26 @@ def test_an_accelerated_round_words_both_scores_and_proves_them():
         in " ".join(text.split())
 
 
+def test_a_round_with_no_pairing_is_proven(tmp_path):
+    """B.1: two players who met cannot be paired; the decision, the topic and the why-not
+    say so, each claim checked."""
+    f = tmp_path / "impossible.trf"
+    f.write_text("012 impossible\n"
+                 "001    1      Able, A.                          2000                             1.0"
+                 "          2 w 1\n"
+                 "001    2      Baker, B.                         1900                             0.0"
+                 "          1 b 0\n"
+                 "XXR 3\nXXC white1\n", encoding="utf-8")
+    rnd = Round(read_trf(f))
+    assert not rnd.trace.result.kind == "pairing-published"
+    for against, needle in ((None, "Article B.1: no pairing of all the players meets the absolute criteria."),
+                            (2, "You do not play 2 Baker, B. (0 points): you have met before (Article B.1.a).")):
+        _, text, cs = rnd.pages(1, against)
+        flat = " ".join(text.split())
+        assert "Round 2: nobody is paired: no complete pairing exists (Article B.1)." in flat and needle in flat
+        assert mismatches(cs) == [] and len(cs) >= 6
+
+
 def test_the_command_writes_the_proven_reply(capsys):
     """``explain --reply``, ``--colour`` and ``--technical`` for this rulebook (no longer
     refused)."""
