@@ -116,7 +116,9 @@ class _Checker(_DutchChecker):
 
     # ------------------------------------------------------------------ checks
     def _bye(self, m):
-        f, n = self.f, self.n
+        """A.5: an odd number to pair, and the player the one left after the last bracket
+        (the Dutch 2012 check of the last bracket)."""
+        f = self.f
         ok = len(f.opened.to_pair) % 2 == 1 and super()._bye(m)[0]
         return ok, (len(f.opened.to_pair), f.bye)
 
