@@ -270,6 +270,10 @@ WRONG = {
                          "procedure's exchange comes first in the order of Article D.1"),
     "why-not lonely": ('could not {{ "all " if f.players|length > 1 }}be paired', "could not all be paired"),
     "pointer": ("--system swiss-rating-1992 --player", "--system dutch-2012 --player"),
+    "no preference": ("you have no colour preference (Article A.7).", "you have no colour preference (Article A.6)."),
+    "bye topic": ("Article A.5: the number of players to pair is odd",
+                  "Article A.5: the number of players to pair is even"),
+    "absent": ("are not paired in it (Article F.5).", "are not paired in it (Article A.2)."),
 }
 
 
