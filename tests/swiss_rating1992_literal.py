@@ -62,8 +62,9 @@ class Literal:
         return None if p == "-" else p
 
     def top(self, n):
+        # B's note on the points scored (acceleration points are no score a player made)
         over = self.st.top_over
-        return over is not None and self.st[n].score > over
+        return over is not None and self.st[n].points > over
 
     def may_meet(self, a, b, b2=True):
         k = frozenset((a, b))

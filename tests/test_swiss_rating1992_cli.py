@@ -125,3 +125,61 @@ def test_step_states_and_article_text():
     assert BOOK.bracket_of(trace, len(trace.events) - 3) is not None
     assert BOOK.board_order(list(reversed(trace.result.boards)), trace) == \
         list(trace.result.boards)
+
+
+# ------------------------------------------------------------------ the README's compare
+COMPARE = "$ dubov-explain compare g60-r7.trf --system swiss-rating-1992 --system dutch-2012\n"
+
+
+@pytest.fixture(scope="module")
+def g60_r7(tmp_path_factory):
+    """The README's g60-r7.trf, made as the README says (generate, then cut round 7)."""
+    from dubov_explain.tournament.request import request_for_round
+    from dubov_explain.trf.writer import save_trf
+
+    d = tmp_path_factory.mktemp("g60")
+    assert main(["generate", "--players", "60", "--rounds", "7", "--seed", "1",
+                 "-o", str(d / "g60.trf")]) == 0
+    save_trf(request_for_round(read_trf(d / "g60.trf"), 7), str(d / "g60-r7.trf"))
+    return d / "g60-r7.trf"
+
+
+def test_the_readme_compare_against_dutch_2012_is_the_commands_output(g60_r7, capsys):
+    """The README's block is what the command prints (its head, and the count of the lines
+    it leaves out), and the round shows both texts' deciding decisions."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = readme.split(COMPARE, 1)[1].split("```\n", 1)[0].splitlines()
+    capsys.readouterr()
+    assert main(["compare", str(g60_r7), "--system", "swiss-rating-1992", "--system", "dutch-2012"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    head, marker = shown[:-1], shown[-1]
+    assert out[:len(head)] == head
+    assert marker.startswith(f"[... {len(out) - len(head)} more lines: ")
+    # each side names its own deciding decision for the players whose round differs
+    assert "  6       17, black  42, black  opponent: event 26, pairing-found (C.6)  " \
+        "opponent: event 28, pairing-found (C.6)" in out
+    assert "Deciding decisions, left: swiss-rating-1992:" in out
+    assert "Deciding decisions, right: dutch-2012:" in out
+
+
+def test_the_readme_s_two_causes_are_the_causes(g60_r7, capsys):
+    """The README says the two texts part on this round by the note to B (B.5, B.6 lifted
+    for players over 50% in the last round, 1992) and A.7.d (strong preferences as absolute
+    in an odd round, 2012): each read away, the parting goes; both, the pairings agree."""
+    def compare(*extra):
+        capsys.readouterr()
+        assert main(["compare", str(g60_r7), "--system", "swiss-rating-1992",
+                     "--system", "dutch-2012", *extra]) == 0
+        out = capsys.readouterr().out
+        players = out.split("Players whose round differs", 1)[1].split("\n\n", 1)[0] \
+            if "Players whose round differs" in out else ""
+        return out, {int(line.split()[0]) for line in players.splitlines()[2:] if line.strip()}
+
+    _, both = compare()
+    assert both == {6, 17, 23, 25, 27, 38, 42, 44}
+    _, no_note = compare("--left", "top-scorers=all-rounds")
+    assert no_note == {23, 25, 38, 44}
+    _, no_a7d = compare("--right", "strong-as-absolute=ignore")
+    assert no_a7d == {6, 17, 27, 42}
+    out, none = compare("--left", "top-scorers=all-rounds", "--right", "strong-as-absolute=ignore")
+    assert none == set() and "The pairings are the same." in out

@@ -3,7 +3,9 @@ article at hand".
 
 The text's layout: an article number at the start of a line (``A.1 Rating``, ``C.7  Apply
 ...``, ``F.10 F.10 In order ...``), lettered items `` a.`` (A.2, A.7, B.1, B.2) and, in
-D.1, numbered ones.  Items are keyed ``A.7.a``.  Text only: no rule logic lives here.
+D.1, numbered ones.  Items are keyed ``A.7.a``.  Text only: no rule logic lives here; the
+lookup of a citation (each number it names, the nearest enclosing article when the number
+itself has no text) is the shared one of ``rulebooks/texts.py``.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..texts import cited_articles
+
 _ART = re.compile(r"^([A-F])\.(\d+)\b\s*(.*)$")
 _ITEM = re.compile(r"^([a-h])\.\s+(.*)$")
-
-EXTERNAL: dict[str, str] = {}
 
 
 @lru_cache(maxsize=1)
@@ -61,12 +63,5 @@ def article_refs(cited: str) -> list[str]:
 
 
 def article_text(cited: str) -> list[tuple[str, str]]:
-    table = articles()
-    out: list[tuple[str, str]] = []
-    for ref in article_refs(cited):
-        key = ref
-        while key not in table and key.count(".") > 1:
-            key = key.rsplit(".", 1)[0]
-        if key in table and all(k != key for k, _ in out):
-            out.append((key, table[key]))
-    return out
+    """``[(number, text), ...]`` for every article a citation names that we have text for."""
+    return cited_articles(articles(), article_refs(cited))

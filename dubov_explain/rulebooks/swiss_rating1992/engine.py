@@ -73,7 +73,7 @@ from ..dutch2012.search import Budget, exchanges, first_transposition
 from . import events as ev
 from .events import NAME, fmt
 from .readings import DEFAULT, Readings
-from .standings import Pref, Standings, Strength, compute_standings
+from .standings import Pref, Standings, Strength, a1_conversions, compute_standings
 
 TITLE = "FIDE C.04.1 Swiss System Based on Rating"
 EDITION = "as approved by the 1992, 1997 and 1998 General Assemblies"
@@ -162,9 +162,11 @@ class RatingEngine:
         return None
 
     def top(self, n: int) -> bool:
-        """B's note: over 50% in the last round (reading ``top-scorers``)."""
+        """B's note: over 50% in the last round (reading ``top-scorers``), on the points
+        scored: acceleration points (C.04.5, which this text predates) are no score a player
+        made, as the Dutch 2012 standings read their top scorers by default."""
         over = self.st.top_over
-        return over is not None and self.st[n].score > over
+        return over is not None and self.st[n].points > over
 
     def free_of_b2(self, a: int, b: int) -> bool:
         """The note to B, for a pair (reading ``top-scorer-pairs``)."""
@@ -229,8 +231,12 @@ class RatingEngine:
                 why = self.absolute(a, b) if a in st._idx and b in st._idx else "absent"
                 verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
             self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
+        # A.1: the ratings converted from national numbers (reading national-rating)
+        a1 = {n: {"national": x, "a1_rating": r}
+              for n, (x, r) in a1_conversions(self.t, self.readings).items()}
         self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
-                                       rows=tuple(standing_row(p, self.accelerated)
+                                       rows=tuple({**standing_row(p, self.accelerated),
+                                                   **a1.get(p.number, {})}
                                                   for p in st.players)))
         if self.accelerated:
             # the 1992 text predates accelerated systems: its score brackets (A.3) take the

@@ -26,6 +26,21 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="national-rating",
+        article="A.1",
+        question="A player without a FIDE rating whose file gives a national rating (a TRF26 "
+        "National Rating Support record: a federation code instead of 001, the 001 line's "
+        "columns): is that number converted by A.1's formula ('to convert German Ingo or "
+        "British BCF use rating = 2840 - 8 x INGO = 600 + 8 x BCF') and ordered by?",
+        default="not-read",
+        choices={
+            "not-read": "no: the FIDE rating column alone (an unrated player as "
+            "unrated-estimate says)",
+            "ingo": "yes, the national numbers are German Ingo numbers: rating = 2840 - 8 x INGO",
+            "bcf": "yes, the national numbers are British BCF grades: rating = 600 + 8 x BCF",
+        },
+    ),
+    Reading(
         name="absolute-conflict",
         article="A.7.a",
         question="A colour difference of +2 (or -2) after two games of the other colour: which "
@@ -111,9 +126,9 @@ CATALOGUE: tuple[Reading, ...] = (
 )
 
 
-#: A.1's conversions, asked for as values of ``unrated-estimate``: the text gives the
-#: formulas, but a TRF file records no Ingo number or BCF grade to convert, so they are
-#: refused with the reason rather than offered as choices
+#: A.1's conversions asked for as values of ``unrated-estimate``: they are values of
+#: ``national-rating`` (the conversion needs the national number, which only a national
+#: rating record of the file gives), so the request is refused naming the right reading
 REFUSED = {
     ("unrated-estimate", "ingo"): "2840 - 8 x INGO",
     ("unrated-estimate", "bcf"): "600 + 8 x BCF",
@@ -128,10 +143,10 @@ class Readings(_Readings):
         for (name, value), formula in REFUSED.items():
             if (pairs or {}).get(name) == value:
                 raise ReadingError(
-                    f"reading {name}={value} (A.1: rating = {formula}) cannot be applied: a "
-                    "TRF file records no national Ingo or BCF number to convert; give the "
-                    "estimated rating in the file's rating column, or choose "
-                    f"{name}=no-estimate or start-list")
+                    f"reading {name}={value} (A.1: rating = {formula}): the conversion is "
+                    f"reading national-rating={value}, applied to the national numbers of "
+                    "the file's national rating records (a federation code instead of 001); "
+                    f"{name} is no-estimate or start-list")
         return super().from_pairs(pairs)
 
 

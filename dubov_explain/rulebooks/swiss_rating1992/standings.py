@@ -8,12 +8,18 @@ unplayed pairing may be repeated).  What differs is the order, A.2: score, then 
 (A.1: estimated for the unrated, reading ``unrated-estimate``), then FIDE title
 (IGM-WGM-IM-WIM-FM-WFM-no title), then name; the order before round one gives the pairing
 numbers, so ``initial_rank`` here is that rank, not the file's starting number.
+
+A.1's conversions (reading ``national-rating``): a player the file gives no FIDE rating but
+a national one -- a TRF26 National Rating Support record, a federation code in place of
+``001`` and the ``001`` line's columns (starting number at 5-8, rating at 49-52), which the
+reader keeps as it is -- is ordered by ``2840 - 8 x INGO`` or ``600 + 8 x BCF``.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ...errors import InputError, Problem
 from ...tournament.model import Tournament
 from ..dutch2012.standings import Pref, PlayerStanding, Standings, Strength  # noqa: F401
 from ..dutch2012.standings import compute_standings as _dutch_standings
@@ -23,13 +29,56 @@ from .readings import DEFAULT, Readings, dutch_readings
 TITLE_ORDER = {"GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5}
 
 
+#: A.1: "to convert German Ingo or British BCF use rating = 2840 - 8 x INGO = 600 + 8 x BCF"
+CONVERT = {"ingo": lambda x: 2840 - 8 * x, "bcf": lambda x: 600 + 8 * x}
+
+
+def national_numbers(t: Tournament) -> dict[int, tuple[int, int]]:
+    """The national ratings of the file's National Rating Support records (three capital
+    letters in place of ``001``, not a JaVaFo ``XX`` code): starting number -> (rating, line).
+    A record naming no player of the file, or with a rating that is not a number, is a
+    located input error."""
+    out: dict[int, tuple[int, int]] = {}
+    problems = []
+    lines = t.record_lines or (0,) * len(t.records)
+    known = {p.number for p in t.players}
+    for (code, text), line in zip(t.records, lines):
+        if not (len(code) == 3 and code.isalpha() and code.isupper()) or code.startswith("XX"):
+            continue
+        number, rating = text[4:8].strip(), text[48:52].strip()
+        if not number.isdigit() or int(number) not in known:
+            problems.append(Problem(t.source, line, 5, f"national rating record {code} names "
+                                    f"no player of the file ({number or 'blank'!r})"))
+        elif rating and not rating.isdigit():
+            problems.append(Problem(t.source, line, 49, f"national rating must be a number, "
+                                    f"found {rating!r}"))
+        elif rating:
+            out[int(number)] = (int(rating), line)
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def a1_conversions(t: Tournament, readings: Readings = DEFAULT) -> dict[int, tuple[int, int]]:
+    """A.1 by reading ``national-rating``: each player without a FIDE rating and with a
+    national one -> (national number, the rating it converts to)."""
+    how = readings.value("national-rating")
+    if how not in CONVERT:
+        return {}
+    fide = {p.number: p.rating or 0 for p in t.players}
+    return {n: (x, CONVERT[how](x)) for n, (x, _line) in sorted(national_numbers(t).items())
+            if not fide[n]}
+
+
 def a2_ranks(t: Tournament, readings: Readings = DEFAULT) -> dict[int, int]:
     """A.2 b-d (and A.1): the pairing number of every player, 1 = highest."""
     how = readings.value("unrated-estimate")
+    converted = a1_conversions(t, readings)
     if how == "start-list":
         order = sorted(t.players, key=lambda q: q.number)
     else:
-        order = sorted(t.players, key=lambda q: (-(q.rating or 0),
+        order = sorted(t.players, key=lambda q: (-(converted[q.number][1] if q.number in converted
+                                                   else q.rating or 0),
                                                  TITLE_ORDER.get(q.title.strip().upper(), 6),
                                                  q.name, q.number))
     return {q.number: i for i, q in enumerate(order, start=1)}
@@ -39,5 +88,17 @@ def compute_standings(t: Tournament, round_no: int | None = None,
                       readings: Readings = DEFAULT) -> Standings:
     st = _dutch_standings(t, round_no, dutch_readings(readings))
     ranks = a2_ranks(t, readings)
-    players = tuple(replace(p, initial_rank=ranks[p.number]) for p in st.players)
+    a1 = a1_conversions(t, readings)
+    # no games yet, no preference: the Dutch 2012 text says so in A.7.f; this text in A.7's
+    # opening ("after a round the colour preference can be determined"); the rating shown is
+    # the one A.2 orders by (A.1's conversion, when made)
+    players = tuple(replace(p, initial_rank=ranks[p.number],
+                            rating=a1[p.number][1] if p.number in a1 else p.rating,
+                            preference_rule=NO_PREFERENCE.get(p.preference_rule,
+                                                              p.preference_rule))
+                    for p in st.players)
     return replace(st, players=players)
+
+
+#: the article of "no colour preference" (see compute_standings)
+NO_PREFERENCE = {"A.7.f": "A.7"}

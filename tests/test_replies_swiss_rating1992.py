@@ -1,0 +1,296 @@
+"""Replies to players under the 1992 rating-based text (``explain --system
+swiss-rating-1992 --reply``): every sentence proven.
+
+The reply macro of ``rulebooks/swiss_rating1992/templates/why.md.j2`` words the facts of
+``explain/why.py``'s ``Reply``, citing the 1992 text's articles (A.2's order, A.5's bye,
+A.7's preferences, C.1, C.7, C.9-C.11, C.14, D.1, D.2, E.1-E.5, F.5);
+``rulebooks/swiss_rating1992/claims.py`` reads the written text back and re-derives each
+claim from the trace (the what-if trace for "with you and M paired", the round paired under
+the other value for a reading).  Words no claim covers are ``unproven``.  Checked over the
+golden corpus (every player: the plain reply, one ``--against`` and ``--colour``) and over
+generated rounds; a template made wrong on purpose must be caught.  (The shape of
+``test_replies_dutch2012.py``; each rulebook words, and so checks, its own replies.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from pathlib import Path
+
+import pytest
+
+from dubov_explain.cli import main
+from dubov_explain.explain import why
+from dubov_explain.explain.why import outcome, reply
+from dubov_explain.render import env as E
+from dubov_explain.render.explain import has_reply, reply_text
+from dubov_explain.rulebooks import find_rulebook
+from dubov_explain.rulebooks.swiss_rating1992.claims import check_text, mismatches
+from dubov_explain.simulate import history_before, simulate
+from dubov_explain.trf.reader import read_trf
+
+SYSTEM = "swiss-rating-1992"
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "golden" / SYSTEM / "cases"
+#: the simulated cases' what-if runs (one per bracket-mate of every player) are the costly
+#: part; each is swept whole, as the small cases are
+SMALL = sorted(p.stem for p in CASES.glob("*.trf"))
+BOOK = find_rulebook(SYSTEM)
+PAIR = BOOK.pair
+CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
+
+
+class Round:
+    """One round to reply on, its pairings memoised: the real one, the what-if runs, the
+    readings' other values (each asked once for all the players of the round)."""
+
+    def __init__(self, t, round_no=None):
+        self.t, self.round_no = t, round_no
+        self.readings = BOOK.readings()
+        self.trace = BOOK.pair(t, self.readings, round_no)
+        self.pair = functools.lru_cache(maxsize=None)(self._pair)
+
+    def _pair(self, readings: tuple, forced: tuple):
+        return PAIR(self.t, BOOK.readings(dict(readings)), self.round_no, forced)
+
+    @contextlib.contextmanager
+    def memo(self):
+        """The rulebook's pairings of this round memoised while the replies are written (the
+        why-not runs of the bracket-mates repeat from page to page)."""
+        def pair(t, readings=None, round_no=None, forced=()):
+            if t is not self.t or round_no != self.round_no:
+                return PAIR(t, readings, round_no, forced)
+            r = readings if readings is not None else BOOK.readings()
+            return self.pair(tuple(sorted(r.as_dict().items())), tuple(map(tuple, forced)))
+        BOOK.pair = pair
+        try:
+            yield
+        finally:
+            del BOOK.pair
+
+    def what_if(self, a: int, b: int):
+        return self.pair(tuple(sorted(self.readings.as_dict().items())), ((a, b),))
+
+    def pair_under(self, name: str, value: str):
+        return self.pair(tuple(sorted({**self.readings.as_dict(), name: value}.items())), ())
+
+    def players(self) -> list[int]:
+        return sorted(r["number"] for r in self.trace.events[1].rows)
+
+    def readings_that_matter(self, n: int) -> list[dict]:
+        """``explain.why.readings_that_matter`` from the memoised pairings (the generated
+        rounds ask it of every player; the corpus asks the real function)."""
+        mine = outcome(self.trace, n)
+        out = []
+        for r in BOOK.catalogue:
+            now = self.readings.value(r.name)
+            for value in r.choices:
+                if value != now:
+                    got = outcome(self.pair_under(r.name, value), n)
+                    if got != mine:
+                        out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
+        return out
+
+    def pages(self, n: int, against: int | None, known=None, topic: str | None = None):
+        """The reply to ``n`` (``against``: the why-not page) and its claims."""
+        r = reply(self.t, n, self.readings, self.round_no, trace=self.trace, against=against,
+                  check_readings=known is None, topic=topic)
+        if known is not None:
+            r.readings = known
+        text = reply_text(r, self.trace)
+        return r, text, check_text(text, self.trace, n, self.what_if, self.pair_under, CATALOGUE)
+
+
+def other(players: list[int], n: int) -> int | None:
+    """One ``--against`` per player: the next player in the list."""
+    rest = [m for m in players if m != n]
+    return rest[n % len(rest)] if rest else None
+
+
+def sweep(rnd: Round, memo: bool = False) -> tuple[int, int, list]:
+    """Every player of the round: plain reply and one --against; (pages, claims, mismatches)."""
+    pages = claims = 0
+    bad = []
+    ps = rnd.players()
+    with rnd.memo():
+        for n in ps:
+            r, _, cs = rnd.pages(n, None, known=rnd.readings_that_matter(n) if memo else None)
+            m = other(ps, n)
+            _, _, cs2 = rnd.pages(n, m, known=r.readings) if m is not None else (None, None, [])
+            # --colour: the colour topic whatever the player's preference
+            _, _, cs3 = rnd.pages(n, None, known=r.readings, topic="colour") \
+                if r.explanation.status == "paired" else (None, None, [])
+            pages += 1 + (m is not None) + (r.explanation.status == "paired")
+            claims += len(cs) + len(cs2) + len(cs3)
+            bad += [(n, m, c) for c in mismatches(cs + cs2 + cs3)]
+    return pages, claims, bad
+
+
+@pytest.mark.parametrize("case", SMALL)
+def test_every_reply_of_the_corpus_is_proven(case):
+    rnd = Round(read_trf(str(CASES / f"{case}.trf")))
+    assert has_reply(rnd.trace)
+    pages, claims, bad = sweep(rnd, memo=True)
+    assert bad == [] and claims >= 5 * pages, (claims, pages, bad[:5])
+
+
+def test_every_reply_of_generated_rounds_is_proven():
+    rounds = pages = claims = 0
+    for seed in range(1, 21):
+        sim = simulate(6 + seed % 3, 9, seed, system=SYSTEM)
+        for r in range(1, sim.rounds_played + 1):
+            rnd = Round(history_before(sim.tournament, r))
+            p, c, bad = sweep(rnd, memo=True)
+            assert bad == [], (seed, r, bad[:5])
+            rounds, pages, claims = rounds + 1, pages + p, claims + c
+    assert rounds >= 100 and pages > 1000 and claims > 6 * pages, (rounds, pages, claims)
+
+
+def test_the_memoised_readings_are_the_real_ones():
+    """The sweeps take the readings that matter from memoised pairings: the same list as
+    ``explain.why.readings_that_matter`` (asked here of every player of a case that has some)."""
+    rnd = Round(read_trf(str(CASES / "reading-bye-bar.trf")))
+    lists = [rnd.readings_that_matter(n) for n in rnd.players()]
+    assert any(lists)
+    for n, got in zip(rnd.players(), lists):
+        assert got == why.readings_that_matter(rnd.t, n, rnd.readings, trace=rnd.trace)
+
+
+# ------------------------------------------------------------------ the words themselves
+def text_of(case: str, n: int, against: int | None = None, topic: str | None = None) -> str:
+    rnd = Round(read_trf(str(CASES / f"{case}.trf")))
+    r, text, cs = rnd.pages(n, against, topic=topic)
+    assert mismatches(cs) == [] and not any(c.kind == "unproven" for c in cs)
+    return " ".join(text.split())
+
+
+def test_the_bye_the_order_and_the_preference_cite_the_1992_articles():
+    flat = text_of("B.1.b-no-second-bye", 4)
+    assert "you (4 Quinteros, C., 2 points) have the bye (Article A.5)" in flat
+    assert "position 3 of 6 in the order of Article A.2 (score, then pairing number)" in flat
+    assert "your colour preference is strong for White (Article A.7.b)" in flat
+    assert "Article A.5: the number of players to pair is odd, so one player ends up unpaired" in flat
+    assert flat.endswith("Step by step: dubov-explain explain --system swiss-rating-1992 --player 4.")
+    flat = text_of("B.1.b-no-second-bye", 1)
+    assert "Rounds without a game: round 1 half-point bye; round 3 half-point bye." in flat
+
+
+def test_the_why_not_answers_cite_the_1992_steps():
+    """C.9 (the criteria for downfloats dropped next), D.2's exchange order, D.1's
+    transposition order, C.14, C.1 and B.1: each case in its own words."""
+    assert ("You do not play 5 Adams, A. (0 points): the 0-point bracket is paired meeting criteria that no "
+            "pairing with you and 5 paired meets, so the procedure would go on to Article C.9.") \
+        in text_of("B.1.a-no-rematch", 1, against=5)
+    assert ("both pairings of the 1-point bracket meet the same criteria, and the procedure's exchange comes first "
+            "in the order of Article D.2.") in text_of("B.1.a-no-rematch", 5, against=6)
+    assert ("the procedure's transposition #1 comes before #3 in the order of Article D.1.") \
+        in text_of("B.4-colour-x", 1, against=5)
+    assert "so the procedure would go on to Article C.14." in text_of("B.4-colour-x", 2, against=4)
+    assert ("with you and 6 paired, 1 would have no possible opponent in the 1-point bracket and would move down "
+            "at once (Article C.1).") in text_of("B.4-colour-x", 1, against=6)
+    assert "with you and 5 paired, 6 could not be paired (Article B.1)." in text_of("reading-bye-bar", 1, against=5)
+
+
+def test_the_first_round_colour_is_e5_in_the_1992_words():
+    flat = text_of("C.4-C.6-first-round", 1, topic="colour")
+    assert ": Article E.5, neither has a colour preference, so the colour drawn by lot decides, alternating " \
+        "between odd and even numbered players." in flat
+    assert "you have no colour preference (Article A.7)." in flat
+
+
+def test_an_accelerated_round_words_both_scores_and_proves_them():
+    """The 1992 text has no acceleration of its own: with acceleration points in the file
+    (C.04.5), the reply says which part of the pairing score was scored and which added,
+    and the checker reads both from the standings."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    sim = simulate(12, 5, 3, system=SYSTEM)
+    t = history_before(sim.tournament, 3)
+    t = replace(t, acceleration={n: (Fraction(1),) * 3 for n in range(1, 7)})
+    rnd = Round(t)
+    assert any(e.kind == "acceleration-applied" for e in rnd.trace.events)
+    pages, claims, bad = sweep(rnd)
+    assert bad == [] and pages >= 24, (pages, bad[:3])
+    r, text, cs = rnd.pages(1, None)
+    assert "Before this round you had 2 points for the pairing (1 scored, 1 added by acceleration)" \
+        in " ".join(text.split())
+
+
+def test_a_round_with_no_pairing_is_proven(tmp_path):
+    """B.1: two players who met cannot be paired; the decision, the topic and the why-not
+    say so, each claim checked."""
+    f = tmp_path / "impossible.trf"
+    f.write_text("012 impossible\n"
+                 "001    1      Able, A.                          2000                             1.0"
+                 "          2 w 1\n"
+                 "001    2      Baker, B.                         1900                             0.0"
+                 "          1 b 0\n"
+                 "XXR 3\nXXC white1\n", encoding="utf-8")
+    rnd = Round(read_trf(f))
+    assert not rnd.trace.result.kind == "pairing-published"
+    for against, needle in ((None, "Article B.1: no pairing of all the players meets the absolute criteria."),
+                            (2, "You do not play 2 Baker, B. (0 points): you have met before (Article B.1.a).")):
+        _, text, cs = rnd.pages(1, against)
+        flat = " ".join(text.split())
+        assert "Round 2: nobody is paired: no complete pairing exists (Article B.1)." in flat and needle in flat
+        assert mismatches(cs) == [] and len(cs) >= 6
+
+
+def test_the_command_writes_the_proven_reply(capsys):
+    """``explain --reply``, ``--colour`` and ``--technical`` for this rulebook (no longer
+    refused)."""
+    f = str(CASES / "B.1.b-no-second-bye.trf")
+    rnd = Round(read_trf(f))
+    for n, flags in ((4, ["--reply"]), (5, ["--colour"]), (2, ["--reply", "--technical", "--against", "5"])):
+        assert main(["explain", f, "--system", SYSTEM, "--player", str(n), *flags]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Dear ") and (flags != ["--colour"] or "You have " in out)
+        claims = check_text(out, rnd.trace, n, rnd.what_if, rnd.pair_under, CATALOGUE)
+        assert mismatches(claims) == [] and len(claims) >= 6
+
+
+# ------------------------------------------------------------------ a wrong template is caught
+WRONG = {
+    "position": ("position {{ x.position }} of {{ v.rows|length }} in", "position {{ x.position + 1 }} of {{ v.rows|length }} in"),
+    "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
+    "preference": ("your colour preference is {{ row.strength }} for {{ row.preference }}",
+                   "your colour preference is {{ row.strength }} for {{ 'White' if row.preference == 'Black' else "
+                   "'Black' }}"),
+    "colour rule": ("Article {{ x.colour_rule }}, {{ COLOUR_WORDS", "Article E.4, {{ COLOUR_WORDS"),
+    "E.5 words": ("so the colour drawn by lot decides, alternating", "so the higher ranked player decides, alternating"),
+    "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
+    "bye article": ("have the bye (Article A.5).", "have the bye (Article A.6)."),
+    "why-not order": ("the procedure's transposition #{{ f.index }} comes before #{{ f.instead }}",
+                      "the procedure's transposition #{{ f.instead }} comes before #{{ f.index }}"),
+    "why-not step": ("so the procedure would go on to Article {{ w.article }}",
+                     "so the procedure would go on to Article C.11"),
+    "why-not exchange": ("procedure's exchange comes first in the order of Article D.2",
+                         "procedure's exchange comes first in the order of Article D.1"),
+    "why-not lonely": ('could not {{ "all " if f.players|length > 1 }}be paired', "could not all be paired"),
+    "pointer": ("--system swiss-rating-1992 --player", "--system dutch-2012 --player"),
+    "no preference": ("you have no colour preference (Article A.7).", "you have no colour preference (Article A.6)."),
+    "bye topic": ("Article A.5: the number of players to pair is odd",
+                  "Article A.5: the number of players to pair is even"),
+    "absent": ("are not paired in it (Article F.5).", "are not paired in it (Article A.2)."),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_a_wrong_template_is_caught(name, monkeypatch):
+    source = (ROOT / "dubov_explain" / "rulebooks" / "swiss_rating1992" / "templates" / "why.md.j2").read_text()
+    old, new = WRONG[name]
+    assert source.count(old) == 1, old
+    wrong = E.environment().from_string(source.replace(old, new)).module
+    monkeypatch.setattr(E, "rulebook_words", lambda system, template: wrong)
+    caught = 0
+    for case in ("B.1.b-no-second-bye", "B.1.a-no-rematch", "B.4-colour-x", "C.4-C.6-first-round",
+                 "reading-bye-bar"):
+        rnd = Round(read_trf(str(CASES / f"{case}.trf")))
+        ps = rnd.players()
+        for n in ps:
+            for against in (None, *[m for m in ps if m != n]):
+                caught += len(mismatches(rnd.pages(n, against, known=[])[2]))
+            caught += len(mismatches(rnd.pages(n, None, known=[], topic="colour")[2]))
+    assert caught > 0, name
