@@ -225,6 +225,22 @@ def round_games(t: Tournament, r: int) -> list[tuple[int, int]]:
     return games
 
 
+def rounds_in_file(t: Tournament) -> int:
+    """How many rounds the file holds (paired or pending): ``--round R`` may name any of
+    them (paired again from the rounds before it) or the next one."""
+    return max([len(p.entries) for p in t.players] + [0])
+
+
+def round_byes(t: Tournament, r: int) -> list[int]:
+    """The players the file gives the pairing-allocated bye (``U``) in round ``r``."""
+    out = []
+    for p in t.players:
+        e = p.entry(r)
+        if e is not None and e.opponent is None and e.code == "U":
+            out.append(p.number)
+    return out
+
+
 def enter_round_results(t: Tournament, results_text: str, round_no: int | None = None, *,
                         results_source: str = "<stdin>", system: str | None = None,
                         readings: Sequence[str] = (), lenient: bool = False) -> Results:
