@@ -392,11 +392,12 @@ def _filed(req, trace, rnd):
     """The file's own pairing of round ``rnd`` against the trace's (None for the round to
     pair): what the report says under "The file's own round"."""
     from . import app
-    from .render.report import filed_against
 
     t = req.tournament
     if rnd is None or rnd > app.rounds_in_file(t):
         return None
+    from .render.report import filed_against
+
     games = app.round_games(t, rnd)
     entries = {p.number: p.entry(rnd) for p in t.players}
     uncoloured = [g for g in games if entries[g[0]] is None or entries[g[0]].colour is None]

@@ -43,7 +43,7 @@ def standings_table(v: View) -> str:
         status = "to pair" if r["present"] else f"absent ({r['absence']})"
         extra = [r.get("real_score", r["score"]), r.get("virtual", "0")] if accelerated else []
         rows.append([
-            i, r["number"], r["name"], r["rating"], r["score"], *extra, r["aro"],
+            i, r["number"], v.name_cell(r["number"]), r["rating"], r["score"], *extra, r["aro"],
             r["colours"] or "-", f"{r['colour_difference']:+d}", _pref(r), _upfl(r),
             "yes" if r["bye_eligible"] else "no", status,
         ])
@@ -52,6 +52,7 @@ def standings_table(v: View) -> str:
         ["Pos", "No", "Name", "Rtg", "Score", *extra_head, "ARO", "Colours", "Diff", "Pref",
          "Upfl", "PAB", "Status"],
         rows, align="rrlrr" + ("rr" if accelerated else "") + "rlrllll",
+        raw=(2,) if v.links else (),
     )
 
 
@@ -217,10 +218,13 @@ def _link_tokens(tokens, numbers: frozenset[str], cited: list[str]) -> None:
     standings row gets the player's anchor (``id="p-N"``)."""
     from markdown_it.token import Token
 
-    in_standings = False
+    in_standings = title = False
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open" and i + 1 < len(tokens):
             in_standings = tokens[i + 1].content.startswith("Standings before round")
+            title = tok.tag == "h1"  # the page title holds the file's name: user data
+        elif tok.type == "heading_close":
+            title = False
         if in_standings and tok.type == "tr_open":
             j = i + 1
             cells = []
@@ -230,7 +234,7 @@ def _link_tokens(tokens, numbers: frozenset[str], cited: list[str]) -> None:
                 j += 1
             if len(cells) == 2 and cells[1].strip().isdigit():
                 tok.attrSet("id", f"p-{int(cells[1])}")
-        if tok.type != "inline" or not tok.children or not numbers:
+        if tok.type != "inline" or not tok.children or not numbers or title:
             continue
         out = []
         inside_link = False
