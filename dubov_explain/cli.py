@@ -539,6 +539,9 @@ def cmd_pair(args) -> int:
     trace = app.pair(req, args.round)
     filed = _filed(req, trace, args.round)
     source = Path(args.trf).name if args.trf else f"--example {args.example}"
+    # the report's readings that mattered: the round paired under each other value
+    changes = (app.readings_that_change(req, args.round, trace)
+               if args.report or args.format in ("md", "html") else None)
     files: list[tuple[str, str]] = []  # written together, all or nothing, after the work
     if args.trace:
         files.append((args.trace, _safe_file(trace.to_json(), ".json")))
@@ -546,7 +549,8 @@ def cmd_pair(args) -> int:
         from .render.report import report_for_path
 
         files.append((args.report, _safe_file(
-            report_for_path(trace, args.report, title, filed=filed, source=source),
+            report_for_path(trace, args.report, title, filed=filed, source=source,
+                            changes=changes),
             args.report)))
     if args.step_through:
         from .render.steps import step_through_html
@@ -561,7 +565,8 @@ def cmd_pair(args) -> int:
     if args.format != "text":
         from .render.report import round_output
 
-        _emit(args, round_output(trace, args.format, title, filed=filed, source=source),
+        _emit(args, round_output(trace, args.format, title, filed=filed, source=source,
+                                 changes=changes),
               json=args.format == "json", also=files)
     elif not isinstance(result, Impossible):
         _emit(args, pairing_text(result), also=files)

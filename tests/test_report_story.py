@@ -204,3 +204,25 @@ def test_compare_and_explain_take_a_round_of_a_finished_file(finished, capsys):
     assert capsys.readouterr().out.strip()
     assert main(["explain", str(finished), "--round", "3", "--player", "1"]) == 0
     assert "round 3" in capsys.readouterr().out.lower()
+
+
+def test_report_names_the_readings_that_change_the_round(capsys):
+    """pair --format md pairs the round under every other reading value: the golden case
+    that tells container-order's values apart is listed with the players it moves, and a
+    round no other value changes says every value was tried."""
+    case = ROOT / "golden" / "cases" / "reading-container-order.trf"
+    assert main(["pair", str(case), "--format", "md"]) == 0
+    md = capsys.readouterr().out
+    part = md[md.index("### Named readings"):md.index("## Readings in force")]
+    assert re.search(r"- With `container-order` = listed instead of lowest-first \(4\.2\.3\.2[^)]*\) "
+                     r"the round pairs otherwise for \d+ players: [\d, ]+ \(`dubov-explain compare "
+                     r"--round \d+ --reading container-order=listed`\)", part), part
+    from dubov_explain import app
+
+    req = app.open_request(str(case))
+    trace = app.pair(req)
+    changes = app.readings_that_change(req, None, trace)
+    other = app.pair(app.open_request(str(case), readings=["container-order=listed"]))
+    moved = {n for w, b in trace.result.boards for n in (w, b)} - {
+        n for p in other.result.boards if p in trace.result.boards for n in p}
+    assert next(c for c in changes if c["name"] == "container-order")["players"] == tuple(sorted(moved))

@@ -109,11 +109,13 @@ def filed_against(trace: Trace, games, byes, uncoloured=()) -> Filed:
 
 
 def round_report_md(trace: Trace, title: str | None = None, *, filed: Filed | None = None,
-                    links: bool = False, source: str = "") -> str:
+                    links: bool = False, source: str = "", changes: list | None = None) -> str:
     """The round report as Markdown (also the plain-text report): the boards, the
     exceptions sheet (the rulebook's ``sheet``), then the story with routine pairs folded.
     ``filed``: the file's own pairing of the round, when the round is already in the
-    file; ``links``: names as links to their standings row (the HTML page's Markdown)."""
+    file; ``links``: names as links to their standings row (the HTML page's Markdown);
+    ``changes``: the other reading values that pair the round otherwise
+    (``app.readings_that_change``; None when they were not tried)."""
     v = View(trace, title, links=links)
     bars = [(r["number"], r["bye_bar"]) for r in v.standings_order() if not r["bye_eligible"]]
     book = RULEBOOKS.get(v.system)
@@ -123,9 +125,16 @@ def round_report_md(trace: Trace, title: str | None = None, *, filed: Filed | No
         "round.md.j2", v=v, standings_table=standings_table(v), boards_table=boards_table(v),
         bars=bars, sheet=sheet, fold=S.fold, nondefault=nondefault, filed=filed,
         fold_open=FOLD_OPEN if links else "", fold_close=FOLD_CLOSE if links else "",
-        explain_hint=_explain_hint(v, source),
+        explain_hint=_explain_hint(v, source), changes=changes, tried=_tried(book, changes),
     )
     return _tidy(text)
+
+
+def _tried(book, changes) -> int:
+    """How many other reading values were paired (when ``changes`` was computed)."""
+    if changes is None or book is None:
+        return 0
+    return sum(len(r.choices) - 1 for r in book.catalogue)
 
 
 def _explain_hint(v: View, source: str) -> str:
@@ -154,11 +163,11 @@ def html_page(markdown_text: str, title: str, kind: str = "report") -> str:
 
 
 def round_report_html(trace: Trace, title: str | None = None, *, filed: Filed | None = None,
-                      source: str = "") -> str:
+                      source: str = "", changes: list | None = None) -> str:
     """The report as one self-contained page: its Markdown (names linked to their standings
     row, ``#p-N``) rendered, the routine pairs folded in ``<details>``, every article
     number of the rulebook's text linked to its quotation in an appendix of the page."""
-    md = round_report_md(trace, title, filed=filed, links=True, source=source)
+    md = round_report_md(trace, title, filed=filed, links=True, source=source, changes=changes)
     v = View(trace, title)
     page_title = f"Round {v.round} pairing" + (f": {title}" if title else "")
     book = RULEBOOKS.get(v.system)
@@ -302,23 +311,23 @@ def _article_key(number: str) -> tuple:
 
 
 def round_output(trace: Trace, fmt: str, title: str | None = None, *,
-                 filed: Filed | None = None, source: str = "") -> str:
+                 filed: Filed | None = None, source: str = "", changes: list | None = None) -> str:
     """The round in one of the CLI's formats: md, html (the report) or json (the trace)."""
     if fmt in ("md", "text"):
-        return round_report_md(trace, title, filed=filed, source=source)
+        return round_report_md(trace, title, filed=filed, source=source, changes=changes)
     if fmt == "html":
-        return round_report_html(trace, title, filed=filed, source=source)
+        return round_report_html(trace, title, filed=filed, source=source, changes=changes)
     if fmt == "json":
         return trace.to_json()
     raise ValueError(f"unknown format {fmt!r}")
 
 
 def report_for_path(trace: Trace, path: str, title: str | None = None, *,
-                    filed: Filed | None = None, source: str = "") -> str:
+                    filed: Filed | None = None, source: str = "", changes: list | None = None) -> str:
     """The round report in the format the file's suffix names (.md / .html)."""
     suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
     if suffix in ("md", "markdown", "txt"):
-        return round_report_md(trace, title, filed=filed, source=source)
+        return round_report_md(trace, title, filed=filed, source=source, changes=changes)
     if suffix in ("html", "htm"):
-        return round_report_html(trace, title, filed=filed, source=source)
+        return round_report_html(trace, title, filed=filed, source=source, changes=changes)
     raise ValueError(f"--report {path}: the file name must end in .md or .html")
