@@ -37,6 +37,8 @@ def report_sheet(trace: Trace) -> Sheet:
                     items.append(SheetItem("order", (e,), None, players, "bye"))
                 elif e.decided_by == "bye-tie":
                     items.append(SheetItem("readings", (e,), None, players, "bye-tie"))
+        elif isinstance(e, ev.FirstRoundGroup) and e.goes_down:
+            items.append(SheetItem("floaters", (e,), e.score, tuple(e.goes_down)))
         elif isinstance(e, ev.TransferMade):
             items.append(SheetItem("floaters", (e,), score, (e.player,)))
             if e.decided_by == "number":
