@@ -30,7 +30,13 @@ def report_sheet(trace: Trace) -> Sheet:
     need: ev.ShiftNeeded | None = None
     opponents: dict[frozenset, ev.OpponentChosen] = {}
     routine = []
+    by_number: list[ev.ColourAllocated] = []
     for score, e in walk(trace, ev.BracketOpened, ev.BracketClosed):
+        if isinstance(e, ev.BracketClosed) and by_number:
+            items.append(SheetItem("order", tuple(by_number), score,
+                                   tuple(n for c in by_number for n in (c.white, c.black)),
+                                   "colour-5.2.1"))
+            by_number = []
         if isinstance(e, (ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned, ev.ByeNotNeeded)):
             players = (e.player,) if hasattr(e, "player") else ()
             items.append(SheetItem("bye", (e,), None, players))
@@ -62,8 +68,10 @@ def report_sheet(trace: Trace) -> Sheet:
             lost = not_granted(e, prefs)
             if lost:
                 items.append(SheetItem("colours", (e,), score, lost))
-            if e.rule in ("5.2.1", "5.2.5"):
+            if e.rule == "5.2.5":
                 items.append(SheetItem("order", (e,), score, (e.white, e.black), "colour"))
+            elif e.rule == "5.2.1":  # one line per bracket: every pair by pairing number
+                by_number.append(e)
             chosen = opponents.get(frozenset((e.white, e.black)))
             if chosen is not None and not chosen.rejected and e.rule in ROUTINE_COLOURS \
                     and not lost:
