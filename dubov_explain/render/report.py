@@ -1,8 +1,12 @@
 """Round reports and explanation pages: Markdown from the templates, HTML from the Markdown.
 
-One source of wording: the HTML of a report is its Markdown rendered by markdown-it-py,
-wrapped in ``templates/page.html.j2`` (navigation, inline CSS).  Nothing here decides
-anything: every sentence is read from the trace.
+The round report tells the round as a story: the boards, the file's own round when it is
+paired again (``--round``), the exceptions sheet (the rulebook's ``sheet``), then every
+decision with the routine pairs folded.  One source of wording: the HTML of a report is
+its Markdown rendered by markdown-it-py, wrapped in ``templates/page.html.j2`` (navigation,
+inline CSS); on the way the folds become ``<details>``, article numbers link to their text
+quoted at the end of the page, and names to the player's standings row (``#p-N``), all
+inside the one file.  Nothing here decides anything: every sentence is read from the trace.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 The page shell (``templates/round.md.j2``) shows the events under the standings ("notes":
 what happens before the bye or the first group), the bye, and one section per score group
 or bracket, in the order paired.  Which events are which is a rulebook's knowledge, so each
-rulebook's ``report_sections`` calls :func:`sections` with its own event classes.
+rulebook's ``report_sections`` calls :func:`sections` with its own event classes.  Before
+them the report gives the exceptions sheet (:class:`Sheet`, from the rulebook's optional
+``sheet.py``), and the story folds the routine pairs the sheet names (:func:`fold`).
 """
 
 from __future__ import annotations
@@ -65,11 +67,13 @@ def sections(trace: Trace, bye: Sequence[type], opens: type, closes: type) -> li
 
 
 # --------------------------------------------------------------------------- the sheet
-#: the kinds of the report's exceptions sheet, in the order the page shows them: the bye
-#: chain, players who float (up or down), colours not granted, shifts or exchanges between
-#: subgroups, decisions taken by an order rule only (pairing number, ranking, sequence
-#: order), what the text leaves to the arbiter or a search limit, and named readings
-SHEET_KINDS = ("bye", "floaters", "colours", "shifts", "order", "arbiter", "readings")
+# The report's exceptions sheet: each rulebook's ``sheet.report_sheet`` sorts its trace's
+# events into kinds, in the order the page shows them; the kinds in use are "bye" (the bye
+# chain), "floaters" (players who change score group: upfloaters, transfers, moved down),
+# "colours" (preferences not granted), "shifts" (shifts, balanced subgroups, exchanges),
+# "order" (ties broken by an order rule only), "relaxed" (requirements lowered), "arbiter"
+# (what the text leaves to the arbiter, a search cut short) and "readings"; the rulebook's
+# ``report.md.j2`` words each kind and item.
 
 
 @dataclass(frozen=True)
