@@ -226,6 +226,61 @@ def round_games(t: Tournament, r: int) -> list[tuple[int, int]]:
     return games
 
 
+def rounds_in_file(t: Tournament) -> int:
+    """How many rounds the file holds (paired or pending): ``--round R`` may name any of
+    them (paired again from the rounds before it) or the next one."""
+    return max([len(p.entries) for p in t.players] + [0])
+
+
+def readings_that_change(req: Request, round_no: int | None, trace: Trace) -> list[dict]:
+    """Each other value of each named reading of the request's rulebook under which the
+    round pairs otherwise (the round report's "readings that mattered"): ``[{name, value,
+    current, article, players}, ...]``, ``players`` those whose opponent, colour or bye
+    changes (all of them when the other value gives no pairing).  One pairing per value,
+    as ``explain``'s readings that matter for one player."""
+    rb, cur = req.rulebook, req.readings
+    mine = _outcomes(trace)
+    out = []
+    for r in rb.catalogue:
+        now = cur.value(r.name)
+        for value in r.choices:
+            if value == now:
+                continue
+            try:
+                other = rb.pair(req.tournament, rb.readings({**cur.as_dict(), r.name: value}),
+                                round_no)
+            except DubovError:  # a value this request cannot be paired under: not a change
+                continue
+            theirs = _outcomes(other)
+            changed = tuple(sorted(n for n in set(mine) | set(theirs)
+                                   if mine.get(n) != theirs.get(n)))
+            if changed:
+                out.append(dict(name=r.name, value=value, current=now, article=r.article,
+                                players=changed, paired=bool(theirs)))
+    return out
+
+
+def _outcomes(trace: Trace) -> dict[int, tuple]:
+    """Each player's (opponent, colour) or ("bye",) in the trace's pairing ({} if none)."""
+    pub = trace.events[-1] if trace.events else None
+    out: dict[int, tuple] = {}
+    for w, b in getattr(pub, "boards", None) or ():
+        out[w], out[b] = (b, "White"), (w, "Black")
+    if getattr(pub, "bye", None) is not None:
+        out[pub.bye] = ("bye",)
+    return out
+
+
+def round_byes(t: Tournament, r: int) -> list[int]:
+    """The players the file gives the pairing-allocated bye (``U``) in round ``r``."""
+    out = []
+    for p in t.players:
+        e = p.entry(r)
+        if e is not None and e.opponent is None and e.code == "U":
+            out.append(p.number)
+    return out
+
+
 def enter_round_results(t: Tournament, results_text: str, round_no: int | None = None, *,
                         results_source: str = "<stdin>", system: str | None = None,
                         readings: Sequence[str] = (), lenient: bool = False) -> Results:

@@ -118,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--report", metavar="FILE.md|FILE.html",
                    help="also write the round report (Markdown or HTML by the file's suffix)")
+    p.add_argument("--round", type=int, metavar="R",
+                   help="pair round R (default: the round to pair); a round already in the file "
+                   "is paired from the rounds before it, and the report says where the file's "
+                   "own pairing differs (not with --write-trf)")
     p.add_argument("--step-through", metavar="FILE.html",
                    help="also write the step-through page: one self-contained HTML file that "
                    "steps through every decision (arrow keys)")
@@ -225,6 +229,9 @@ def _add_compare_parser(sub) -> None:
                    help="a reading of the left side only")
     c.add_argument("--right", action="append", default=[], metavar="NAME=VALUE",
                    help="a reading of the right side only")
+    c.add_argument("--round", type=int, metavar="R",
+                   help="compare round R (default: the round to pair); a round already in the "
+                   "file is paired on both sides from the rounds before it")
     c.add_argument("--format", choices=FORMATS, default="text",
                    help="text, md (Markdown), html, or json (the comparison as data)")
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
@@ -354,6 +361,49 @@ def _load(args, pairing: bool = True):
     return req
 
 
+def _round_in_range(args, t) -> bool:
+    """``--round R`` names a round of the file or the next one (a message if not)."""
+    from . import app
+
+    rnd = getattr(args, "round", None)
+    if rnd is not None and not 1 <= rnd <= app.rounds_in_file(t) + 1:
+        _say(f"dubov-explain: round {rnd} is neither in the file nor the next round to pair")
+        return False
+    return True
+
+
+def _load_round(args):
+    """The request of ``--round R`` (explain, pair): a round already in the file is paired
+    from the rounds before it, so a finished tournament is no error then; None (after a
+    message) when R is neither in the file nor the next round."""
+    from . import app
+
+    if getattr(args, "round", None) is None:
+        return _load(args)
+    if not args.trf and not args.example:
+        raise _Usage("give a TRF file or --example")
+    t = app.read_tournament(args.trf, args.example)
+    if not _round_in_range(args, t):
+        return None
+    return _load(args, pairing=args.round > app.rounds_in_file(t))
+
+
+def _filed(req, trace, rnd):
+    """The file's own pairing of round ``rnd`` against the trace's (None for the round to
+    pair): what the report says under "The file's own round"."""
+    from . import app
+
+    t = req.tournament
+    if rnd is None or rnd > app.rounds_in_file(t):
+        return None
+    from .render.report import filed_against
+
+    games = app.round_games(t, rnd)
+    entries = {p.number: p.entry(rnd) for p in t.players}
+    uncoloured = [g for g in games if entries[g[0]] is None or entries[g[0]].colour is None]
+    return filed_against(trace, games, app.round_byes(t, rnd), uncoloured)
+
+
 class _Usage(Exception):
     pass
 
@@ -466,7 +516,15 @@ def cmd_pair(args) -> int:
     outputs = [p for p in (args.output, args.trace, args.report, args.step_through,
                            args.write_trf) if p]
     _guard(outputs, _inputs(args))
-    req = _load(args)
+    req = _load_round(args)
+    if req is None:
+        return EXIT_INVALID_INPUT
+    from . import app as _app
+
+    past = args.round is not None and args.round <= _app.rounds_in_file(req.tournament)
+    if past and args.write_trf:
+        raise _Usage(f"--write-trf enters the round to pair; round {args.round} is already in "
+                     "the file")
     if args.baku:
         req = _baku(req, args.baku_reading, args.trf_format)
     elif args.baku_reading:
@@ -480,15 +538,22 @@ def cmd_pair(args) -> int:
         limit = points_limit(t)
         if limit is not None:
             raise limit
-    trace = app.pair(req)
+    trace = app.pair(req, args.round)
+    filed = _filed(req, trace, args.round)
+    source = Path(args.trf).name if args.trf else f"--example {args.example}"
+    # the report's readings that mattered: the round paired under each other value
+    changes = (app.readings_that_change(req, args.round, trace)
+               if args.report or args.format in ("md", "html") else None)
     files: list[tuple[str, str]] = []  # written together, all or nothing, after the work
     if args.trace:
         files.append((args.trace, _safe_file(trace.to_json(), ".json")))
     if args.report:
         from .render.report import report_for_path
 
-        files.append((args.report, _safe_file(report_for_path(trace, args.report, title),
-                                                args.report)))
+        files.append((args.report, _safe_file(
+            report_for_path(trace, args.report, title, filed=filed, source=source,
+                            changes=changes),
+            args.report)))
     if args.step_through:
         from .render.steps import step_through_html
 
@@ -502,8 +567,9 @@ def cmd_pair(args) -> int:
     if args.format != "text":
         from .render.report import round_output
 
-        _emit(args, round_output(trace, args.format, title), json=args.format == "json",
-              also=files)
+        _emit(args, round_output(trace, args.format, title, filed=filed, source=source,
+                                 changes=changes),
+              json=args.format == "json", also=files)
     elif not isinstance(result, Impossible):
         _emit(args, pairing_text(result), also=files)
     elif files:
@@ -546,7 +612,9 @@ def cmd_explain(args) -> int:
     from .render import explain as R
 
     _guard([args.output] if args.output else [], _inputs(args))
-    req = _load(args)
+    req = _load_round(args)
+    if req is None:
+        return EXIT_INVALID_INPUT
     t, readings, title = req.tournament, req.readings, req.title
     known = {p.number for p in t.players}
     for n in (args.player, args.against):
@@ -554,9 +622,6 @@ def cmd_explain(args) -> int:
             _say(f"dubov-explain: there is no player {n} in this tournament")
             return EXIT_INVALID_INPUT
     rnd = args.round
-    if rnd is not None and not 1 <= rnd <= max([len(p.entries) for p in t.players] + [0]) + 1:
-        _say(f"dubov-explain: round {rnd} is neither in the file nor the next round to pair")
-        return EXIT_INVALID_INPUT
     trace = app.pair(req, rnd)
     if args.reply or args.colour:
         from .explain.why import reply
@@ -864,6 +929,9 @@ def cmd_compare(args) -> int:
         raise _Usage("give a TRF file or --example")
     names = [find_rulebook(s).name for s in args.system] or [None]
     t = app.read_tournament(args.trf, args.example)
+    if not _round_in_range(args, t):
+        return EXIT_INVALID_INPUT
+    pairing = args.round is None or args.round > app.rounds_in_file(t)
     title = t.name or args.example or (Path(args.trf).name if args.trf else "")
     reqs = []
     for name in (names[0], names[-1]):
@@ -871,7 +939,8 @@ def cmd_compare(args) -> int:
             reqs.append(reqs[0])
             continue
         reqs.append(app.prepare(t, system=name, lenient=args.lenient, title=title,
-                                rounds=args.total_rounds, initial_colour=args.initial_colour))
+                                rounds=args.total_rounds, initial_colour=args.initial_colour,
+                                pairing=pairing))
     seen: set[str] = set()
     for w in reqs[0].warnings + reqs[1].warnings:
         if w not in seen:
@@ -879,7 +948,7 @@ def cmd_compare(args) -> int:
             _say(f"warning: {w}")
     ls, rs = reqs[0].rulebook.name, reqs[1].rulebook.name
     left, right = parse_sides(args.reading, args.left, args.right, system=ls, right_system=rs)
-    c = compare_sides(reqs[0].tournament, (ls, left), (rs, right))
+    c = compare_sides(reqs[0].tournament, (ls, left), (rs, right), round_no=args.round)
     _emit(args, render(c, args.format, reqs[0].title), json=args.format == "json")
     return EXIT_OK
 

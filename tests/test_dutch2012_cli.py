@@ -41,7 +41,8 @@ def test_pair_text_report_step_through_and_trace(tmp_path, capsys):
     # the shared report lays out Dubov's brackets only (render/view.py matches Dubov's event
     # classes); the Dutch events are on the step-through page and in the trace
     html = report.read_text(encoding="utf-8")
-    assert "strong-as-absolute" in html and "(A.5)" in html
+    assert "strong-as-absolute" in html and '(<a href="#art-A.5" class="art">A.5</a>)' in html
+    assert '<dt id="art-A.5">A.5</dt>' in html  # the article quoted in the page (report links)
     assert "A score bracket opens" in steps.read_text(encoding="utf-8")
 
 

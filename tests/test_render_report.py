@@ -91,13 +91,19 @@ def test_why_not_markdown_small_cases(name, pair, md_snapshot):
 
 # --------------------------------------------------------------------- report content
 def test_report_cites_an_article_for_every_decision():
-    """Every event paragraph of the report names its article in its bold lead."""
+    """Every event of the story is a paragraph naming its article in its bold lead, or one
+    line of a folded routine pair (its opponent and its colours) that cites its rule."""
     tr = pair_round(load_example())
     md = round_report_md(tr)
-    leads = re.findall(r"^\*\*(.+?)\*\*", md, flags=re.M)
+    story = md[md.index("\n## Bye\n"):]
+    leads = re.findall(r"^\*\*(.+?)\*\*", md, flags=re.M)  # the sheet's lines are a list
+    folded = re.findall(r"^- S1 #\d+: (\d+) meets (\d+); \d+ White, \d+ Black \((5\.2\.[12]):", story,
+                        flags=re.M)
+    assert folded and all(re.search(r"routine pairs? \(the first G2 player still free, 2\.2\.6",
+                                    story) for _ in folded)
     # all but the standings and the published pairing, which are tables (the board table
-    # cites GHR 3.6 in its section)
-    assert len(leads) == len(tr.events) - 2
+    # cites GHR 3.6 in its section); a folded pair is two events, its opponent and colours
+    assert len(leads) + 2 * len(folded) == len(tr.events) - 2
     assert "## Boards\n\nBoard order of GHR 3.6" in md
     for lead in leads:
         assert re.search(r"\((?:[^()]*\d\.\d[^()]*)\)", lead), lead
@@ -107,8 +113,11 @@ def test_report_sections_and_tables():
     tr = pair_round(load_example())
     md = round_report_md(tr, "Worked example")
     heads = re.findall(r"^## (.+)$", md, flags=re.M)
-    assert heads == ["Readings in force", "Standings before round 4", "Bye", "Bracket of 2.5 points",
-                     "Bracket of 1 point", "Boards"]
+    assert heads == ["Boards", "Exceptions", "Readings in force", "Standings before round 4", "Bye",
+                     "Bracket of 2.5 points", "Bracket of 1 point"]
+    assert re.findall(r"^### (.+)$", md, flags=re.M) == [
+        "The bye (2.1)", "Upfloaters (2.2.1, 2.2.2)", "Colour preferences not granted (5.2)",
+        "Shifts (2.2.4)", "Ties broken by ranking, pairing number or sequence order", "Named readings"]
     assert "| container-order        | lowest-first |" in md
     assert "|   1 |   1 | Adler, Anton   | 2412 |   2.5 | 2196 | WBW     |   +1 | strong Black (1.5.2.2)" in md
     assert "|     1 |     4 | Dahl, Dora   |   2 |     1 | Adler, Anton | 2.5 |" in md
@@ -149,13 +158,15 @@ def test_html_report_is_the_markdown_rendered_plus_navigation():
     html = round_report_html(tr, "Worked example")
     _self_contained(html)
     ids = re.findall(r'<h2 id="([^"]+)">', html)
-    assert ids == ["readings-in-force", "standings-before-round-4", "bye", "bracket-of-2-5-points",
-                   "bracket-of-1-point", "boards"]
+    assert ids == ["boards", "exceptions", "readings-in-force", "standings-before-round-4", "bye",
+                   "bracket-of-2-5-points", "bracket-of-1-point", "articles-cited"]
     for i in ids:
         assert f'<a href="#{i}">' in html
-    # one source of wording: every sentence of the Markdown is in the HTML
+    # one source of wording: every sentence of the Markdown is in the HTML (the article
+    # numbers and the names as links there)
+    text = re.sub(r"<a [^>]*>|</a>", "", html)
     for lead in re.findall(r"^\*\*(.+?)\*\*", md, flags=re.M):
-        assert f"<strong>{lead}</strong>" in html
+        assert f"<strong>{lead}</strong>" in text.replace("\\", ""), lead
     assert "<table>" in html and "<th style=\"text-align:right\">ARO</th>" in html
 
 

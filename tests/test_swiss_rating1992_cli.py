@@ -39,7 +39,8 @@ def test_pair_text_report_step_through_and_trace(tmp_path, capsys):
     t = Trace.from_json(trace.read_text(encoding="utf-8"))
     assert t.meta["system"] == "swiss-rating-1992" and t.result == expected
     html = report.read_text(encoding="utf-8")
-    assert "restore-criteria" in html and "(A.5)" in html and "Score bracket of 3" in html
+    assert "restore-criteria" in html and '(<a href="#art-A.5" class="art">A.5</a>)' in html and "Score bracket of 3" in html
+    assert '<dt id="art-A.5">A.5</dt>' in html  # the article quoted in the page (report links)
     page = steps.read_text(encoding="utf-8")
     assert "A score bracket opens" in page and "Moved-down players (A.3)" in page
 

@@ -163,13 +163,16 @@ def headings(text: str, level: int = 2) -> list[tuple[str, str]]:
 
 
 def markdown_page(text: str, heading_ids: bool = True, level: int = 2,
-                  render: bool = True) -> tuple[str, list[tuple[str, str]]]:
+                  render: bool = True, hook=None) -> tuple[str, list[tuple[str, str]]]:
     """The HTML of a Markdown text and ``[(id, title), ...]`` of its headings of one level,
-    from one parse (a report's tables are most of the work of rendering it)."""
+    from one parse (a report's tables are most of the work of rendering it).  ``hook``
+    may change the parsed tokens first (the report's article links and player anchors)."""
     from markupsafe import Markup
 
     md = _md()
     tokens = md.parse(text)
+    if hook is not None:
+        hook(tokens)
     seen: dict[str, int] = {}
     out = []
     if heading_ids:

@@ -42,13 +42,16 @@ def md_text(text: object) -> str:
     return _MD_LIGHT.sub(r"\\\1", escape_controls(text))
 
 
-def md_table(headers: Sequence[str], rows: Iterable[Sequence[object]], align: str = "") -> str:
+def md_table(headers: Sequence[str], rows: Iterable[Sequence[object]], align: str = "",
+             raw: Sequence[int] = ()) -> str:
     """A Markdown pipe table, padded so it also reads as a plain-text table.
 
-    Cells are escaped; ``align`` is one letter per column (``l``/``r``), default left.
+    Cells are escaped, but for the columns listed in ``raw`` (already Markdown, e.g. a
+    name as a link made by :meth:`View.label`); ``align`` is one letter per column
+    (``l``/``r``), default left.
     """
     head = [md_escape(h) for h in headers]
-    body = [[md_escape(c) for c in r] for r in rows]
+    body = [[str(c) if i in raw else md_escape(c) for i, c in enumerate(r)] for r in rows]
     widths = [max([len(head[i])] + [len(r[i]) for r in body]) for i in range(len(head))]
     widths = [max(w, 3) for w in widths]
     align = (align or "").ljust(len(head), "l")
@@ -66,6 +69,11 @@ def md_table(headers: Sequence[str], rows: Iterable[Sequence[object]], align: st
     for r in body:
         lines.append("| " + " | ".join(cell(c, i) for i, c in enumerate(r)) + " |")
     return "\n".join(lines)
+
+
+def player_anchor(n: int) -> str:
+    """The id of player ``n``'s anchor in an HTML report (their standings row)."""
+    return f"p-{int(n)}"
 
 
 def players(ns: Iterable[int]) -> str:
@@ -96,8 +104,11 @@ def points(score: str) -> str:
 class View:
     """Index of one trace for the templates (``v`` in every template)."""
 
-    def __init__(self, trace: Trace, title: str | None = None):
+    def __init__(self, trace: Trace, title: str | None = None, links: bool = False):
         self.trace = trace
+        #: names as Markdown links to the player's anchor (``#p-N``, the standings row of
+        #: the HTML report); off for plain Markdown and text
+        self.links = links
         self.events = trace.events
         self.opened = next((e for e in trace.events if isinstance(e, ev.RoundOpened)), None)
         snap = next((e for e in trace.events if isinstance(e, ev.StandingsSnapshot)), None)
@@ -119,9 +130,19 @@ class View:
         return escape_controls(self.row(n).get("name") or "")
 
     def label(self, n: int) -> str:
-        """``8 Horvat, Hana`` (Markdown-escaped)."""
+        """``8 Horvat, Hana`` (Markdown-escaped); with ``links`` a link to the player's
+        anchor: ``[8 Horvat, Hana](#p-8)``."""
         nm = self.name(n)
-        return f"{n} {md_escape(nm)}" if nm else str(n)
+        text = f"{n} {md_escape(nm)}" if nm else str(n)
+        return f"[{text}](#{player_anchor(n)})" if self.links else text
+
+    def name_cell(self, n: int) -> str:
+        """The name for a table cell: plain text, or (``links``) Markdown linking to the
+        player's anchor; see :func:`md_table`'s ``raw``."""
+        nm = self.name(n)
+        if not self.links:
+            return nm
+        return f"[{md_escape(nm) or n}](#{player_anchor(n)})"
 
     def score(self, n: int) -> str:
         return str(self.row(n).get("score", "?"))
