@@ -16,7 +16,7 @@ from ..rulebooks import system_of
 from ..trace.events import Event, Trace, event_from_dict
 from . import env as E
 from .report import _tidy, html_page
-from .view import View
+from .view import View, preference_cell
 
 
 def _event(d: dict | None, trace: Trace) -> Event | None:
@@ -37,7 +37,7 @@ def player_md(x, trace: Trace, title: str | None = None) -> str:
     for n in [x.player] + ([x.opponent] if x.opponent is not None else []):
         r = v.row(n)
         rows.append([f"{n} {r['name']}", r["colours"] or "none", f"{r['colour_difference']:+d}",
-                     f"{r['strength']} {r['preference']} ({r['preference_rule']})"])
+                     preference_cell(r)])
     W = E.environment().get_template("words.md.j2").module
     history = [[h["round"], f"{h['opponent']} {v.name(h['opponent'])}".strip() if h["opponent"] else "—",
                 str(W.colour_word(h["colour"])), str(W.result_words(h["code"]))] for h in x.history]

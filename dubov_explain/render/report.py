@@ -20,13 +20,7 @@ from ..rulebooks import RULEBOOKS
 from ..rulebooks import sections as S
 from ..trace.events import Trace
 from . import env as E
-from .view import View, md_table
-
-
-def _pref(r: dict) -> str:
-    if not r.get("games_played") and not r.get("colours"):
-        return f"{r['strength']} {r['preference']} ({r['preference_rule']})"
-    return f"{r['strength']} {r['preference']} ({r['preference_rule']})"
+from .view import View, md_table, preference_cell
 
 
 def _upfl(r: dict) -> str:
@@ -48,7 +42,7 @@ def standings_table(v: View) -> str:
         extra = [r.get("real_score", r["score"]), r.get("virtual", "0")] if accelerated else []
         rows.append([
             i, r["number"], v.name_cell(r["number"]), r["rating"], r["score"], *extra, r["aro"],
-            r["colours"] or "-", f"{r['colour_difference']:+d}", _pref(r), _upfl(r),
+            r["colours"] or "-", f"{r['colour_difference']:+d}", preference_cell(r), _upfl(r),
             "yes" if r["bye_eligible"] else "no", status,
         ])
     extra_head = ["Real", "Acc"] if accelerated else []

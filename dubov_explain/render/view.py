@@ -71,6 +71,16 @@ def md_table(headers: Sequence[str], rows: Iterable[Sequence[object]], align: st
     return "\n".join(lines)
 
 
+def preference_cell(r: dict) -> str:
+    """A standings row's colour preference: strength, colour and the rule that gave it
+    ("strong White (A.6.b)"); a player without one shows only "none", and the rule that
+    says so when the rulebook names one."""
+    if r["strength"] == "none":
+        rule = r["preference_rule"]
+        return f"none ({rule})" if rule and rule != "none" else "none"
+    return f"{r['strength']} {r['preference']} ({r['preference_rule']})"
+
+
 def player_anchor(n: int) -> str:
     """The id of player ``n``'s anchor in an HTML report (their standings row)."""
     return f"p-{int(n)}"
