@@ -118,7 +118,7 @@ def test_dubov_2025_sheet_of_the_worked_example():
     assert md.index("## Boards") < md.index("## Exceptions") < md.index("## Standings before")
     sheet = md[md.index("## Exceptions"):md.index("## Readings in force")]
     assert "- Not eligible for the pairing-allocated bye ([C2]): 8 Horvat, Hana (won by forfeit in round 1)" in sheet
-    assert "**bye: 5 Egger, Emil (2.1.3)**: 5 has the lowest score" in sheet
+    assert "**Bye: 5 Egger, Emil (2.1.3)**: 5 has the lowest score" in sheet
     assert "4 Dahl, Dora, 8 Horvat, Hana upfloated (scores 2, 2; 2.2.2, 4.2)" in sheet
     assert "Next-best {4, 9}, beaten on [C6]" in sheet
     assert "not granted: 8. Both prefer White" in sheet and "not granted: 4. Both prefer Black" in sheet
