@@ -72,6 +72,24 @@ def departure_lines(res) -> list[str]:
     return out
 
 
+def _generic():
+    return E.environment().get_template("check-round.md.j2").module
+
+
+def change_lines(res, indent: str = "  ") -> list[str]:
+    """The smallest set of board changes (:mod:`~dubov_explain.explain.changes`): a title
+    with the count, then one line per group of changes that share players."""
+    from ..explain.changes import group_changes
+
+    if not res.changes:
+        return []
+    words = _generic()
+    out = [_one_line(words.changes_title(len(res.changes))) + ":"]
+    for g in group_changes(res.changes):
+        out.extend(wrap("- " + _one_line(words.group(g)), indent))
+    return out
+
+
 def impossible_text(res) -> str:
     """The engine's own words for a round it cannot pair."""
     return E.event_plain(res.engine_result, res.trace)
@@ -98,6 +116,9 @@ def render_check(res, name: str = "") -> str:
     else:
         lines.append("Comparison with the engine:")
         lines.extend(compat_table(res) or ["  same pairs, same colours, same pairing-allocated bye"])
+    if res.changes:
+        lines.append("")
+        lines.extend(change_lines(res))
     if res.departures:
         lines.append("")
         lines.append("Where the published pairing leaves the procedure:")

@@ -21,6 +21,7 @@ from typing import Iterable
 
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
+from ..colourcheck import colour_departures
 from ..completeness import completeness
 from ..base import Departure, Violation
 from ..dubov2025.boards import board_key
@@ -106,7 +107,8 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
             or wres.bye != pub.bye):
         facts = ({"event": wres} if isinstance(wres, ev.Impossible)
                  else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "6", "6", False, False, case="walk", facts=facts)], what_if
+        return [Departure("engine", "6", "6", False, False, case="walk", facts=facts),
+                *_colours(pub, trace, None)], what_if
     out: list[Departure] = []
     real = [e for e in trace.events if decision_key(e) is not None]
     walk = [e for e in what_if.events if decision_key(e) is not None]
@@ -120,14 +122,11 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
                                  tuple(result.boards), tuple(wres.boards), "parting",
                                  {"event": a, "published_event": b}))
             break
-    alloc = {frozenset((e.white, e.black)): e for e in what_if.of(ev.ColourAllocated)}
-    for pr in pub.pairs:
-        if not pr.colours_known:
-            continue
-        e = alloc.get(pr.players)
-        if e is None or (e.white, e.black) == (pr.white, pr.black):
-            continue
-        out.append(Departure("colour", e.article, e.rule, False, False, None,
-                             ((e.white, e.black),), ((pr.white, pr.black),), "colour",
-                             {"event": e}))
+    out.extend(_colours(pub, trace, what_if))
     return out, what_if
+
+
+def _colours(pub, trace: Trace, what_if: Trace | None) -> list[Departure]:
+    """The published pairs whose colours the priority of 3 gives the other way round."""
+    return colour_departures(pub, (trace, what_if), ev.ColourAllocated,
+                             article=lambda e: e.article)

@@ -22,6 +22,7 @@ from typing import Iterable
 from ...errors import Problem
 from ...trace.events import Trace
 from ...tournament.model import Tournament
+from ..colourcheck import colour_departures
 from ..completeness import completeness
 from ..base import Departure, Violation
 from . import events as ev
@@ -156,7 +157,8 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
             or wres.bye != pub.bye:
         facts = ({"event": wres} if isinstance(wres, ev.Impossible)
                  else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "C", "C", False, False, case="walk", facts=facts)], what_if
+        return [Departure("engine", "C", "C", False, False, case="walk", facts=facts),
+                *colour_departures(pub, (trace,), ev.ColourAllocated)], what_if
     out: list[Departure] = []
     if result.bye != pub.bye and result.bye is not None and pub.bye is not None:
         out.append(Departure("bye", "A.5", "A.5", False, False, case="bye",
@@ -202,14 +204,5 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
         out.append(Departure("bracket", "C.7" if rule == "D.1" else "C.8", rule, True, True,
                              score, case="order", facts={"rule": rule}, **base))
         break
-    alloc = {frozenset((e.white, e.black)): e for e in what_if.of(ev.ColourAllocated)}
-    for pr in pub.pairs:
-        if not pr.colours_known:
-            continue
-        e = alloc.get(frozenset((pr.white, pr.black)))
-        if e is None or (e.white, e.black) == (pr.white, pr.black):
-            continue
-        out.append(Departure("colour", e.rule, e.rule, False, False, None,
-                             ((e.white, e.black),), ((pr.white, pr.black),), "colour",
-                             {"event": e}))
+    out.extend(colour_departures(pub, (trace, what_if), ev.ColourAllocated))
     return out, what_if
