@@ -90,6 +90,24 @@ def change_lines(res, indent: str = "  ") -> list[str]:
     return out
 
 
+def unjudged_lines(res) -> list[str]:
+    """The board changes no departure concerns (their players appear in none): after a
+    departure the published pairing pairs players the procedure never paired from there,
+    and only what the real trace says is stated."""
+    covered: set[int] = set()
+    for d in res.departures:
+        for side in (d.engine, d.published):
+            for x in side:
+                covered.update(x if isinstance(x, tuple) else (x,))
+    left = [c for c in res.changes if not c.players <= covered]
+    if not left or not res.departures:
+        return []
+    boards = sorted({c.board for c in left if c.board is not None})
+    byes = sorted({n for c in left if c.board is None
+                   for b in (c.published, c.procedure) if b and b[1] == 0 for n in b[:1]})
+    return wrap(_one_line(_generic().unjudged(boards, byes)), "  ")
+
+
 def impossible_text(res) -> str:
     """The engine's own words for a round it cannot pair."""
     return E.event_plain(res.engine_result, res.trace)
@@ -123,6 +141,10 @@ def render_check(res, name: str = "") -> str:
         lines.append("")
         lines.append("Where the published pairing leaves the procedure:")
         lines.extend(departure_lines(res))
+        lines.extend(unjudged_lines(res))
+    elif res.cut_short is not None:
+        lines.append("")
+        lines.append(_one_line(_generic().cut_short(f"{res.cut_short:g}")))
     elif res.verdict == DIFFERENT:
         lines.append("")
         lines.append("(differences not explained)")
