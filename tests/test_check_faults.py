@@ -265,6 +265,10 @@ def test_every_injected_fault_is_reported_without_python_notation(system):
                     found = {frozenset(d.engine[0]) for d in res.departures
                              if d.kind == "colour"}
                     assert {frozenset(c.procedure) for c in rev} <= found, (name, text)
+                if name == "colour" and res.verdict == DIFFERENT:
+                    # the same pairs: nothing but the colours is a departure
+                    assert {d.kind for d in res.departures} <= {"colour"}, text
+                    assert "Not judged" not in text
                 elif res.verdict == ILLEGAL and name == "colour":
                     # the reversed colour breaks an absolute colour rule of the text
                     assert res.violations, text

@@ -7,7 +7,8 @@ rulebook's (:meth:`~dubov_explain.rulebooks.base.Rulebook.absolute_test`,
 :meth:`~dubov_explain.rulebooks.base.Rulebook.board_order`; for Dubov 2025 see
 :mod:`dubov_explain.rulebooks.dubov2025.check`).  Two stages, in this order:
 
-1. **The absolute test**: a pairing that fails it is **illegal**.
+1. **The absolute test**: a pairing that fails it is **illegal** (its pairs that the
+   procedure makes too are still compared for colours, by the procedure's own trace).
 2. **The comparison with the engine**: the round is paired by the rulebook from the same
    request.  Same pairs, same colours and same PAB: **identical**.  Otherwise the pairing is
    **legal but different**, and the rulebook says where it leaves the procedure
@@ -28,6 +29,7 @@ from typing import Iterable, Sequence
 from ..errors import EXIT_DIFFERENT, EXIT_ILLEGAL, InputError, Problem
 from ..rulebooks import DEFAULT_SYSTEM, find_rulebook, system_of
 from ..rulebooks.base import Departure, Violation
+from ..rulebooks.colourcheck import colour_departures
 from ..trace.events import Impossible, PairingPublished, Trace
 from ..tournament.model import Colour, Tournament
 from ..tournament.request import PRE_ENTERED as _PRE_ENTERED, request_for_round
@@ -310,7 +312,10 @@ def check_round(request: Tournament, r: int, pub: Published, readings=None,
     result = trace.result
     boards, changes = _changes(book, pub, trace)
     if violations:
-        return CheckResult(r, ILLEGAL, pub, trace, tuple(violations), changes=changes,
+        # an illegal pairing cannot be walked; its pairs that the procedure makes too have
+        # the colours of the procedure's own trace
+        return CheckResult(r, ILLEGAL, pub, trace, tuple(violations),
+                           tuple(colour_departures(pub, (trace,))), changes=changes,
                            boards=boards)
     if isinstance(result, PairingPublished) and _identical(result, pub):
         return CheckResult(r, IDENTICAL, pub, trace, boards=boards)

@@ -94,13 +94,15 @@ def unjudged_lines(res) -> list[str]:
     """The board changes no departure concerns (their players appear in none): after a
     departure the published pairing pairs players the procedure never paired from there,
     and only what the real trace says is stated."""
+    from ..explain.audit import DIFFERENT
+
     covered: set[int] = set()
     for d in res.departures:
         for side in (d.engine, d.published):
             for x in side:
                 covered.update(x if isinstance(x, tuple) else (x,))
     left = [c for c in res.changes if not c.players <= covered]
-    if not left or not res.departures:
+    if not left or not res.departures or res.verdict != DIFFERENT:
         return []
     boards = sorted({c.board for c in left if c.board is not None})
     byes = sorted({n for c in left if c.board is None
@@ -115,7 +117,7 @@ def impossible_text(res) -> str:
 
 def render_check(res, name: str = "") -> str:
     """The human report of ``dubov-explain check``."""
-    from ..explain.audit import DIFFERENT, compat_table
+    from ..explain.audit import DIFFERENT, ILLEGAL, compat_table
 
     r = res.round
     system = _system(res.trace)
@@ -139,7 +141,7 @@ def render_check(res, name: str = "") -> str:
         lines.extend(change_lines(res))
     if res.departures:
         lines.append("")
-        lines.append("Where the published pairing leaves the procedure:")
+        lines.append(_one_line(_generic().departures_title(res.verdict == ILLEGAL)) + ":")
         lines.extend(departure_lines(res))
         lines.extend(unjudged_lines(res))
     elif res.cut_short is not None:

@@ -10,24 +10,26 @@ where the allocation of a pair reads only the two players.  A pair neither trace
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Iterable
 
 from ..trace.events import Trace
 from .base import Departure
 
+#: the kind of every rulebook's colour-allocation event (``.white``, ``.black``, ``.rule``:
+#: the rule that decided, ``.article``: the article that allocates)
+ALLOCATED = "colour-allocated"
 
-def colour_departures(pub, traces: Iterable[Trace | None], allocated: type,
-                      article: Callable[[object], str] = lambda e: e.rule,
-                      criterion: Callable[[object], str] = lambda e: e.rule
-                      ) -> list[Departure]:
-    """``allocated``: the rulebook's colour-allocation event (``.white``, ``.black``);
+
+def colour_departures(pub, traces: Iterable[Trace | None]) -> list[Departure]:
+    """The published pairs whose colours the rulebook allocates the other way, read from
     ``traces`` in the order they are believed (the engine's own first)."""
     alloc: dict[frozenset[int], object] = {}
     for trace in traces:
         if trace is None:
             continue
-        for e in trace.of(allocated):
-            alloc.setdefault(frozenset((e.white, e.black)), e)
+        for e in trace.events:
+            if e.kind == ALLOCATED:
+                alloc.setdefault(frozenset((e.white, e.black)), e)
     out = []
     for pr in pub.pairs:
         if not pr.colours_known:
@@ -35,7 +37,7 @@ def colour_departures(pub, traces: Iterable[Trace | None], allocated: type,
         e = alloc.get(frozenset((pr.white, pr.black)))
         if e is None or (e.white, e.black) == (pr.white, pr.black):
             continue
-        out.append(Departure("colour", article(e), criterion(e), False, False, None,
+        out.append(Departure("colour", e.article, e.rule, False, False, None,
                              ((e.white, e.black),), ((pr.white, pr.black),), "colour",
                              {"event": e}))
     return out

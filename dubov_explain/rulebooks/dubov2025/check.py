@@ -178,7 +178,8 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
             or wres.bye != pub.bye):
         facts = ({"event": wres} if isinstance(wres, ev.Impossible)
                  else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "2", "2", False, False, case="walk", facts=facts)], what_if
+        return [Departure("engine", "2", "2", False, False, case="walk", facts=facts),
+                *colour_departures(pub, (trace,))], what_if
     st = compute_standings(request, r, readings)
     out: list[Departure] = []
     if result.bye != pub.bye and result.bye is not None and pub.bye is not None:
@@ -195,7 +196,7 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
         if _unordered(_one(e_segs[k], ev.BracketClosed).pairs) != \
                 _unordered(_one(wseg, ev.BracketClosed).pairs):
             out.append(_bracket_departure(wseg, e_segs[k], st, readings))
-    out.extend(colour_departures(pub, (trace, what_if), ev.ColourAllocated))
+    out.extend(colour_departures(pub, (trace, what_if)))
     return out, what_if
 
 

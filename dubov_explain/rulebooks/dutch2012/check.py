@@ -159,7 +159,7 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
         facts = ({"event": wres} if isinstance(wres, ev.Impossible)
                  else {"boards": tuple(wres.boards), "bye": wres.bye})
         return [Departure("engine", "C", "C", False, False, case="walk", facts=facts),
-                *colour_departures(pub, (trace,), ev.ColourAllocated)], what_if
+                *colour_departures(pub, (trace,))], what_if
     out: list[Departure] = []
     if result.bye != pub.bye and result.bye is not None and pub.bye is not None:
         out.append(Departure("bye", "A.5", "A.5", False, False, case="bye",
@@ -174,7 +174,7 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
         if {frozenset(p) for p in es[-1].pairs} == {frozenset(p) for p in ws[-1].pairs}:
             continue
         out.append(_bracket_departure(es, ws, lowered_by, lowering_article))
-    out.extend(colour_departures(pub, (trace, what_if), ev.ColourAllocated))
+    out.extend(colour_departures(pub, (trace, what_if)))
     return out, what_if
 
 
