@@ -403,3 +403,52 @@ def test_small_histories_every_pairing_reads_without_python_notation(system):
                 cases |= {(d.kind, d.case) for d in res.departures}
                 cases |= {v.rule for v in res.violations}
     assert ("colour", "colour") in cases and len(cases) >= 5, cases
+
+
+@pytest.mark.parametrize("system,criteria", [
+    ("dubov-2025", ["4.4", "4.4"]), ("dubov-1997", ["6.2", "6.2"]),
+    ("dutch-2012", ["D.2", "D.2"]), ("swiss-rating-1992", ["D.2", "D.2"]),
+])
+def test_every_departure_not_only_the_first(system, criteria):
+    """Two independent faults, one per score group (opponents swapped on the first two and
+    on the last two boards of a generated round 2): each group starts from the procedure's
+    own state, so each is judged, and the board changes are the two swaps."""
+    sim = simulate(9, 5, 1, keep_rounds=True, system=system,
+                   options=GeneratorOptions(system=system))
+    rec = sim.rounds[1]
+    boards = [tuple(b) for b in rec.trace.result.boards]
+    pairs = list(boards)
+    for i, j in ((0, 1), (len(pairs) - 2, len(pairs) - 1)):
+        (a, b), (c, d) = pairs[i], pairs[j]
+        pairs[i], pairs[j] = (a, d), (c, b)
+    res = check_round(rec.request, 2, published_from_pairs(2, pairs, [rec.trace.result.bye]),
+                      system=system, trace=rec.trace)
+    assert res.verdict == DIFFERENT
+    judged = [d for d in res.departures if d.kind == "bracket"]
+    assert [d.score for d in judged] == ["1", "0"]
+    assert [d.criterion for d in judged] == criteria
+    groups = group_changes(res.changes)
+    assert len(res.changes) == 4 and [g.swap for g in groups] == [True, True]
+    text = render_check(res)
+    assert "boards 1 and 2: opponents swapped" in text and "boards 3 and 4: opponents swapped" in text
+    assert "Not judged" not in text
+    assert_no_python(text)
+
+
+def test_a_departure_that_changes_who_is_left_leaves_the_rest_unjudged():
+    """reading-upfloat-history, round 3 as entered: the top bracket upfloats 10 instead of
+    7 (4.2.3.3), so the 1.5 bracket starts from a state the procedure never reached and is
+    not judged; the 1 bracket starts from the procedure's state again and is ([C5])."""
+    from pathlib import Path
+
+    from dubov_explain.explain.audit import published_from_round, request_for_round
+    from dubov_explain.trf.reader import read_trf
+
+    t = read_trf(str(Path(__file__).resolve().parent.parent / "golden" / "cases"
+                     / "reading-upfloat-history.trf"))
+    res = check_round(request_for_round(t, 3), 3, published_from_round(t, 3))
+    assert [(d.score, d.criterion) for d in res.departures] == [("2", "4.2.3.3"), ("1", "[C5]")]
+    text = " ".join(render_check(res).split())
+    assert "Not judged by a rule: board 2. It follows from the departures above" in text
+    assert "(4 changes)" in text
+    assert "boards 1 and 2: opponents swapped, 9-7 and 4-10 instead of 9-10 and 4-7" in text
