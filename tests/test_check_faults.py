@@ -452,3 +452,19 @@ def test_a_departure_that_changes_who_is_left_leaves_the_rest_unjudged():
     assert "Not judged by a rule: board 2. It follows from the departures above" in text
     assert "(4 changes)" in text
     assert "boards 1 and 2: opponents swapped, 9-7 and 4-10 instead of 9-10 and 4-7" in text
+
+
+def test_a_pairing_file_numbers_its_boards_in_its_own_order(tmp_path, capsys):
+    """A pairing file's lines are the published boards in order (board 1 first); a round
+    read from the TRF is numbered in the rulebook's board order."""
+    from dubov_explain import cli
+    from dubov_explain.examples import example_text
+
+    trf = tmp_path / "req.trf"
+    trf.write_text(example_text("dubov-example-round4-request.trf"), encoding="utf-8")
+    pairing = tmp_path / "pairing.txt"
+    pairing.write_text("4\n6 9\n2 8\n1 4\n5 0\n", encoding="utf-8")  # engine: 4-1, 2-8, 6-9
+    assert cli.main(["check", str(trf), "--pairing", str(pairing)]) == 6
+    out = capsys.readouterr().out
+    assert "(1 change):\n  - board 3: colours reversed, 4-1 instead of 1-4\n" in out
+    assert_no_python(out)
