@@ -161,7 +161,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
             raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file can be paired "
                                       f"up to round {t.round_to_pair}")])
         pairs, byes = parse_pairing_file(read_text(pairing), pairing)
-        pub = published_from_pairs(r, pairs, byes, source=pairing)
+        pub = published_from_pairs(r, pairs, byes, source=pairing, ordered=True)
     else:
         if last == 0:
             raise InputError([Problem(t.source, 1, 1, "the file has no round with games; "

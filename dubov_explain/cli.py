@@ -250,8 +250,8 @@ def _add_check_parsers(sub) -> None:
         description="Check one round's published pairing: first the absolute test (everyone "
         "paired once, at most one bye and only when odd, and the rulebook's absolute "
         "criteria: no rematch, bye eligibility, colour limits), then the comparison with the "
-        "engine, explaining where the published "
-        "pairing leaves the procedure. Exit codes: 0 identical, 6 legal but different, "
+        "engine: the smallest set of board changes to the engine's pairing, and every "
+        "point where the published pairing leaves the procedure. Exit codes: 0 identical, 6 legal but different, "
         "7 illegal (1 no valid pairing, 2 internal error, 3 invalid input, 5 file access).",
     )
     c.add_argument("trf", help="tournament file (TRF16 / TRF(x) / TRF26)")

@@ -142,8 +142,12 @@ def test_legal_but_different_names_the_bye_rule(tmp_path, capsys):
     assert (first.kind, first.article, first.criterion) == ("bye", "2.1", "2.1.3")
     assert "5 has the lower score (0.5 against 1 of 6)" in expl(res, first)
     assert (first.facts["engine_key"], first.facts["published_key"]) == (("0.5", 2, 5), ("1", 2, 6))
-    # the rest of the published path follows the procedure; only the colours of 5-9 differ
+    # with another PAB no bracket starts from a state the procedure reached: none is judged;
+    # the colours of 5-9 are the rules' own (Article 5 reads only the two players)
     assert [(d.kind, d.criterion) for d in res.departures[1:]] == [("colour", "5.2.5")]
+    # the smallest set of board changes: the bye moves, board 3 becomes the procedure's
+    assert [(c.kind, c.board, c.published, c.procedure) for c in res.changes] == [
+        ("pair", 3, (9, 5), (6, 9)), ("bye", None, (6, 0), (5, 0))]
     assert compat_table(res) == [
         "  Checker pairings        Tournament pairings ",
         "      6 -   9                  9 -   5",

@@ -184,8 +184,8 @@ def test_readme_replies_are_what_the_tool_writes():
 def test_check_writes_sequence_numbers_not_python_tuples():
     out = run("check", str(CASES / "reading-upfloat-history.trf"), "--round", "3")
     flat = " ".join(out.stdout.split())
-    assert "the procedure's (#1) comes before (#2)." in flat
-    assert not re.search(r"\(\d+,\)|\[\(|\{'", out.stdout)
+    assert "the procedure's set, sequence numbers #1, comes before the published one, #2." in flat
+    assert not re.search(r"\(\d+,\)|\[\(|\{'|\{\d", out.stdout)
 
 
 def test_reply_formats(tmp_path):

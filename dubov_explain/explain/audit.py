@@ -7,7 +7,8 @@ rulebook's (:meth:`~dubov_explain.rulebooks.base.Rulebook.absolute_test`,
 :meth:`~dubov_explain.rulebooks.base.Rulebook.board_order`; for Dubov 2025 see
 :mod:`dubov_explain.rulebooks.dubov2025.check`).  Two stages, in this order:
 
-1. **The absolute test**: a pairing that fails it is **illegal**.
+1. **The absolute test**: a pairing that fails it is **illegal** (its pairs that the
+   procedure makes too are still compared for colours, by the procedure's own trace).
 2. **The comparison with the engine**: the round is paired by the rulebook from the same
    request.  Same pairs, same colours and same PAB: **identical**.  Otherwise the pairing is
    **legal but different**, and the rulebook says where it leaves the procedure
@@ -28,9 +29,11 @@ from typing import Iterable, Sequence
 from ..errors import EXIT_DIFFERENT, EXIT_ILLEGAL, InputError, Problem
 from ..rulebooks import DEFAULT_SYSTEM, find_rulebook, system_of
 from ..rulebooks.base import Departure, Violation
+from ..rulebooks.colourcheck import colour_departures
 from ..trace.events import Impossible, PairingPublished, Trace
 from ..tournament.model import Colour, Tournament
 from ..tournament.request import PRE_ENTERED as _PRE_ENTERED, request_for_round
+from .changes import Change, board_changes
 
 __all__ = [
     "EXIT_DIFFERENT",
@@ -94,6 +97,9 @@ class Published:
     #: malformed entries found while reading the round from a TRF (violations ``record``)
     problems: tuple[Violation, ...] = ()
     source: str = ""
+    #: the boards are in the order published (a pairing file's lines), so their numbers are
+    #: the published board numbers; otherwise they are numbered in the rulebook's board order
+    ordered: bool = False
 
     @property
     def bye(self) -> int | None:
@@ -112,6 +118,11 @@ class CheckResult:
     notes: tuple[str, ...] = ()
     #: the budget (seconds) that cut the explanation of this difference short, else None
     cut_short: float | None = None
+    #: the smallest set of board changes from the published pairing to the procedure's
+    #: (:mod:`.changes`); empty when identical or when the procedure found no pairing
+    changes: tuple[Change, ...] = ()
+    #: the published boards as numbered in ``changes`` (``(white, black)``, in board order)
+    boards: tuple[tuple[int, int], ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -242,8 +253,9 @@ def parse_pairing_file(text: str, source: str = "<pairing>") -> tuple[list[tuple
 
 
 def published_from_pairs(r: int, pairs: Iterable[tuple[int, int]], byes: Iterable[int] = (),
-                         source: str = "") -> Published:
-    return Published(r, tuple(Pair(w, b) for w, b in pairs), tuple(byes), (), source)
+                         source: str = "", ordered: bool = False) -> Published:
+    """``ordered``: the pairs are in the published board order (board 1 first)."""
+    return Published(r, tuple(Pair(w, b) for w, b in pairs), tuple(byes), (), source, ordered)
 
 
 def input_problems(t: Tournament, checked_rounds: Sequence[int], lenient: bool = True
@@ -298,10 +310,15 @@ def check_round(request: Tournament, r: int, pub: Published, readings=None,
         trace = book.pair(request, readings, round_no=r)
     violations = book.absolute_test(request, r, pub, readings)
     result = trace.result
+    boards, changes = _changes(book, pub, trace)
     if violations:
-        return CheckResult(r, ILLEGAL, pub, trace, tuple(violations))
+        # an illegal pairing cannot be walked; its pairs that the procedure makes too have
+        # the colours of the procedure's own trace
+        return CheckResult(r, ILLEGAL, pub, trace, tuple(violations),
+                           tuple(colour_departures(pub, (trace,))), changes=changes,
+                           boards=boards)
     if isinstance(result, PairingPublished) and _identical(result, pub):
-        return CheckResult(r, IDENTICAL, pub, trace)
+        return CheckResult(r, IDENTICAL, pub, trace, boards=boards)
     departures: list[Departure] = []
     what_if = None
     if explain:
@@ -311,8 +328,28 @@ def check_round(request: Tournament, r: int, pub: Published, readings=None,
             with time_limit(budget):
                 departures, what_if = book.analyse_departures(request, r, pub, trace, readings)
         except BudgetExceeded:
-            return CheckResult(r, DIFFERENT, pub, trace, cut_short=budget)
-    return CheckResult(r, DIFFERENT, pub, trace, (), tuple(departures), what_if)
+            return CheckResult(r, DIFFERENT, pub, trace, cut_short=budget, changes=changes,
+                               boards=boards)
+    return CheckResult(r, DIFFERENT, pub, trace, (), tuple(departures), what_if,
+                       changes=changes, boards=boards)
+
+
+def _changes(book, pub: Published, trace: Trace
+             ) -> tuple[tuple[tuple[int, int], ...], tuple[Change, ...]]:
+    """The published boards in their numbering order and the smallest set of board changes
+    to the procedure's pairing (none when the procedure found no pairing)."""
+    known = {(p.white, p.black): p.colours_known for p in pub.pairs}
+    pairs = [(p.white, p.black) for p in pub.pairs]
+    if not pub.ordered:
+        pairs = list(book.board_order(pairs, trace))
+    result = trace.result
+    if not isinstance(result, PairingPublished):
+        return tuple(pairs), ()
+    published = [(w, b, known.get((w, b), True)) for w, b in pairs]
+    published += [(n, 0, True) for n in pub.byes]
+    procedure = [tuple(b) for b in result.boards]
+    procedure += [(result.bye, 0)] if result.bye else []
+    return tuple(pairs), board_changes(published, procedure)
 
 
 def _identical(result: PairingPublished, pub: Published) -> bool:

@@ -72,6 +72,44 @@ def departure_lines(res) -> list[str]:
     return out
 
 
+def _generic():
+    return E.environment().get_template("check-round.md.j2").module
+
+
+def change_lines(res, indent: str = "  ") -> list[str]:
+    """The smallest set of board changes (:mod:`~dubov_explain.explain.changes`): a title
+    with the count, then one line per group of changes that share players."""
+    from ..explain.changes import group_changes
+
+    if not res.changes:
+        return []
+    words = _generic()
+    out = [_one_line(words.changes_title(len(res.changes))) + ":"]
+    for g in group_changes(res.changes):
+        out.extend(wrap("- " + _one_line(words.group(g)), indent))
+    return out
+
+
+def unjudged_lines(res) -> list[str]:
+    """The board changes no departure concerns (their players appear in none): after a
+    departure the published pairing pairs players the procedure never paired from there,
+    and only what the real trace says is stated."""
+    from ..explain.audit import DIFFERENT
+
+    covered: set[int] = set()
+    for d in res.departures:
+        for side in (d.engine, d.published):
+            for x in side:
+                covered.update(x if isinstance(x, tuple) else (x,))
+    left = [c for c in res.changes if not c.players <= covered]
+    if not left or not res.departures or res.verdict != DIFFERENT:
+        return []
+    boards = sorted({c.board for c in left if c.board is not None})
+    byes = sorted({n for c in left if c.board is None
+                   for b in (c.published, c.procedure) if b and b[1] == 0 for n in b[:1]})
+    return wrap(_one_line(_generic().unjudged(boards, byes)), "  ")
+
+
 def impossible_text(res) -> str:
     """The engine's own words for a round it cannot pair."""
     return E.event_plain(res.engine_result, res.trace)
@@ -79,7 +117,7 @@ def impossible_text(res) -> str:
 
 def render_check(res, name: str = "") -> str:
     """The human report of ``dubov-explain check``."""
-    from ..explain.audit import DIFFERENT, compat_table
+    from ..explain.audit import DIFFERENT, ILLEGAL, compat_table
 
     r = res.round
     system = _system(res.trace)
@@ -98,10 +136,17 @@ def render_check(res, name: str = "") -> str:
     else:
         lines.append("Comparison with the engine:")
         lines.extend(compat_table(res) or ["  same pairs, same colours, same pairing-allocated bye"])
+    if res.changes:
+        lines.append("")
+        lines.extend(change_lines(res))
     if res.departures:
         lines.append("")
-        lines.append("Where the published pairing leaves the procedure:")
+        lines.append(_one_line(_generic().departures_title(res.verdict == ILLEGAL)) + ":")
         lines.extend(departure_lines(res))
+        lines.extend(unjudged_lines(res))
+    elif res.cut_short is not None:
+        lines.append("")
+        lines.append(_one_line(_generic().cut_short(f"{res.cut_short:g}")))
     elif res.verdict == DIFFERENT:
         lines.append("")
         lines.append("(differences not explained)")

@@ -9,9 +9,11 @@ Facts only; ``templates/check.md.j2`` words them.
    each player's own colours; otherwise: some colour assignment of the pair respects them).
 2. **The departures** (:func:`analyse_departures`) of a legal pairing that is not the
    engine's: a what-if run forces every published pair, so the engine walks the procedure
-   along the published pairing; the first decision where that walk parts from the
-   engine's own trace is where the published pairing leaves the procedure, cited by the
-   engine's article there.  A pair with other colours is named by the priority of 3.
+   along the published pairing.  Before the score groups, and in every score group the
+   walk opens in a state the engine's own trace reached (the same bye, residents and
+   floaters), the first decision where the walk parts from the engine's trace is where the
+   published pairing leaves the procedure, cited by the engine's article there.  A group
+   whose floaters an earlier parting changed is not judged (the engine never paired it).  A pair with other colours is named by the priority of 3.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Iterable
 
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
+from ..colourcheck import colour_departures
 from ..completeness import completeness
 from ..base import Departure, Violation
 from ..dubov2025.boards import board_key
@@ -106,28 +109,75 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
             or wres.bye != pub.bye):
         facts = ({"event": wres} if isinstance(wres, ev.Impossible)
                  else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "6", "6", False, False, case="walk", facts=facts)], what_if
+        return [Departure("engine", "6", "6", False, False, case="walk", facts=facts),
+                *_colours(pub, trace, None)], what_if
     out: list[Departure] = []
-    real = [e for e in trace.events if decision_key(e) is not None]
-    walk = [e for e in what_if.events if decision_key(e) is not None]
-    score = None
-    for a, b in zip(real, walk):
-        if isinstance(a, ev.GroupOpened):
-            score = a.score
-        if decision_key(a) != decision_key(b):
-            kind = "bye" if isinstance(a, (ev.ByeAssigned, ev.ByeRejected)) else "bracket"
-            out.append(Departure(kind, a.article, a.article, False, False, score,
-                                 tuple(result.boards), tuple(wres.boards), "parting",
-                                 {"event": a, "published_event": b}))
-            break
-    alloc = {frozenset((e.white, e.black)): e for e in what_if.of(ev.ColourAllocated)}
-    for pr in pub.pairs:
-        if not pr.colours_known:
+    # the decisions before the score groups (the bye, the first round), then each score
+    # group that the walk opens in a state the engine's own trace reached (the same bye,
+    # the same score, residents and floaters): after a parting that changed who is left,
+    # the engine never paired from there, and nothing is judged
+    real = dict(_parts(trace))
+    for state, walk in _parts(what_if):
+        mine = real.get(state)
+        if mine is None or not _differ(state, mine, walk, result, wres):
             continue
-        e = alloc.get(pr.players)
-        if e is None or (e.white, e.black) == (pr.white, pr.black):
-            continue
-        out.append(Departure("colour", e.article, e.rule, False, False, None,
-                             ((e.white, e.black),), ((pr.white, pr.black),), "colour",
-                             {"event": e}))
+        for a, b in zip(mine, walk):
+            if decision_key(a) != decision_key(b):
+                kind = "bye" if isinstance(a, (ev.ByeAssigned, ev.ByeRejected)) else "bracket"
+                if state[0] == "group":
+                    engine, published = _closed(mine), _closed(walk)
+                else:
+                    engine, published = tuple(result.boards), tuple(wres.boards)
+                out.append(Departure(kind, a.article, a.article, False, False,
+                                     state[2] if state[0] == "group" else None,
+                                     engine, published, "parting",
+                                     {"event": a, "published_event": b}))
+                break
+    out.extend(_colours(pub, trace, what_if))
     return out, what_if
+
+
+def _parts(trace: Trace) -> list[tuple[tuple, list]]:
+    """The trace's decisions in parts, each with its state: ``("start",)`` before the first
+    score group, then ``("group", bye, score, residents, floaters)`` per score group."""
+    bye = next((e.player for e in trace.of(ev.ByeAssigned)), None)
+    parts: list[tuple[tuple, list]] = [(("start",), [])]
+    for e in trace.events:
+        if isinstance(e, ev.GroupOpened):
+            parts.append((("group", bye, e.score, frozenset(e.residents),
+                           frozenset(e.floaters)), []))
+        if decision_key(e) is not None and not isinstance(e, (ev.PairingPublished,
+                                                              ev.Impossible)):
+            parts[-1][1].append(e)
+    return parts
+
+
+def _differ(state: tuple, mine: list, walk: list, result, wres) -> bool:
+    """Whether the published pairing differs from the engine's in this part: a pair the
+    score group makes in one and not in the other pairing, or (before the groups) the bye
+    or the boards.  Where all those pairs are in both pairings, the walk's other decisions
+    (forced pairs narrow its choices, so it may transfer or float otherwise on the way to
+    the same pairs) are not a departure of the published pairing."""
+    if state[0] != "group":
+        return (result.bye != wres.bye
+                or {frozenset(b) for b in result.boards} != {frozenset(b) for b in wres.boards})
+    a, b = _closing(mine), _closing(walk)
+    if a is None or b is None:
+        return a is not b
+    common = ({frozenset(p) for p in result.boards} & {frozenset(p) for p in wres.boards})
+    return bool({frozenset(p) for p in (*a.pairs, *b.pairs)} - common)
+
+
+def _closing(events: list):
+    return next((e for e in events if isinstance(e, ev.GroupClosed)), None)
+
+
+def _closed(events: list) -> tuple:
+    """The pairs a score group closed with."""
+    return next((tuple(map(tuple, e.pairs)) for e in events if isinstance(e, ev.GroupClosed)),
+                ())
+
+
+def _colours(pub, trace: Trace, what_if: Trace | None) -> list[Departure]:
+    """The published pairs whose colours the priority of 3 gives the other way round."""
+    return colour_departures(pub, (trace, what_if))

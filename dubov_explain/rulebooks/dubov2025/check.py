@@ -15,25 +15,29 @@ Facts only; ``templates/check.md.j2`` beside this file words them.
    * a *what-if* run forces every published pair (``forced=``), so the engine walks the
      procedure along the published pairing: its brackets say which upfloaters, shifts and
      transposition the published pairing amounts to;
-   * for every bracket of that walk, the engine is run unconstrained *from the same state*
-     (the PAB and the players of the earlier brackets set aside as absent), and the two
-     bracket traces are compared event by event.  The first decision where they part is
-     where the published pairing leaves the procedure, and the criterion that prefers the
-     engine's choice is named: [C5] (2.2.1), [C6]-[C10] (2.2.2), [C7] (2.2.4) -- or the
+   * every bracket of that walk that starts from a state the engine's own trace really
+     reached (the same PAB and the same players paired before it) is compared event by
+     event with the engine's bracket from that state.  The first decision where they part
+     is where the published pairing leaves the procedure there, and the criterion that
+     prefers the engine's choice is named: [C5] (2.2.1), [C6]-[C10] (2.2.2), [C7] (2.2.4) -- or the
      published bracket is as good on [C5]-[C10] and departs only from an order rule of
      Article 4 (4.2.3.3 upfloater sets, 4.3 shifters, 4.4 transpositions);
+   * a bracket of the walk whose state the engine never reached (an earlier departure
+     changed who is left) is not judged: nothing in the engine's trace says what the
+     procedure does from there, so its boards are only listed among the board changes;
    * a different PAB is explained by the step of 2.1.3-2.1.5 (:mod:`.bye`) that orders the
-     two, and a pair with other colours by the rule of 5.2 the engine applied to it.
+     two, and every pair with other colours by the rule of 5.2 the engine applied to it
+     (:mod:`..colourcheck`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Iterable
 
 from ...trace.events import Trace
 from ...tournament.model import Tournament
+from ..colourcheck import colour_departures
 from ..completeness import completeness
 from ..base import Departure, Violation
 from . import events as ev
@@ -174,34 +178,37 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
             or wres.bye != pub.bye):
         facts = ({"event": wres} if isinstance(wres, ev.Impossible)
                  else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "2", "2", False, False, case="walk", facts=facts)], what_if
+        return [Departure("engine", "2", "2", False, False, case="walk", facts=facts),
+                *colour_departures(pub, (trace,))], what_if
     st = compute_standings(request, r, readings)
     out: list[Departure] = []
     if result.bye != pub.bye and result.bye is not None and pub.bye is not None:
         out.append(_bye_departure(result.bye, pub.bye, trace))
-    w_segs = _segments(what_if)
+    # a bracket of the walk is judged only against the engine's own bracket from the same
+    # state: the same players already paired (and the same PAB) before it; after a
+    # departure that changed who is left, the engine never paired from that state
     e_segs = _segments(trace)
-    decided: set[int] = {pub.bye} if pub.bye is not None else set()
-    on_path = result.bye == pub.bye  # the engine's own trace is in the same state
-    for k, wseg in enumerate(w_segs):
-        wpairs = _unordered(_one(wseg, ev.BracketClosed).pairs)
-        if on_path and k < len(e_segs):
-            sseg = e_segs[k]
-        else:
-            sub = replace(request, absent=frozenset(request.absent) | decided)
-            sub_segs = _segments(pair_round(sub, readings, round_no=r))
-            sseg = sub_segs[0] if sub_segs else None
-        if sseg is None:
-            out.append(Departure("engine", "2.2", "2.2", False, False, wseg[0].score,
-                                 case="unpaired"))
-            on_path = False
-        elif _unordered(_one(sseg, ev.BracketClosed).pairs) != wpairs:
-            out.append(_bracket_departure(wseg, sseg, st, readings))
-            on_path = False
-        for pr in wpairs:
-            decided |= pr
-    out.extend(_colour_departures(pub, what_if))
+    e_state = {state: k for k, state in enumerate(_states(e_segs, result.bye))}
+    for wseg, before in zip(_segments(what_if), _states(_segments(what_if), pub.bye)):
+        k = e_state.get(before)
+        if k is None:
+            continue
+        if _unordered(_one(e_segs[k], ev.BracketClosed).pairs) != \
+                _unordered(_one(wseg, ev.BracketClosed).pairs):
+            out.append(_bracket_departure(wseg, e_segs[k], st, readings))
+    out.extend(colour_departures(pub, (trace, what_if)))
     return out, what_if
+
+
+def _states(segs: list[list[ev.Event]], bye: int | None) -> list[tuple[frozenset[int], str]]:
+    """Before each bracket: the players already paired (and the PAB), and its score."""
+    decided: frozenset[int] = frozenset({bye} if bye is not None else ())
+    out = []
+    for seg in segs:
+        out.append((decided, seg[0].score))
+        for pr in _one(seg, ev.BracketClosed).pairs:
+            decided |= frozenset(pr)
+    return out
 
 
 def _bye_departure(e_bye: int, p_bye: int, trace: Trace) -> Departure:
@@ -312,18 +319,3 @@ def _bracket_departure(w: list[ev.Event], s: list[ev.Event], st, readings: Readi
                        published_opponent=b.opponent, g2=tuple(_one(s, ev.S1Sorted).g2),
                        engine_index=ts.index, published_index=tw.index, **same)
     return dep("engine", "2.2", "2.2", False, False, "no-parting")
-
-
-def _colour_departures(pub, what_if: Trace) -> list[Departure]:
-    out = []
-    alloc = {frozenset((e.white, e.black)): e for e in what_if.of(ev.ColourAllocated)}
-    for pr in pub.pairs:
-        if not pr.colours_known:
-            continue
-        e = alloc.get(pr.players)
-        if e is None or (e.white, e.black) == (pr.white, pr.black):
-            continue
-        out.append(Departure("colour", e.rule, e.rule, False, False, None,
-                             ((e.white, e.black),), ((pr.white, pr.black),), "colour",
-                             {"event": e}))
-    return out

@@ -8,10 +8,13 @@ the departures of a legal one from the procedure.  Facts only (``templates/check
    absolute colour preference granted (B.2's parenthesis) -- except, as B.2's note allows,
    between top scorers in the last round (A.10).
 2. **The departures**: a what-if run forces every published pair; bracket by bracket the
-   what-if's accepted attempt is compared with the engine's.  The first bracket where they
+   what-if's accepted attempt is compared with the engine's, wherever the two start from
+   the same state (the same players moved down into the bracket).  Each bracket where they
    differ is where the publication leaves the procedure: the requirement the what-if had to
    lower (C.10's order) prefers the engine's choice; with the same requirements, only the
-   order of D.1 (transpositions), D.2 (exchanges) or D.3 (MDP sets) separates them.
+   order of D.1 (transpositions), D.2 (exchanges) or D.3 (MDP sets) separates them.  A
+   bracket into which an earlier departure moved other players is not judged (the engine
+   never paired from there); its boards are among the board changes.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Iterable
 from ...errors import Problem
 from ...trace.events import Trace
 from ...tournament.model import Tournament
+from ..colourcheck import colour_departures
 from ..completeness import completeness
 from ..base import Departure, Violation
 from . import events as ev
@@ -137,10 +141,8 @@ def _brackets(trace: Trace) -> list[list]:
 
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
                        readings: Readings = DEFAULT, *, pair=None, lowered_by=None,
-                       moved_article: str = "C.6", lowering_article=None
-                       ) -> tuple[list[Departure], Trace | None]:
-    """``pair``, ``lowered_by``, ``moved_article`` and ``lowering_article`` (criterion ->
-    article) let a text with the same skeleton (the 1992 rating-based one) walk its own
+                       lowering_article=None) -> tuple[list[Departure], Trace | None]:
+    """``pair``, ``lowered_by`` and ``lowering_article`` (criterion -> article) let a text with the same skeleton (the 1992 rating-based one) walk its own
     trace with its own articles; the defaults are this text's."""
     pair = pair or pair_round
     lowered_by = lowered_by or lowered
@@ -156,60 +158,52 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
             or wres.bye != pub.bye:
         facts = ({"event": wres} if isinstance(wres, ev.Impossible)
                  else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "C", "C", False, False, case="walk", facts=facts)], what_if
+        return [Departure("engine", "C", "C", False, False, case="walk", facts=facts),
+                *colour_departures(pub, (trace,))], what_if
     out: list[Departure] = []
     if result.bye != pub.bye and result.bye is not None and pub.bye is not None:
         out.append(Departure("bye", "A.5", "A.5", False, False, case="bye",
                              engine=(result.bye,), published=(pub.bye,)))
+    # the brackets come in the same order of scores in both traces; a bracket of the walk is
+    # judged only when it starts from the engine's own state (the same players moved down
+    # into the same residents): after a departure that moved other players down, nothing
+    # in the engine's trace says what the procedure does from there
     for es, ws in zip(_brackets(trace), _brackets(what_if)):
-        e_pairs = {frozenset(p) for p in es[-1].pairs}
-        w_pairs = {frozenset(p) for p in ws[-1].pairs}
-        if e_pairs == w_pairs and tuple(es[0].mdps) == tuple(ws[0].mdps):
+        if set(es[0].mdps) != set(ws[0].mdps) or set(es[0].residents) != set(ws[0].residents):
             continue
-        score = es[0].score
-        base = dict(engine=tuple(map(tuple, es[-1].pairs)),
-                    published=tuple(map(tuple, ws[-1].pairs)))
-        if tuple(es[0].residents) != tuple(ws[0].residents) or \
-                tuple(es[0].mdps) != tuple(ws[0].mdps):
-            out.append(Departure("bracket", moved_article, moved_article, False, False, score,
-                                 case="moved",
-                                 facts={"engine_mdps": tuple(es[0].mdps),
-                                        "published_mdps": tuple(ws[0].mdps)}, **base))
-            break
-        ef = [e for e in es if isinstance(e, ev.PairingFound)]
-        wf = [e for e in ws if isinstance(e, ev.PairingFound)]
-        if not ef or not wf:
-            out.append(Departure("bracket", "C.14", "C.14", False, False, score,
-                                 case="fewer-pairs", **base))
-            break
-        crit = lowered_by(dict(ef[0].requirements), dict(wf[0].requirements))
-        if crit is None and len(wf) > 1 and len(ef) > 1:
-            crit = lowered_by(dict(ef[-1].requirements), dict(wf[-1].requirements))
-        if crit is not None:
-            art = lowering_article(crit) if lowering_article else "C.10"
-            out.append(Departure("bracket", art, crit, False, False, score,
-                                 case="requirement", facts={"name": crit}, **base))
-            break
-        if sum(len(e.pairs) for e in wf) < sum(len(e.pairs) for e in ef):
-            out.append(Departure("bracket", "C.14", "C.14", False, False, score,
-                                 case="fewer-pairs", **base))
-            break
-        rule = "D.1"
-        for a, b in zip(ef, wf):
-            if tuple(a.exchange) != tuple(b.exchange):
-                rule = "D.3" if a.part == "heterogeneous" else "D.2"
-                break
-        out.append(Departure("bracket", "C.7" if rule == "D.1" else "C.8", rule, True, True,
-                             score, case="order", facts={"rule": rule}, **base))
-        break
-    alloc = {frozenset((e.white, e.black)): e for e in what_if.of(ev.ColourAllocated)}
-    for pr in pub.pairs:
-        if not pr.colours_known:
+        if {frozenset(p) for p in es[-1].pairs} == {frozenset(p) for p in ws[-1].pairs}:
             continue
-        e = alloc.get(frozenset((pr.white, pr.black)))
-        if e is None or (e.white, e.black) == (pr.white, pr.black):
-            continue
-        out.append(Departure("colour", e.rule, e.rule, False, False, None,
-                             ((e.white, e.black),), ((pr.white, pr.black),), "colour",
-                             {"event": e}))
+        out.append(_bracket_departure(es, ws, lowered_by, lowering_article))
+    out.extend(colour_departures(pub, (trace, what_if)))
     return out, what_if
+
+
+def _bracket_departure(es: list, ws: list, lowered_by, lowering_article) -> Departure:
+    """The engine's bracket ``es`` and the walk's ``ws``, from the same state, pair
+    differently: the requirement the walk had to lower (C.10's order), fewer pairs (C.14),
+    or only the order of D.1, D.2 or D.3."""
+    score = es[0].score
+    base = dict(engine=tuple(map(tuple, es[-1].pairs)),
+                published=tuple(map(tuple, ws[-1].pairs)))
+    ef = [e for e in es if isinstance(e, ev.PairingFound)]
+    wf = [e for e in ws if isinstance(e, ev.PairingFound)]
+    if not ef or not wf:
+        return Departure("bracket", "C.14", "C.14", False, False, score, case="fewer-pairs",
+                         **base)
+    crit = lowered_by(dict(ef[0].requirements), dict(wf[0].requirements))
+    if crit is None and len(wf) > 1 and len(ef) > 1:
+        crit = lowered_by(dict(ef[-1].requirements), dict(wf[-1].requirements))
+    if crit is not None:
+        art = lowering_article(crit) if lowering_article else "C.10"
+        return Departure("bracket", art, crit, False, False, score, case="requirement",
+                         facts={"name": crit}, **base)
+    if sum(len(e.pairs) for e in wf) < sum(len(e.pairs) for e in ef):
+        return Departure("bracket", "C.14", "C.14", False, False, score, case="fewer-pairs",
+                         **base)
+    rule = "D.1"
+    for a, b in zip(ef, wf):
+        if tuple(a.exchange) != tuple(b.exchange):
+            rule = "D.3" if a.part == "heterogeneous" else "D.2"
+            break
+    return Departure("bracket", "C.7" if rule == "D.1" else "C.8", rule, True, True, score,
+                     case="order", facts={"rule": rule}, **base)

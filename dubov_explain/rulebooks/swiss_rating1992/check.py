@@ -6,9 +6,9 @@ published round and the departures of a legal one from the procedure.  Facts onl
    player barred by B.1.b, no rematch (B.1.a), no two players with the same absolute
    colour preference and every absolute preference granted (B.2), except for players over
    50% in the last round (B's note).  It is shared, with this text's standings (A.2).
-2. **The departures**: a what-if run forces every published pair; the first bracket where
-   the what-if's accepted attempt differs from the engine's is where the publication leaves
-   the procedure: a criterion it had to lower (C.9, C.10, C.11), fewer pairs (C.14), or
+2. **The departures**: a what-if run forces every published pair; each bracket that starts
+   from the engine's own state and where the what-if's accepted attempt differs from the
+   engine's is where the publication leaves the procedure: a criterion it had to lower (C.9, C.10, C.11), fewer pairs (C.14), or
    only the order of D.1 (transpositions) or D.2 (exchanges).
 """
 
@@ -55,7 +55,6 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
                        readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
     """The Dutch 2012 walk over the two traces, with this text's engine and articles: a
-    changed set of moved-down players is A.3's, a lowered criterion C.9/C.10/C.11's."""
+    lowered criterion is C.9/C.10/C.11's."""
     return _dutch_departures(request, r, pub, trace, readings, pair=pair_round,
-                             lowered_by=lowered, moved_article="A.3",
-                             lowering_article=_STEP.get)
+                             lowered_by=lowered, lowering_article=_STEP.get)
