@@ -138,11 +138,12 @@ class Checked:
 
 def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
           system: str | None = None, readings: Sequence[str] = (),
-          rounds: int | None = None) -> Checked:
+          rounds: int | None = None, budget: float | None = None) -> Checked:
     """Check one round of ``trf``: the round entered in the file (default: the last with
     games), or, with ``pairing`` (a JaVaFo/bbpPairings pairing file), that pairing of the
     round to pair (or of ``round_no``).  The absolute test, then the comparison with the
-    rulebook's own pairing."""
+    rulebook's own pairing; ``budget``: at most that many seconds for explaining a
+    difference (``explain.audit.check_round``)."""
     from dataclasses import replace
 
     from .explain.audit import (check_round, input_problems, parse_pairing_file,
@@ -179,7 +180,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
         t = replace(t, total_rounds=max(last, r))
         warnings.append(f"no total number of rounds (XXR/142); {t.total_rounds} assumed "
                         "(give --rounds N if the tournament has more)")
-    res = check_round(request_for_round(t, r), r, pub, chosen, system=book.name)
+    res = check_round(request_for_round(t, r), r, pub, chosen, system=book.name, budget=budget)
     return Checked(res, tuple(warnings))
 
 

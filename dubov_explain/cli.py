@@ -239,6 +239,9 @@ def _add_compare_parser(sub) -> None:
 
 #: replay --budget: seconds for explaining one round's differences
 DEFAULT_BUDGET = 5.0
+#: check --budget: the same for the one round a check explains (a forced walk of the Dutch
+#: engine along a far-off pairing can otherwise take minutes)
+CHECK_BUDGET = 30.0
 
 
 def _add_check_parsers(sub) -> None:
@@ -265,6 +268,10 @@ def _add_check_parsers(sub) -> None:
     c.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="choose a reading of an ambiguous article")
     c.add_argument("--trace", metavar="FILE.json", help="write the engine's trace as JSON")
+    c.add_argument("--budget", type=float, default=CHECK_BUDGET, metavar="SECONDS",
+                   help="at most this long for explaining where a legal but different "
+                   "pairing leaves the procedure; the absolute test and the board changes "
+                   f"are always given (default {CHECK_BUDGET:g}, 0 for no limit)")
     _add_rounds(c)
     _add_system(c)
 
@@ -665,10 +672,13 @@ def cmd_check(args) -> int:
     from . import app
     from .render.check import render_check
 
+    if args.budget < 0:
+        raise _Usage(f"--budget {args.budget:g}: seconds, 0 for no limit")
     if args.trace:
         _guard([args.trace], _inputs(args))
     done = app.check(args.trf, args.pairing, args.round, system=args.system,
-                     readings=args.reading, rounds=args.total_rounds)
+                     readings=args.reading, rounds=args.total_rounds,
+                     budget=args.budget or None)
     for w in done.warnings:
         _say(f"warning: {w}")
     res = done.result

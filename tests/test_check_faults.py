@@ -468,3 +468,26 @@ def test_a_pairing_file_numbers_its_boards_in_its_own_order(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "(1 change):\n  - board 3: colours reversed, 4-1 instead of 1-4\n" in out
     assert_no_python(out)
+
+
+def test_check_bounds_its_explanation_by_a_budget(capsys):
+    """`check --budget S`: the explanation of a legal but different pairing stops after S
+    seconds and says so; the verdict, the absolute test and the board changes are given
+    whatever the budget (a forced walk of the Dutch engine along a far-off pairing could
+    otherwise take minutes).  A negative budget is an invalid request (exit 3)."""
+    from pathlib import Path
+
+    from dubov_explain import cli
+
+    trf = str(Path(__file__).resolve().parent.parent / "golden" / "cases"
+              / "reading-upfloat-history.trf")
+    assert cli.main(["check", trf, "--round", "3", "--budget", "0.000001"]) == 6
+    out = capsys.readouterr().out
+    assert "cut short: the budget of 1e-06 s ran out" in out
+    assert "boards 1 and 2: opponents swapped" in out and "leaves the procedure at" not in out
+    assert cli.main(["check", trf, "--round", "3"]) == 6  # the default budget is ample here
+    out = capsys.readouterr().out
+    assert "cut short" not in out and "leaves the procedure at 2.2.1" in out
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["check", trf, "--round", "3", "--budget", "-1"])
+    assert refused.value.code == 3
