@@ -959,7 +959,11 @@ def cmd_compare(args) -> int:
     ls, rs = reqs[0].rulebook.name, reqs[1].rulebook.name
     left, right = parse_sides(args.reading, args.left, args.right, system=ls, right_system=rs)
     c = compare_sides(reqs[0].tournament, (ls, left), (rs, right), round_no=args.round)
-    _emit(args, render(c, args.format, reqs[0].title), json=args.format == "json")
+    filed = None
+    if not pairing:  # a round the file has: each side against the file's own pairing
+        filed = (_filed(reqs[0], c.left.trace, args.round),
+                 _filed(reqs[1], c.right.trace, args.round))
+    _emit(args, render(c, args.format, reqs[0].title, filed), json=args.format == "json")
     return EXIT_OK
 
 

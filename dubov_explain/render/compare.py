@@ -96,7 +96,22 @@ def _decisions(c: Comparison) -> list[tuple[str, list[tuple[int, str, list[int]]
     return out
 
 
-def render_markdown(c: Comparison, title: str | None = None) -> str:
+def filed_lines(c: Comparison, filed) -> list[str]:
+    """Per side, whether its pairing is the file's own round (``filed``: the left's and the
+    right's :class:`~dubov_explain.render.report.Filed`, or None for the round to pair)."""
+    if filed is None:
+        return []
+    W = _words(c)
+    head = c.left.trace.events[0]
+    r = head.round if isinstance(head, RoundOpened) else None
+    out = []
+    for name, side, f in (("left", c.left, filed[0]), ("right", c.right, filed[1])):
+        bye = getattr(side.trace.result, "bye", None)
+        out.append(str(W.filed_side(name, side.label, f, r, bye)).strip())
+    return out
+
+
+def render_markdown(c: Comparison, title: str | None = None, filed=None) -> str:
     head = c.left.trace.events[0]
     table = md_table(["Board", f"Left: {c.left.label}", f"Right: {c.right.label}", ""],
                      _cells(c), align="rll")
@@ -111,11 +126,12 @@ def render_markdown(c: Comparison, title: str | None = None) -> str:
         summary_text=summary(c), left=describe(c.event(c.left), c.left.trace),
         right=describe(c.event(c.right), c.right.trace), table=table,
         players_table=players_table, decisions=_decisions(c), left_title=lt, right_title=rt,
+        filed_lines=filed_lines(c, filed),
     )
     return text.rstrip() + "\n"
 
 
-def render_text(c: Comparison, title: str | None = None) -> str:
+def render_text(c: Comparison, title: str | None = None, filed=None) -> str:
     W = _words(c)
     lines = [f"{str(W.heading(c)).strip()}{': ' + title if title else ''}"]
     head = c.left.trace.events[0]
@@ -124,6 +140,10 @@ def render_text(c: Comparison, title: str | None = None) -> str:
     lt, rt = _side_names(c)
     lines += [f"  left:  {c.left.label}" + (f": {lt}" if lt else ""),
               f"  right: {c.right.label}" + (f": {rt}" if rt else ""), "", summary(c)]
+    on_file = filed_lines(c, filed)
+    if on_file:
+        r = head.round if isinstance(head, RoundOpened) else ""
+        lines += ["", str(W.filed_title(r)).strip()] + [f"  {x}" for x in on_file]
     if c.same_system and not c.identical:
         lines += ["", "Where they part:"]
         for side, name in ((c.left, "left"), (c.right, "right")):
@@ -151,28 +171,36 @@ def _plain(md: str) -> str:
     return "\n         ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
-def render_html(c: Comparison, title: str | None = None) -> str:
+def render_html(c: Comparison, title: str | None = None, filed=None) -> str:
     from .report import html_page
 
-    md = render_markdown(c, title)
+    md = render_markdown(c, title, filed)
     heading = str(_words(c).heading(c)).strip()
     return html_page(md, heading + (f": {title}" if title else ""), kind="compare")
 
 
-def render_json(c: Comparison, title: str | None = None) -> str:
+def render_json(c: Comparison, title: str | None = None, filed=None) -> str:
     doc = as_dict(c)
     if title:
         doc = {"title": title, **doc}
+    if filed is not None:
+        doc["file_round"] = {
+            name: {"same": not f.differs, "only_file": [list(g) for g in f.only_file],
+                   "only_here": [list(g) for g in f.only_procedure], "file_byes": list(f.byes),
+                   "bye_same": f.bye_same}
+            for name, f in zip(("left", "right"), filed)}
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
-def render(c: Comparison, fmt: str = "text", title: str | None = None) -> str:
+def render(c: Comparison, fmt: str = "text", title: str | None = None, filed=None) -> str:
+    """``filed``: for a round the file already has, each side's pairing against the file's
+    own (``render.report.filed_against`` of the left's and the right's trace)."""
     if fmt == "text":
-        return render_text(c, title)
+        return render_text(c, title, filed)
     if fmt in ("md", "markdown"):
-        return render_markdown(c, title)
+        return render_markdown(c, title, filed)
     if fmt == "html":
-        return render_html(c, title)
+        return render_html(c, title, filed)
     if fmt == "json":
-        return render_json(c, title)
+        return render_json(c, title, filed)
     raise ValueError(f"unknown format {fmt!r}; choose text, md, html or json")
