@@ -568,6 +568,11 @@ class DutchEngine:
             return None
         allowed = self.allowed_at(level)
         check = self.leftover_check(level, lower, down, lowest)
+        if n == 2 * p and check(()) is not None:
+            # nobody can be left over, so every candidate ends in the same leaf question,
+            # "may nobody move down from here?" (the rest of the round completable): when
+            # the answer is no, the literal enumeration rejects every candidate
+            return None
         n2 = n - p
         must = None
         if n2 - p == 1:
