@@ -67,7 +67,8 @@ class IncompatibleMoved(Event):
     kind: ClassVar[str] = "incompatible-moved"
     score: str
     player: int
-    #: "resident" (moved down) or "mdp" (C.12: moved on; see the engine's docstring)
+    #: "resident" (moved down) or "mdp" (moved on after C.12 found no other pairing above,
+    #: or when C.12 may not be tried: see the engine's docstring)
     case: str
 
 
