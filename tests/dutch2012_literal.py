@@ -382,7 +382,8 @@ class LiteralBacktracking(Literal):
                 if got is not None:
                     return got[0], sorted(down + got[1], key=self.key)
             # C.12 after C.10, when there are moved-down players
-            if mdps and may_backtrack and not lowest and ("C.10", p1) not in skip:
+            if mdps and may_backtrack and not lowest and ("C.10", p1) not in skip and \
+                    self.readings.value("backtrack-after-c10") == "yes":
                 raise Backtrack(p1, ("C.10", p1))
             if lowest and homogeneous:
                 return None  # C.13: no fewer pairs will do in the lowest bracket

@@ -97,6 +97,8 @@ otherwise.  Where the text backtracks and its backtracking changes nothing, the 
 
 The readings taken where the text leaves a choice (all in the twin too):
 
+* C.12 after C.10 (not only where C.1 names it): reading ``backtrack-after-c10`` (default
+  ``yes``: the articles' order; ``c1-only``), golden case ``reading-backtrack-after-c10``.
 * C.12's P1 when C.1 sends the bracket back: P0 of the bracket (C.2 has not run yet).
 * A set already sent to the bracket is not asked for again ("another set"), so C.12 ends.
 * C.12's last line, "backtracking is disallowed when already backtracking", is read as:
@@ -238,6 +240,8 @@ class DutchEngine:
         #: allow below (None: nothing, the bracket is paired on its own requirements, C.6)
         self.wanted: Callable[[list[int]], bool] | None = None
         self.wanted_article = "C.12"
+        #: reading backtrack-after-c10: C.12 also after C.10 (not only from C.1)
+        self.c12_after_c10 = readings.value("backtrack-after-c10") == "yes"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
         #: acceleration points up to this round (XXA / 250, or computed for this run)
@@ -727,7 +731,8 @@ class DutchEngine:
                         return got
                 last = (level, p1 if homogeneous else m1, stats.get("checked", 0))
             # C.12 when there are moved-down players (not from the lowest bracket: C.13)
-            back = bool(mdps) and may_backtrack and not lowest and ("C.10", p1) not in skip
+            back = bool(mdps) and may_backtrack and not lowest and ("C.10", p1) not in skip \
+                and self.c12_after_c10
             nxt = "C.12" if back else "C.13" if lowest and homogeneous else "C.14"
             if last is not None:
                 self.emit(ev.RequirementsFailed(
