@@ -174,6 +174,8 @@ class Literal:
         mdps = sorted(mdps, key=self.key)
         for s1 in combinations(mdps, m1):
             s2 = sorted([q for q in players if q not in s1], key=self.key)
+            if len(s2) < m1:  # S1 cannot all be paired (A.6.a: S2 is equal or bigger)
+                continue
             seen = set()
             for perm in permutations(s2):
                 head = perm[:m1]
@@ -341,7 +343,7 @@ class LiteralBacktracking(Literal):
             (self.st[n].points if real_top else self.st[n].score) > over for n in players)
 
     def bracket(self, mdps, residents, lowest, cond=None, no_zero=False, may_backtrack=True,
-                skip=frozenset()):
+                skip=frozenset(), joined=False):
         """One bracket, C.1-C.14: (pairs, moved) or None (lowest: no pairing; or, with
         ``no_zero``, no pairing with P > 0)."""
         self.cond = cond
@@ -358,7 +360,9 @@ class LiteralBacktracking(Literal):
             mdps = [n for n in mdps if n not in down]
         n = len(players)
         m0 = len(mdps)
-        homogeneous = m0 == 0 or 2 * m0 >= n
+        # C.13's joined bracket: heterogeneous by its words, or by A.3's count
+        het = joined and self.readings.value("joined-bracket") == "heterogeneous"
+        homogeneous = m0 == 0 or (2 * m0 >= n and not het)
         p0 = n // 2
         p1, m1 = p0, (0 if homogeneous else m0)
         x1, z1 = self.x1_z1(players, p0)
@@ -424,7 +428,8 @@ class LiteralBacktracking(Literal):
             mdps = sorted(carried[i] + merged, key=self.key)
             sent.setdefault(i, set()).add(frozenset(carried[i]))
             try:
-                got = self.bracket(mdps, residents, lowest, skip=frozenset(skips.get(i, ())))
+                got = self.bracket(mdps, residents, lowest, skip=frozenset(skips.get(i, ())),
+                                   joined=bool(merged))
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
                 j = i - 1
@@ -466,7 +471,8 @@ class LiteralBacktracking(Literal):
                     saved = self.cond
                     try:
                         return self.bracket(sorted(list(moved) + low_joined, key=self.key),
-                                            low_residents, True) is not None
+                                            low_residents, True,
+                                            joined=bool(low_joined)) is not None
                     finally:
                         self.cond = saved
 

@@ -79,7 +79,8 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
                                      "bye-bar=pairing-bye", "bye-downfloat=none",
                                      "forfeit-meets=paired", "remainder-budget=each-part",
                                      "unplayed-float=none", "forfeit-float=played",
-                                     "backtrack-after-c10=c1-only"])
+                                     "backtrack-after-c10=c1-only",
+                                     "joined-bracket=heterogeneous"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

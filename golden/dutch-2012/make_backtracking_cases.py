@@ -10,7 +10,8 @@ it wrote are the reviewed corpus).
   are joined (C.13), and the joined bracket is paired;
 * ``C.10.d-b5-down`` and ``reading-forfeit-float``: found again, since with C.12/C.13 as
   written the rounds make_cases.py had found no longer show them;
-* ``reading-backtrack-after-c10``: a round its two values pair differently.
+* ``reading-backtrack-after-c10``, ``reading-joined-bracket``: a round each reading's two
+  values pair differently.
 
 Names on the command line find only those cases (the witness notes of a case written
 earlier are added by hand: rewriting it drops them).
@@ -56,7 +57,8 @@ FEATURES = {
     "C.10.d-b5-down": ("C.10.d", "B.5 for downfloaters dropped", failed_to("C.10.d")),
 }
 READINGS = {"reading-forfeit-float": ("forfeit-float", "paired", "played"),
-            "reading-backtrack-after-c10": ("backtrack-after-c10", "yes", "c1-only")}
+            "reading-backtrack-after-c10": ("backtrack-after-c10", "yes", "c1-only"),
+            "reading-joined-bracket": ("joined-bracket", "a3", "heterogeneous")}
 
 
 def main(names=()) -> None:

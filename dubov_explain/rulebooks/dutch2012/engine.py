@@ -109,7 +109,9 @@ The readings taken where the text leaves a choice (all in the twin too):
   bracket as S1"): the penultimate bracket's residents (and the players an earlier join
   brought in) are its moved-down players beside the ones moved down to it, S1 as A.3 and
   C.4 make it; with at least half of its players so it is treated as homogeneous (A.3, as
-  D.4 also says).  The events name a joined bracket by its residents' score.
+  D.4 also says): reading ``joined-bracket`` (default ``a3``; ``heterogeneous``: C.13's
+  words, whatever the count), golden case ``reading-joined-bracket``.  The events name a
+  joined bracket by its residents' score.
 * C.1 in the lowest bracket (a player without an opponent there): not applied on its own;
   the player may be the one left for the bye, and if the bracket cannot be paired C.13
   runs anyway.
@@ -242,6 +244,8 @@ class DutchEngine:
         self.wanted_article = "C.12"
         #: reading backtrack-after-c10: C.12 also after C.10 (not only from C.1)
         self.c12_after_c10 = readings.value("backtrack-after-c10") == "yes"
+        #: reading joined-bracket: a bracket joined by C.13 always heterogeneous
+        self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
         #: acceleration points up to this round (XXA / 250, or computed for this run)
@@ -446,6 +450,7 @@ class DutchEngine:
             sent.setdefault(i, set()).add(frozenset(carried[i]))
             try:
                 out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
+                                               joined=bool(joined),
                                                skip=frozenset(skips.get(i, ())))
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
@@ -559,16 +564,20 @@ class DutchEngine:
     # ------------------------------------------------------------------ one bracket
     def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
                      skip: frozenset = frozenset(), may_backtrack: bool = True,
-                     no_zero: bool = False):
+                     no_zero: bool = False, joined: bool = False):
         """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
         Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
-        NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket."""
+        NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
+        ``joined``: brackets joined by C.13 (reading joined-bracket)."""
         residents = sorted(residents, key=self.key)
         score = fmt(self.st[residents[0]].score)
         players = sorted(mdps + residents, key=self.key)
         m0 = len(mdps)
+        # C.13: a joined bracket is "treated as a heterogeneous score bracket" (reading
+        # joined-bracket), or, by A.3's count, as homogeneous with half or more moved down
+        force = joined and self.joined_heterogeneous
         nature = "homogeneous" if m0 == 0 else (
-            "as-homogeneous" if 2 * m0 >= len(players) else "heterogeneous")
+            "as-homogeneous" if 2 * m0 >= len(players) and not force else "heterogeneous")
         self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         # C.1: a player with no opponent in the bracket (B.1, B.2 unless top scorers)
@@ -586,7 +595,7 @@ class DutchEngine:
             players = [n for n in players if n not in down]
             mdps = [n for n in mdps if n not in down]
         result = self.pair_players(score, players, mdps, down, lowest, top, skip,
-                                   may_backtrack, no_zero)
+                                   may_backtrack, no_zero, force)
         if result is None:
             self.emit(ev.BracketMovedDown(article="C.14.a", score=score, players=tuple(players)))
             self.emit(ev.BracketClosed(article="C.14.a", score=score, pairs=()))
@@ -685,12 +694,14 @@ class DutchEngine:
 
     def pair_players(self, score: str, players: list[int], mdps: list[int], down: list[int],
                      lowest: bool, top: bool, skip: frozenset = frozenset(),
-                     may_backtrack: bool = True, no_zero: bool = False):
+                     may_backtrack: bool = True, no_zero: bool = False,
+                     heterogeneous: bool = False):
         """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
-        when the whole bracket moves down (C.14.a)."""
+        when the whole bracket moves down (C.14.a).  ``heterogeneous``: so treated even
+        with half or more moved down (a bracket joined by C.13, reading joined-bracket)."""
         n = len(players)
         m0 = len(mdps)
-        homogeneous = m0 == 0 or 2 * m0 >= n
+        homogeneous = m0 == 0 or (2 * m0 >= n and not heterogeneous)
         p0 = n // 2
         p1, m1 = p0, (0 if homogeneous else m0)
         counts = self.colour_counts(players)

@@ -149,6 +149,20 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="joined-bracket",
+        article="C.13, A.3, D.4",
+        question="C.13 joins the two lowest brackets: 'such a merged score bracket shall be "
+        "treated as a heterogeneous score bracket with the latest added score bracket as "
+        "S1'; and when the added players are half or more of it?",
+        default="a3",
+        choices={
+            "a3": "A.3 decides: with half or more moved down it is treated as homogeneous, "
+            "as D.4 also says of such a bracket",
+            "heterogeneous": "C.13's words: heterogeneous whatever the count, the added "
+            "players in S1 (C.14.b.2 lowers M1 until S2 can pair them)",
+        },
+    ),
+    Reading(
         name="alternation",
         article="E.3",
         question="'Alternate the colours to the most recent round in which they played with "
