@@ -8,13 +8,15 @@ that meets the requirements; no oracle, no pruning:
 * D.2 by its "exact procedure" (DELTA from DIFFMIN; I over S1LIST, J over S2LIST);
 * D.3 as the lexicographic list of its table;
 * D.1 as every permutation of S2 in lexicographic order (``itertools.permutations`` of
-  the A.2-ordered S2), the first len(S1) paired (D.1.2).
+  the A.2-ordered S2), the first len(S1) paired (D.1.2);
+* C.12 and C.13 as backtracking (``LiteralBacktracking``): a bracket is paired on its own
+  requirements, without looking below; a bracket that cannot go on sends the previous one
+  back to pair again, and C.13's "will allow a pairing in the lowest score bracket" is
+  decided by pairing the lowest bracket with the text's own procedure.
 
 The criteria are read from the text too (B.1, B.2, A.7.d, B.5, B.6, X/Z of A.8 and C.10.e),
 on the facts of the rulebook's standings (scores, colour preferences, float history, bye
-eligibility): only the facts are shared with the engine, never its search.  It keeps the
-engine's one documented departure (C.12/C.13 replaced by "the players moved down can still
-be paired with everyone below"), decided here by brute-force recursion.
+eligibility): only the facts are shared with the engine, never its search.
 """
 
 from __future__ import annotations
@@ -138,17 +140,6 @@ class Literal:
                 and self.strength(b) in ("strong", "absolute"))
         return x, z
 
-    def leftover_ok(self, rest, req, below, lowest):
-        if lowest and not (len(rest) == 0 or (len(rest) == 1 and self.st[rest[0]].bye_eligible)):
-            return False
-        for q in rest:
-            fl = self.st[q].floats
-            if req["B5d"] and fl and fl[-1] == "down":
-                return False
-            if req["B6d"] and len(fl) >= 2 and fl[-2] == "down":
-                return False
-        return lowest or self.completable(list(rest) + list(below))
-
     # ---- C.4-C.8.a, homogeneous (or remainder)
     def homogeneous(self, players, p, req, x, z, below, lowest):
         players = sorted(players, key=self.key)
@@ -183,6 +174,8 @@ class Literal:
         mdps = sorted(mdps, key=self.key)
         for s1 in combinations(mdps, m1):
             s2 = sorted([q for q in players if q not in s1], key=self.key)
+            if len(s2) < m1:  # S1 cannot all be paired (A.6.a: S2 is equal or bigger)
+                continue
             seen = set()
             for perm in permutations(s2):
                 head = perm[:m1]
@@ -260,45 +253,144 @@ class Literal:
                 return
             yield dict(req)
 
-    # ---- one bracket, C.1-C.14
-    def bracket(self, mdps, residents, below):
-        lowest = not below
-        players = sorted(mdps + residents, key=self.key)
+
+# ---------------------------------------------------------------------------------------
+# C.12 and C.13 as written: no look-ahead, backtracking
+# ---------------------------------------------------------------------------------------
+
+
+class Backtrack(Exception):
+    """Raised by a bracket that asks its previous bracket for another pairing (C.12)."""
+
+    def __init__(self, p1, trigger):
+        super().__init__(trigger)
+        self.p1 = p1
+        self.trigger = trigger
+
+
+class LiteralBacktracking(Literal):
+    """The text's own C.12 and C.13 (the procedure of ``Literal`` for one bracket).
+
+    A bracket's candidate is accepted on the bracket's own requirements (C.6: "If now P
+    pairings are obtained in compliance with the current requirements the pairing of this
+    score bracket is considered complete"): nothing below is looked at.  Then:
+
+    * C.12 ("Backtrack to previous Score bracket"), reached from C.1 (a moved-down player
+      without an opponent in the bracket) and after C.10 (no pairing of P1 pairs at any
+      level, in a bracket with moved-down players): the previous bracket is paired again,
+      from the start of its own procedure, accepting only a pairing that moves down another
+      set of players of the same size and the same scores after which the current bracket
+      allows P1 pairings (P1 pairs allowed by B.1/B.2; from C.1, P1 = P0 of the bracket).
+      The previous bracket may not backtrack while doing so (C.12's last line); a set once
+      sent is not asked for again.  When it fails: C.1 moves the player down (its third
+      case), C.10 goes on to C.13/C.14.
+    * C.13, when the lowest bracket cannot be paired (its own procedure, which reduces M1
+      as C.14.b.2 says, finds nothing): the penultimate bracket is paired again from the
+      start, accepting only a pairing after which the lowest bracket can be paired; when no
+      pairing with P > 0 does ("P becomes zero") the two are joined into the new lowest
+      bracket, the penultimate's players (its residents and the players an earlier C.13
+      joined in) as S1 beside the players moved down to it, and C.13 is repeated.  D.4
+      (the B.3-factor) is not applied.
+
+    ``changed`` records every backtrack that changed a pairing and every merge: when it is
+    empty the round is paired as no backtracking would pair it.
+    """
+
+    def __init__(self, t, round_no=None, readings=None):
+        super().__init__(t, round_no, readings)
+        self.changed: list[tuple] = []
+        self.attempts: list[tuple] = []
+        #: every backtrack in order, ("C.12", trigger, found) / ("C.13", found), and every
+        #: join, ("C.13-join",)
+        self.log: list[tuple] = []
+
+    def leftover_ok(self, rest, req, below, lowest):
+        # ``below``: the players C.1 moved down from this bracket (they move down too)
+        if lowest and not (len(rest) == 0 or (len(rest) == 1 and self.st[rest[0]].bye_eligible)):
+            return False
+        for q in rest:
+            fl = self.st[q].floats
+            if req["B5d"] and fl and fl[-1] == "down":
+                return False
+            if req["B6d"] and len(fl) >= 2 and fl[-2] == "down":
+                return False
+        if self.cond is not None:
+            return self.cond(sorted(list(rest) + list(below), key=self.key))
+        return True
+
+    def allows(self, players, p1, top):
+        """P1 pairs among ``players`` by B.1 and B.2 (B.2 not for top scorers)."""
+        players = list(players)
+
+        def best(ps):
+            if len(ps) < 2:
+                return 0
+            a, rest = ps[0], ps[1:]
+            got = best(rest)
+            for b in rest:
+                if self.may_meet(a, b, not top):
+                    got = max(got, 1 + best([x for x in rest if x != b]))
+                    if got >= p1:
+                        return got
+            return got
+
+        return best(players) >= p1
+
+    def is_top(self, players):
         over = self.st.top_over
-        # A.10 (reading acceleration-top-scorers): the real score, or the pairing score
         real_top = self.readings.value("acceleration-top-scorers") == "real"
-        top = over is not None and any(
+        return over is not None and any(
             (self.st[n].points if real_top else self.st[n].score) > over for n in players)
+
+    def bracket(self, mdps, residents, lowest, cond=None, no_zero=False, may_backtrack=True,
+                skip=frozenset(), joined=False):
+        """One bracket, C.1-C.14: (pairs, moved) or None (lowest: no pairing; or, with
+        ``no_zero``, no pairing with P > 0)."""
+        self.cond = cond
+        players = sorted(mdps + residents, key=self.key)
+        top = self.is_top(players)
         down = []
         if not lowest:
             for n in list(players):
                 if not any(self.may_meet(n, o, not top) for o in players if o != n):
+                    if n in mdps and may_backtrack and ("C.1", n) not in skip:
+                        raise Backtrack(len(players) // 2, ("C.1", n))
                     down.append(n)
             players = [n for n in players if n not in down]
             mdps = [n for n in mdps if n not in down]
         n = len(players)
         m0 = len(mdps)
-        homogeneous = m0 == 0 or 2 * m0 >= n
+        # C.13's joined bracket: heterogeneous by its words, or by A.3's count
+        het = joined and self.readings.value("joined-bracket") == "heterogeneous"
+        homogeneous = m0 == 0 or (2 * m0 >= n and not het)
         p0 = n // 2
         p1, m1 = p0, (0 if homogeneous else m0)
         x1, z1 = self.x1_z1(players, p0)
         reached = [False]
         while True:
-            if p1 < 0:
-                raise Stop
+            if p1 < 0 or (p1 == 0 and no_zero):
+                return None
             if p1 == 0 and not lowest:
-                return [], sorted(down + players, key=self.key)
+                moved = sorted(down + players, key=self.key)
+                if cond is not None and not cond(moved):
+                    return None
+                return [], moved
             moves = n - 2 * p1 > 0 and (
                 not lowest or self.readings.value("bye-downfloat") == "downfloat")
             for req in self.requirements(p1, x1, z1, not homogeneous, moves, top):
+                self.cond = cond
                 if homogeneous:
-                    got = self.homogeneous(players, p1, req, req["X"], req["Z"],
-                                           down + below, lowest)
+                    got = self.homogeneous(players, p1, req, req["X"], req["Z"], down, lowest)
                 else:
-                    got = self.heterogeneous(players, mdps, m1, p1, req, down + below,
-                                             lowest, reached)
+                    got = self.heterogeneous(players, mdps, m1, p1, req, down, lowest, reached)
                 if got is not None:
                     return got[0], sorted(down + got[1], key=self.key)
+            # C.12 after C.10, when there are moved-down players
+            if mdps and may_backtrack and not lowest and ("C.10", p1) not in skip and \
+                    self.readings.value("backtrack-after-c10") == "yes":
+                raise Backtrack(p1, ("C.10", p1))
+            if lowest and homogeneous:
+                return None  # C.13: no fewer pairs will do in the lowest bracket
             if homogeneous or (reached[0] and not lowest and p1 > m1):
                 p1 -= 1
                 x1 = max(0, x1 - 1)
@@ -309,22 +401,116 @@ class Literal:
                 m1, homogeneous, p1 = 0, True, p0
                 x1, z1 = self.x1_z1(players, p0)
 
+    def scores(self, players):
+        return sorted(self.st[n].score for n in players)
+
     def round(self):
-        """(set of unordered pairs, bye) or None when no complete pairing exists."""
         rest = sorted((p.number for p in self.st.players if p.present), key=self.key)
         if not self.completable(rest):
             return None
-        pairs = []
-        carried: list[int] = []
+        groups = []  # [mdps-from-merge, residents]
         while rest:
             top = self.st[rest[0]].score
-            residents = [n for n in rest if self.st[n].score == top]
+            groups.append([[], [n for n in rest if self.st[n].score == top]])
             rest = [n for n in rest if self.st[n].score != top]
-            got, carried = self.bracket(carried, residents, rest)
-            pairs += got
-        bye = carried[0] if carried else None
-        return {frozenset(p) for p in pairs}, bye
+        carried = {0: []}
+        result = {}
+        skips: dict[int, set] = {}
+        sent: dict[int, set] = {}
+        i = 0
+        steps = 0
+        while i < len(groups):
+            steps += 1
+            if steps > 10000:
+                raise Stop
+            lowest = i == len(groups) - 1
+            merged, residents = groups[i]
+            mdps = sorted(carried[i] + merged, key=self.key)
+            sent.setdefault(i, set()).add(frozenset(carried[i]))
+            try:
+                got = self.bracket(mdps, residents, lowest, skip=frozenset(skips.get(i, ())),
+                                   joined=bool(merged))
+            except Backtrack as bt:
+                skips.setdefault(i, set()).add(bt.trigger)
+                j = i - 1
+                if j < 0:
+                    continue
+                old = carried[i]
+                tried = sent[i]
+                theirs = groups[i][1]
+                me_merged = groups[i][0]
+
+                def c12(moved, old=old, tried=tried, theirs=theirs, me_merged=me_merged,
+                        p1=bt.p1):
+                    if len(moved) != len(old) or self.scores(moved) != self.scores(old):
+                        return False
+                    if frozenset(moved) in tried:
+                        return False
+                    players = list(moved) + me_merged + theirs
+                    return self.allows(players, p1, self.is_top(players))
+
+                pm, pr = groups[j]
+                again = self.bracket(sorted(carried[j] + pm, key=self.key), pr,
+                                     False, cond=c12, may_backtrack=False)
+                self.attempts.append(("C.12", bt.trigger, again is not None))
+                self.log.append(("C.12", bt.trigger, again is not None))
+                if again is not None:
+                    self.changed.append(("C.12", bt.trigger))
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                continue
+            if got is None:
+                # C.13 (the lowest bracket)
+                j = i - 1
+                if j < 0:
+                    return None
+                low_joined, low_residents = groups[i]
+
+                def c13(moved, low_joined=low_joined, low_residents=low_residents):
+                    # "which will allow a pairing in the lowest score bracket": pair it
+                    saved = self.cond
+                    try:
+                        return self.bracket(sorted(list(moved) + low_joined, key=self.key),
+                                            low_residents, True,
+                                            joined=bool(low_joined)) is not None
+                    finally:
+                        self.cond = saved
+
+                pm, pr = groups[j]
+                again = self.bracket(sorted(carried[j] + pm, key=self.key), pr, False,
+                                     cond=c13, no_zero=True, may_backtrack=False)
+                self.attempts.append(("C.13", i, again is not None))
+                self.log.append(("C.13", again is not None))
+                if again is not None:
+                    self.changed.append(("C.13", i))
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                    continue
+                # join the two lowest brackets: the penultimate's players as S1
+                self.changed.append(("C.13-merge", j))
+                self.log.append(("C.13-join",))
+                groups[j] = [sorted(pm + pr, key=self.key),
+                             sorted(groups[i][0] + groups[i][1], key=self.key)]
+                del groups[i]
+                result.pop(i, None)
+                skips.pop(j, None)
+                i = j
+                continue
+            result[i] = got[0]
+            carried[i + 1] = got[1]
+            i += 1
+        pairs = [p for k in sorted(result) for p in result[k]]
+        bye = carried.get(len(groups), [])
+        return {frozenset(p) for p in pairs}, (bye[0] if bye else None)
+
+
+def literal_backtracking_round(t, round_no=None, readings=None):
+    """(result, changed): the round paired with the text's C.12/C.13, and what changed."""
+    lit = LiteralBacktracking(t, round_no, readings)
+    got = lit.round()
+    return got, lit.changed
 
 
 def literal_round(t, round_no=None, readings=None):
-    return Literal(t, round_no, readings).round()
+    """(set of unordered pairs, bye) by the text, or None when no complete pairing exists."""
+    return LiteralBacktracking(t, round_no, readings).round()

@@ -78,7 +78,9 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
 @pytest.mark.parametrize("reading", ["absolute-conflict=last-two", "strong-as-absolute=ignore",
                                      "bye-bar=pairing-bye", "bye-downfloat=none",
                                      "forfeit-meets=paired", "remainder-budget=each-part",
-                                     "unplayed-float=none", "forfeit-float=played"])
+                                     "unplayed-float=none", "forfeit-float=played",
+                                     "backtrack-after-c10=c1-only",
+                                     "joined-bracket=heterogeneous"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

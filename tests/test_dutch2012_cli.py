@@ -131,12 +131,12 @@ def test_a_round_without_a_complete_pairing_says_so(tmp_path, capsys):
     from dubov_explain.simulate.generator import simulate
     from dubov_explain.trf.writer import save_trf
 
-    sim = simulate(13, 11, 14, system="dutch-2012")
-    assert sim.stopped_round == 10
+    sim = simulate(13, 11, 2, system="dutch-2012")
+    assert sim.stopped_round == 11
     path = tmp_path / "imp.trf"
     save_trf(sim.tournament, path)
     assert main(["pair", str(path)] + SYS) == 1
     assert "No complete pairing exists under B.1 and B.2" in capsys.readouterr().err
-    assert main(["explain", str(path), "--player", "5"] + SYS) == 0
+    assert main(["explain", str(path), "--player", "6"] + SYS) == 0
     out = capsys.readouterr().out
     assert "no complete pairing exists (B.1)" in out and "No bye was assigned" in out

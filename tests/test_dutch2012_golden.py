@@ -124,8 +124,18 @@ def test_the_cases_show_what_they_claim():
         "E.3-alternation": ("colour-allocated", "E.3"),
         "E.4-higher-ranked": ("colour-allocated", "E.4"),
         "E.2-stronger-preference": ("colour-allocated", "E.2"),
+        "C.12-mdp-incompatible": ("backtracked", "C.12"),
+        "C.12-backtrack-found": ("backtracked", "C.12"),
+        "C.12-backtrack-none": ("backtracked", "C.12"),
+        "C.13-lowest-bracket": ("backtracked", "C.13"),
+        "C.13-join": ("brackets-joined", "C.13"),
     }
     by_case = {v.case: v for v in VARIANTS}
     for name, (kind, article) in claims.items():
         trace = _trace(by_case[name])
         assert any(e.kind == kind and e.article == article for e in trace.events), name
+    # the backtracks end as the cases say (another pairing found above, or none)
+    for name, found in (("C.12-backtrack-found", True), ("C.12-backtrack-none", False),
+                        ("C.13-lowest-bracket", True)):
+        ends = [e.found for e in _trace(by_case[name]).events if e.kind == "backtrack-ended"]
+        assert found in ends, name

@@ -41,6 +41,9 @@ PROJECTION: dict[str, Callable[[Event], dict] | None] = {
     "bracket-closed": _fields("score", "pairs"),
     "bye-assigned": _fields("player"),
     "search-limit": _fields("score", "n"),
+    "backtracked": _fields("score", "to_score", "trigger", "player", "moved", "p1", "wanted"),
+    "backtrack-ended": _fields("score", "found", "moved"),
+    "brackets-joined": _fields("score", "lowest_score", "s1", "players"),
     "pairing-published": _fields("boards", "bye"),
     "impossible": _fields("players"),
 }

@@ -5,7 +5,8 @@ States, in the text's order, bracket by bracket from the highest score (C, first
     open_round -> [ bracket (A.3) -> C.1 incompatible players -> C.2 P0 P1 M0 M1 X1 Z1
         -> C.3 requirements -> C.4/C.5 S1 S2 -> C.6 try, C.7 transpositions (D.1),
            C.8 exchanges (D.2) or MDP sets (D.3), C.9 remainder
-        -> C.10 lowering a..g -> C.14 decrease P1 X1 Z1 / M1 ] ...
+        -> C.10 lowering a..g -> C.12 backtrack (from C.1 or C.10)
+        -> C.13 (lowest: backtrack, join) -> C.14 decrease P1 X1 Z1 / M1 ] ...
     -> bye (A.5) -> colours (E) -> publish | impossible
 
 Literal, but not exponential
@@ -40,19 +41,85 @@ C.10.e (Z from Z1 up to X, then X + 1 with Z reset), inside A.7.d (odd rounds), 
 (top scorers, last round).  C.14 then decreases P1, X1, Z1 (homogeneous, or heterogeneous
 after a remainder was reached) or M1 (C.14.b.2, and in the lowest bracket as C.13 says).
 
+C.12 and C.13: backtracking, as the text does it
+================================================
+
+A bracket is paired on its own requirements (C.6: "if now P pairings are obtained in
+compliance with the current requirements the pairing of this score bracket is considered
+complete"): nothing below is looked at.  The bracket loop (:meth:`DutchEngine.brackets`)
+is the state machine of C.12 and C.13, each step an event (``backtracked``, the bracket
+paired again with its own events, ``backtrack-ended``, ``brackets-joined``):
+
+* **C.12**, reached from C.1 (a moved-down player with no opponent in the bracket) and after
+  C.10 (no pairing of P1 pairs at any level, in a bracket with moved-down players; the text
+  runs C.10, C.12, C.13, C.14 in that order): the previous bracket is paired again, and a
+  pairing is accepted only if it moves down "another set of players of the same size and
+  with the same scores" after which the current bracket "allows P1 pairings".  If one is
+  found it replaces the previous bracket's pairing and the current bracket starts again
+  with the new players; if not, the previous pairing stands and the bracket goes on (C.1:
+  the player moves down, its third case; C.10: on to C.13/C.14).
+* **C.13**, when the lowest bracket cannot be paired (its own procedure, which reduces M1
+  as C.14.b.2 says, finds nothing; a lowest bracket with fewer pairs is no pairing, A.5
+  allowing one bye): the penultimate bracket is paired again, a pairing being accepted only
+  if the lowest bracket can then be paired; if none with P above zero does, the two are
+  joined into the new lowest bracket and C.13 repeats one bracket higher.
+
+"Another pairing" of the previous bracket is the first candidate of *its own procedure*
+(C.3 to C.14, in the order above) that meets its requirements and what the backtrack
+wants.  That is the text's "try to find another pairing": the pairing undone was the first
+candidate meeting the requirements alone, every candidate before it fails them (and so
+fails the stronger test too), and it fails what the backtrack wants, so the first candidate
+meeting both comes after it, the next one the text would try.  The search needs no other
+change: what the backtrack wants is a test of the players moved down, asked where the leaf
+test of the bracket already asks about them (``leftover_check``), and every pruning of the
+search that reads the leaf test (one player left over; ``must``; the empty leftover) reads
+it exactly.
+
+C.13's "which will allow a pairing in the lowest score bracket" is decided by an oracle:
+one perfect-matching test (``completable``) on the lowest bracket's players with the ones
+moved down, B.1 and B.2 (not B.2 when the bracket holds top scorers, whose C.10.g drops
+it), one bye to a player allowed one (B.1.b) when their number is odd.  It answers as the
+lowest bracket's procedure would: the procedure's last level asks only B.1 and (unless
+dropped) B.2, X reaching P1 and Z reaching X, B.5/B.6 dropped; and its exchanges (D.2, every
+size) and transpositions (D.1) reach every set of pairs: a complete pairing of the bracket
+is the higher players of its pairs as S1, which is S1 after an exchange, and the lower ones
+in the matching order, which is a transposition of S2.  A heterogeneous lowest bracket comes
+down to a homogeneous one through C.14.b.2 (M1 to 0).  So the lowest bracket has a pairing
+iff the oracle says so (D.2's listing limit aside, see below).  C.12's "allows P1 pairings"
+is read the same way: P1 pairs among the bracket's players by B.1 and B.2 (a maximum
+matching).  ``tests/dutch2012_literal.py`` does all of this by brute force, deciding C.13
+by pairing the lowest bracket with the text's own procedure, and agrees with the engine on
+every generated round of ``tests/test_dutch2012_backtracking.py`` and
+``tests/test_dutch2012_bruteforce.py``, event for event on the backtracks.  (The completion
+check this engine used before, accepting a bracket's pairing only if the round could still
+be completed, is not the same: it paired 72 of 1,063 generated rounds of 6-14 players
+otherwise.  Where the text backtracks and its backtracking changes nothing, the two agree.)
+
+The readings taken where the text leaves a choice (all in the twin too):
+
+* C.12 after C.10 (not only where C.1 names it): reading ``backtrack-after-c10`` (default
+  ``yes``: the articles' order; ``c1-only``), golden case ``reading-backtrack-after-c10``.
+* C.12's P1 when C.1 sends the bracket back: P0 of the bracket (C.2 has not run yet).
+* A set already sent to the bracket is not asked for again ("another set"), so C.12 ends.
+* C.12's last line, "backtracking is disallowed when already backtracking", is read as:
+  the bracket paired again may not itself send its previous bracket back.
+* C.13's "P becomes zero": the pairing that moves the whole penultimate bracket down
+  (P1 = 0, C.14.a) does not count as one allowing the lowest bracket to be paired.
+* The joined bracket ("treated as a heterogeneous score bracket with the latest added score
+  bracket as S1"): the penultimate bracket's residents (and the players an earlier join
+  brought in) are its moved-down players beside the ones moved down to it, S1 as A.3 and
+  C.4 make it; with at least half of its players so it is treated as homogeneous (A.3, as
+  D.4 also says): reading ``joined-bracket`` (default ``a3``; ``heterogeneous``: C.13's
+  words, whatever the count), golden case ``reading-joined-bracket``.  The events name a
+  joined bracket by its residents' score.
+* C.1 in the lowest bracket (a player without an opponent there): not applied on its own;
+  the player may be the one left for the bye, and if the bracket cannot be paired C.13
+  runs anyway.
+
 What is *not* literal, and why (said in every trace by the bracket events' articles):
 
-* **C.12 / C.13 backtracking.**  The text undoes the pairing of a higher bracket when a
-  lower one cannot be paired.  The engine instead accepts a bracket's candidate only if
-  the players it moves down can still be paired with all lower players, a bye going to
-  one player allowed one (B.1.b) when their number is odd (one perfect-matching oracle
-  call, cached by the set moved down).  A higher bracket therefore never needs undoing,
-  and the lowest bracket always has a complete pairing; an MDP that C.1 finds without an
-  opponent (C.12's case) moves on down.  The text's backtracking would choose "another set
-  of players of the same size and with the same scores"; ours chooses the first set, in
-  the order of the procedure, that leaves the round completable.
-* **D.4** (the B.3-factor after repeated C.13 merges) is never needed, since no merge
-  happens.
+* **D.4** (the B.3-factor of a lowest bracket made of several scores after C.13 joins):
+  not applied; the joined bracket is paired by the procedure above.
 * **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of
   them for that N; beyond that a ``search-limit`` event records it (never seen on the
   generated tournaments of the tests: large brackets are paired by the first exchanges).
@@ -70,8 +137,8 @@ round 1 (the colour drawn by lot, alternating down S1), in any round.
 A what-if run (why-not) holds each forced player for his partner only; a forced player with
 no partner in his bracket is then moved down by C.1 like any player without an opponent.
 
-``tests/test_dutch2012_bruteforce.py`` enumerates D.1-D.3 literally, from the text, on
-small brackets and checks that the engine agrees every time.
+``tests/test_dutch2012_bruteforce.py`` enumerates D.1-D.3 and backtracks by C.12/C.13
+literally, from the text, on small tournaments and checks that the engine agrees every time.
 """
 
 from __future__ import annotations
@@ -124,6 +191,24 @@ class NoPairing(Exception):
     pass
 
 
+class Backtrack(Exception):
+    """C.12: the bracket asks its previous bracket for another pairing (``trigger``: the
+    step that led here, ("C.1", player) or ("C.10", P1); ``p1``: the pairs it must allow)."""
+
+    def __init__(self, p1: int, trigger: tuple):
+        super().__init__(trigger)
+        self.p1 = p1
+        self.trigger = trigger
+
+
+class LowestUnpaired(Exception):
+    """C.13: the lowest bracket cannot be paired."""
+
+
+class NoCandidate(Exception):
+    """A bracket paired again by C.12/C.13 has no pairing meeting what is wanted."""
+
+
 def initial_colour(t: Tournament) -> tuple[Colour, str]:
     """A.7.c: the lot before round 1 (``XXC``/``152``), else read back from round 1, else
     assumed White (only for a round 1 built in code: requests are refused without it)."""
@@ -152,7 +237,15 @@ class DutchEngine:
         self.bye: int | None = None
         self.initial, self.initial_source = initial_colour(t)
         self.odd_round = self.st.round % 2 == 1
-        self._complete_cache: dict[frozenset, bool] = {}
+        self._complete_cache: dict[tuple, bool] = {}
+        #: C.12/C.13: what the players moved down from the bracket being paired again must
+        #: allow below (None: nothing, the bracket is paired on its own requirements, C.6)
+        self.wanted: Callable[[list[int]], bool] | None = None
+        self.wanted_article = "C.12"
+        #: reading backtrack-after-c10: C.12 also after C.10 (not only from C.1)
+        self.c12_after_c10 = readings.value("backtrack-after-c10") == "yes"
+        #: reading joined-bracket: a bracket joined by C.13 always heterogeneous
+        self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
         #: acceleration points up to this round (XXA / 250, or computed for this run)
@@ -237,10 +330,11 @@ class DutchEngine:
         good += min(none, rest) + (none - min(none, rest)) // 2
         return max(0, p - good)
 
-    def completable(self, players: Sequence[int]) -> bool:
-        """Can ``players`` all be paired (B.1, B.2), one of them getting the bye (B.1.b)
-        when their number is odd?  Stands in for C.12/C.13 (see the module docstring)."""
-        key = frozenset(players)
+    def completable(self, players: Sequence[int], b2: bool = True) -> bool:
+        """Can ``players`` all be paired (B.1, and B.2 unless ``b2`` is False), one of them
+        getting the bye (B.1.b) when their number is odd?  (The round's B.1 test, and C.13's
+        oracle: see the module docstring.)"""
+        key = (frozenset(players), b2)
         got = self._complete_cache.get(key)
         if got is not None:
             return got
@@ -252,7 +346,7 @@ class DutchEngine:
             if a == 0 or b == 0:
                 n = b if a == 0 else a
                 return self.st[n].bye_eligible and n not in self.fmap
-            return self.absolute(a, b) is None
+            return self.absolute(a, b, b2) is None
 
         got = matching.has_perfect_matching(vs, ok) is not None
         self._complete_cache[key] = got
@@ -332,27 +426,158 @@ class DutchEngine:
         raise NoPairing
 
     def brackets(self) -> None:
-        carried: list[int] = []
+        """The brackets from the highest score (C), with C.12's and C.13's backtracking."""
         rest = list(self.remaining)
+        #: [players joined in by C.13 (S1 of the joined bracket), residents]
+        groups: list[list[list[int]]] = []
         while rest:
             top = self.st[rest[0]].score
-            residents = [n for n in rest if self.st[n].score == top]
+            groups.append([[], [n for n in rest if self.st[n].score == top]])
             rest = [n for n in rest if self.st[n].score != top]
-            carried = self.pair_bracket(carried, residents, rest)
-        if carried:
+        carried: dict[int, list[int]] = {0: []}
+        result: dict[int, list[tuple[int, int]]] = {}
+        skips: dict[int, set] = {}
+        sent: dict[int, set] = {}
+        sent_low: dict[frozenset, set] = {}
+        i = 0
+        steps = 0
+        while i < len(groups):
+            steps += 1
+            # each step sends a bracket a set of players it was never sent, or joins two
+            assert steps < 100000, "C.12/C.13 do not terminate"
+            lowest = i == len(groups) - 1
+            joined, residents = groups[i]
+            sent.setdefault(i, set()).add(frozenset(carried[i]))
+            try:
+                out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
+                                               joined=bool(joined),
+                                               skip=frozenset(skips.get(i, ())))
+            except Backtrack as bt:
+                skips.setdefault(i, set()).add(bt.trigger)
+                j = i - 1
+                if j < 0:  # cannot happen: the highest bracket has no moved-down players
+                    continue
+                old = list(carried[i])
+                tried = set(sent[i])
+                others = joined + residents
+                p1 = bt.p1
+
+                def c12(moved, old=old, tried=tried, others=others, p1=p1):
+                    if len(moved) != len(old) or self.scores(moved) != self.scores(old):
+                        return False
+                    if frozenset(moved) in tried:
+                        return False
+                    return self.allows(list(moved) + others, p1)
+
+                self.emit(ev.Backtracked(
+                    article="C.12", score=self.label(groups[i]), to_score=self.label(groups[j]),
+                    trigger=bt.trigger[0], player=bt.trigger[1] if bt.trigger[0] == "C.1"
+                    else None, moved=tuple(old), p1=p1, wanted="same-size-and-scores"))
+                again = self.again(groups[j], carried[j], c12, "C.12", no_zero=False)
+                if again is not None:
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                continue
+            except LowestUnpaired:
+                j = i - 1
+                lowest_players = joined + residents
+                # a set the lowest bracket was sent and could not pair is not wanted again
+                # (only D.2's listing limit can make the oracle say yes to such a set)
+                failed = sent_low.setdefault(frozenset(lowest_players), set())
+                failed.add(frozenset(carried[i]))
+
+                def c13(moved, lowest_players=lowest_players, failed=failed):
+                    # the lowest bracket's own procedure pairs it iff this holds: its last
+                    # level asks B.1 and (without top scorers, C.10.g) B.2 only, and its
+                    # exchanges and transpositions reach every pairing (module docstring)
+                    players = list(moved) + lowest_players
+                    return frozenset(moved) not in failed and \
+                        self.completable(players, b2=not self.top_scorers(players))
+
+                self.emit(ev.Backtracked(
+                    article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
+                    trigger="C.13", player=None, moved=tuple(carried[i]), p1=None,
+                    wanted="lowest-pairable"))
+                again = self.again(groups[j], carried[j], c13, "C.13", no_zero=True)
+                if again is not None:
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                    continue
+                # C.13: the two lowest brackets joined, the penultimate's players as S1
+                pj, rj = groups[j]
+                s1 = sorted(pj + rj, key=self.key)
+                low = sorted(joined + residents, key=self.key)
+                self.emit(ev.BracketsJoined(article="C.13", score=self.label(groups[j]),
+                                            lowest_score=self.label(groups[i]), s1=tuple(s1),
+                                            players=tuple(sorted(carried[j] + s1 + low,
+                                                                 key=self.key))))
+                groups[j] = [s1, low]
+                del groups[i]
+                result.pop(i, None)
+                skips.pop(j, None)
+                i = j
+                continue
+            result[i] = out
+            carried[i + 1] = moved
+            i += 1
+        self.pairs = [p for k in sorted(result) for p in result[k]]
+        left = carried.get(len(groups), [])
+        if left:
             # the lowest bracket's leftover: A.5 (its eligibility was required, B.1.b)
-            assert len(carried) == 1, carried
-            self.bye = carried[0]
+            assert len(left) == 1, left
+            self.bye = left[0]
             self.emit(ev.ByeAssigned(article="A.5", player=self.bye))
 
+    def label(self, group) -> str:
+        """A bracket's score as its events name it: its residents' (the highest)."""
+        return fmt(self.st[sorted(group[1], key=self.key)[0]].score)
+
+    def scores(self, players) -> list:
+        return sorted(self.st[n].score for n in players)
+
+    def allows(self, players: list[int], p1: int) -> bool:
+        """C.12's "allows P1 pairings": P1 pairs among ``players`` by B.1 and B.2 (B.2 not
+        when top scorers are paired)."""
+        b2 = not self.top_scorers(players)
+        m = matching.max_matching(sorted(players, key=self.key),
+                                  lambda a, b: self.absolute(a, b, b2) is None)
+        return len(m) // 2 >= p1
+
+    def again(self, group, carried, wanted, article, no_zero):
+        """C.12/C.13: the previous bracket paired again from the start of its procedure,
+        accepting only a pairing whose players moved down meet ``wanted``; it may not
+        backtrack itself (C.12's last line).  (pairs, moved) or None."""
+        saved = self.wanted, self.wanted_article
+        self.wanted, self.wanted_article = wanted, article
+        try:
+            got = self.pair_bracket(carried + group[0], group[1], False, may_backtrack=False,
+                                    no_zero=no_zero)
+        except NoCandidate:
+            got = None
+        finally:
+            self.wanted, self.wanted_article = saved
+        self.emit(ev.BacktrackEnded(article=article, score=self.label(group),
+                                    found=got is not None,
+                                    moved=tuple(got[1]) if got is not None else ()))
+        return got
+
     # ------------------------------------------------------------------ one bracket
-    def pair_bracket(self, mdps: list[int], residents: list[int], lower: list[int]) -> list[int]:
+    def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
+                     skip: frozenset = frozenset(), may_backtrack: bool = True,
+                     no_zero: bool = False, joined: bool = False):
+        """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
+        Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
+        NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
+        ``joined``: brackets joined by C.13 (reading joined-bracket)."""
+        residents = sorted(residents, key=self.key)
         score = fmt(self.st[residents[0]].score)
-        lowest = not lower
         players = sorted(mdps + residents, key=self.key)
         m0 = len(mdps)
+        # C.13: a joined bracket is "treated as a heterogeneous score bracket" (reading
+        # joined-bracket), or, by A.3's count, as homogeneous with half or more moved down
+        force = joined and self.joined_heterogeneous
         nature = "homogeneous" if m0 == 0 else (
-            "as-homogeneous" if 2 * m0 >= len(players) else "heterogeneous")
+            "as-homogeneous" if 2 * m0 >= len(players) and not force else "heterogeneous")
         self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         # C.1: a player with no opponent in the bracket (B.1, B.2 unless top scorers)
@@ -361,16 +586,20 @@ class DutchEngine:
         if not lowest:
             for n in list(players):
                 if not any(self.absolute(n, o, not top) is None for o in players if o != n):
+                    if n in mdps and may_backtrack and ("C.1", n) not in skip:
+                        # C.1, first case: C.12 (the pairs the bracket must then allow: P0)
+                        raise Backtrack(len(players) // 2, ("C.1", n))
                     self.emit(ev.IncompatibleMoved(article="C.1", score=score, player=n,
                                                    case="mdp" if n in mdps else "resident"))
                     down.append(n)
             players = [n for n in players if n not in down]
             mdps = [n for n in mdps if n not in down]
-        result = self.pair_players(score, players, mdps, lower, down, lowest, top)
+        result = self.pair_players(score, players, mdps, down, lowest, top, skip,
+                                   may_backtrack, no_zero, force)
         if result is None:
             self.emit(ev.BracketMovedDown(article="C.14.a", score=score, players=tuple(players)))
             self.emit(ev.BracketClosed(article="C.14.a", score=score, pairs=()))
-            return sorted(down + players, key=self.key)
+            return [], sorted(down + players, key=self.key)
         parts, leftover = result
         pairs = []
         for part in parts:
@@ -384,9 +613,8 @@ class DutchEngine:
             w, bl, rule = self.colours(a, b, i)
             self.emit(ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
             out.append((w, bl))
-        self.pairs.extend(out)
         self.emit(ev.BracketClosed(article="C.6", score=score, pairs=tuple(out)))
-        return moved
+        return out, moved
 
     def top_scorers(self, players: Sequence[int]) -> bool:
         over = self.st.top_over
@@ -464,13 +692,16 @@ class DutchEngine:
                         continue
                     break
 
-    def pair_players(self, score: str, players: list[int], mdps: list[int], lower: list[int],
-                     down: list[int], lowest: bool, top: bool):
+    def pair_players(self, score: str, players: list[int], mdps: list[int], down: list[int],
+                     lowest: bool, top: bool, skip: frozenset = frozenset(),
+                     may_backtrack: bool = True, no_zero: bool = False,
+                     heterogeneous: bool = False):
         """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
-        when the whole bracket moves down (C.14.a)."""
+        when the whole bracket moves down (C.14.a).  ``heterogeneous``: so treated even
+        with half or more moved down (a bracket joined by C.13, reading joined-bracket)."""
         n = len(players)
         m0 = len(mdps)
-        homogeneous = m0 == 0 or 2 * m0 >= n
+        homogeneous = m0 == 0 or (2 * m0 >= n and not heterogeneous)
         p0 = n // 2
         p1, m1 = p0, (0 if homogeneous else m0)
         counts = self.colour_counts(players)
@@ -481,8 +712,12 @@ class DutchEngine:
         reached = [False]
         while True:
             if p1 < 0:
-                # cannot happen: the round was completable (see the docstring)
+                # cannot happen: the lowest bracket stops at C.13 before
                 self.impossible(players)
+            if p1 == 0 and (no_zero or (self.wanted is not None and
+                                        not self.wanted(sorted(down + players, key=self.key)))):
+                # C.13: "P becomes zero"; C.12: moving everyone down is not what is wanted
+                raise NoCandidate
             if p1 == 0 and not lowest:
                 return None
             # C.3.e/f: the bracket produces downfloaters; in the lowest bracket the player left
@@ -496,20 +731,29 @@ class DutchEngine:
                         next_step=level.step, checked=last[2]))
                 stats: dict = {}
                 if homogeneous:
-                    got = self.try_homogeneous(score, players, p1, level, lower, down, lowest,
+                    got = self.try_homogeneous(score, players, p1, level, down, lowest,
                                                Budget(level.x, level.z), "homogeneous", stats)
                     if got is not None:
                         return [got[0]], got[1]
                 else:
-                    got = self.try_heterogeneous(score, players, mdps, m1, p1, level, lower,
+                    got = self.try_heterogeneous(score, players, mdps, m1, p1, level,
                                                  down, lowest, reached, stats)
                     if got is not None:
                         return got
                 last = (level, p1 if homogeneous else m1, stats.get("checked", 0))
+            # C.12 when there are moved-down players (not from the lowest bracket: C.13)
+            back = bool(mdps) and may_backtrack and not lowest and ("C.10", p1) not in skip \
+                and self.c12_after_c10
+            nxt = "C.12" if back else "C.13" if lowest and homogeneous else "C.14"
             if last is not None:
                 self.emit(ev.RequirementsFailed(
-                    article="C.14", score=score, requirements=last[0].facts(last[1]),
-                    next_step="C.14", checked=last[2]))
+                    article=nxt, score=score, requirements=last[0].facts(last[1]),
+                    next_step=nxt, checked=last[2]))
+            if back:
+                raise Backtrack(p1, ("C.10", p1))
+            if lowest and homogeneous:
+                # C.13: the lowest bracket with fewer pairs is no pairing (A.5: one bye)
+                raise LowestUnpaired
             # C.14
             # C.14.b.1 while the remainder still has a pair to lose (P1 > M1: see below)
             if homogeneous or (reached[0] and not lowest and p1 > m1):
@@ -527,10 +771,14 @@ class DutchEngine:
             self.emit(ev.Reduced(article=step, score=score, step=step, p1=p1, m1=m1,
                                  x1=x1, z1=z1))
 
-    def leftover_check(self, level: Level, lower: list[int], down: list[int], lowest: bool):
+    def leftover_check(self, level: Level, down: list[int], lowest: bool,
+                       wanted: bool = True):
         """The players a homogeneous pairing (or remainder) leaves: None if they may be
-        left (B.5/B.6 for downfloaters in force, the rest of the round completable, and in
-        the lowest bracket at most one, who may have the bye), else the criterion."""
+        left (B.5/B.6 for downfloaters in force; in the lowest bracket at most one, who may
+        have the bye; when the bracket is paired again by C.12/C.13, with the players C.1
+        moved down, what the backtrack wants), else the criterion."""
+        wish = self.wanted if wanted else None
+        article = self.wanted_article
 
         def check(rest: tuple[int, ...]) -> str | None:
             if lowest:
@@ -544,22 +792,22 @@ class DutchEngine:
                     return "B.5"
                 if level.b6d and f2 == "down":
                     return "B.6"
-            if lowest:
+            if lowest or wish is None:
                 return None
-            if not self.completable(list(rest) + down + lower):
-                return "C.12"
+            if not wish(sorted(list(rest) + down, key=self.key)):
+                return article
             return None
 
         return check
 
-    def try_homogeneous(self, score, players, p, level, lower, down, lowest, budget, part,
+    def try_homogeneous(self, score, players, p, level, down, lowest, budget, part,
                         stats):
         """C.4-C.8.a for a homogeneous bracket or remainder: the first (exchange,
         transposition) in D.2/D.1 order meeting the requirements, or None."""
         players = sorted(players, key=self.key)
         n = len(players)
         if p == 0:
-            check = self.leftover_check(level, lower, down, lowest)
+            check = self.leftover_check(level, down, lowest)
             if check(tuple(players)) is None:
                 return ev.PairingFound(article="C.6", score=score, part=part, s1=(),
                                        s2=tuple(players), pairs=(), exchange=(),
@@ -567,7 +815,12 @@ class DutchEngine:
                                        x_used=0, z_used=0, rejected=()), players
             return None
         allowed = self.allowed_at(level)
-        check = self.leftover_check(level, lower, down, lowest)
+        check = self.leftover_check(level, down, lowest)
+        if n == 2 * p and check(()) is not None:
+            # nobody can be left over, so every candidate ends in the same leaf question,
+            # "may nobody move down from here?" (the rest of the round completable): when
+            # the answer is no, the literal enumeration rejects every candidate
+            return None
         n2 = n - p
         must = None
         if n2 - p == 1:
@@ -584,15 +837,16 @@ class DutchEngine:
         if self.x_bound_any(players, p) > budget.x:
             return None
         extra = n - 2 * p
-        single = self.leftover_check(level, [], [], lowest) if extra > 1 else check
+        # with one player left over the whole leaf question is his; with more, only what
+        # each must meet alone (B.5, B.6; in the lowest bracket the bye, B.1.b)
+        single = self.leftover_check(level, [], lowest, wanted=False) if extra > 1 else check
 
         def ok(a: int, b: int) -> bool:
             if a < 0 and b < 0:
                 return False
             if a < 0 or b < 0:
                 q = b if a < 0 else a
-                return single((q,)) is None or (extra > 1 and not lowest and
-                                                single((q,)) == "C.12")
+                return single((q,)) is None
             return allowed(a, b) is None
 
         if matching.has_perfect_matching(players + [-i for i in range(1, extra + 1)], ok) is None:
@@ -640,7 +894,7 @@ class DutchEngine:
                                x_used=f.x_used, z_used=f.z_used,
                                rejected=tuple(f.rejected))
 
-    def try_heterogeneous(self, score, players, mdps, m1, p1, level, lower, down, lowest,
+    def try_heterogeneous(self, score, players, mdps, m1, p1, level, down, lowest,
                           reached, stats):
         """C.4-C.9 for a heterogeneous bracket: the D.3 sets of M1 MDPs (C.8.b), the D.1
         transpositions of S2 (C.7), and for each the remainder (C.6, C.9)."""
@@ -658,7 +912,7 @@ class DutchEngine:
                 key = (rest, xl, zl)
                 if key not in memo:
                     memo[key] = self.try_homogeneous(
-                        score, list(rest), p1 - m1, level, lower, down, lowest,
+                        score, list(rest), p1 - m1, level, down, lowest,
                         Budget(xl, zl) if whole else Budget(level.x, level.z), "remainder",
                         stats)
                 r = memo[key]

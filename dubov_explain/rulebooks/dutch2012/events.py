@@ -67,7 +67,8 @@ class IncompatibleMoved(Event):
     kind: ClassVar[str] = "incompatible-moved"
     score: str
     player: int
-    #: "resident" (moved down) or "mdp" (C.12: moved on; see the engine's docstring)
+    #: "resident" (moved down) or "mdp" (moved on after C.12 found no other pairing above,
+    #: or when C.12 may not be tried: see the engine's docstring)
     case: str
 
 
@@ -204,3 +205,50 @@ class SearchLimit(Event):
     score: str
     n: int
     count: int
+
+
+@_register
+@dataclass(frozen=True)
+class Backtracked(Event):
+    """C.12 or C.13: the bracket at ``score`` cannot go on, and the previous bracket
+    (``to_score``) is paired again, accepting only a pairing that meets ``wanted``."""
+
+    kind: ClassVar[str] = "backtracked"
+    score: str
+    to_score: str
+    #: what led here: "C.1" (a moved-down player without an opponent, C.12), "C.10" (no
+    #: pairing of P1 pairs at any level, C.12) or "C.13" (the lowest bracket unpaired)
+    trigger: str
+    #: the moved-down player C.1 found without an opponent (trigger "C.1"), else None
+    player: int | None
+    #: the players moved down to this bracket now
+    moved: tuple
+    #: C.12: P1, the pairs the bracket must then allow; C.13: None
+    p1: int | None
+    #: "same-size-and-scores" (C.12) or "lowest-pairable" (C.13)
+    wanted: str
+
+
+@_register
+@dataclass(frozen=True)
+class BacktrackEnded(Event):
+    """The end of a C.12/C.13 backtrack: whether the previous bracket found such a pairing
+    (then it replaces the one before and ``moved`` go down), or not."""
+
+    kind: ClassVar[str] = "backtrack-ended"
+    score: str
+    found: bool
+    moved: tuple
+
+
+@_register
+@dataclass(frozen=True)
+class BracketsJoined(Event):
+    """C.13: no pairing of the penultimate bracket (P > 0) lets the lowest be paired: the
+    two are joined into the new lowest bracket, the penultimate's players as S1."""
+
+    kind: ClassVar[str] = "brackets-joined"
+    score: str
+    lowest_score: str
+    s1: tuple
+    players: tuple

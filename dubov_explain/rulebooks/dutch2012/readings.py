@@ -135,6 +135,34 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="backtrack-after-c10",
+        article="C.12, C.10",
+        question="C.1 sends a moved-down player without an opponent to C.12; does C.12 also "
+        "run when C.10 has lowered every requirement and P1 pairs still cannot be made in a "
+        "bracket with moved-down players (the text's order: C.10, C.12, C.13, C.14)?",
+        default="yes",
+        choices={
+            "yes": "yes: the procedure goes on in the articles' order, and C.12 begins 'if "
+            "there are moved down players: backtrack'; only then C.14 lowers P1",
+            "c1-only": "no: C.12 runs only where C.1 names it; after C.10 the bracket goes on "
+            "to C.14",
+        },
+    ),
+    Reading(
+        name="joined-bracket",
+        article="C.13, A.3, D.4",
+        question="C.13 joins the two lowest brackets: 'such a merged score bracket shall be "
+        "treated as a heterogeneous score bracket with the latest added score bracket as "
+        "S1'; and when the added players are half or more of it?",
+        default="a3",
+        choices={
+            "a3": "A.3 decides: with half or more moved down it is treated as homogeneous, "
+            "as D.4 also says of such a bracket",
+            "heterogeneous": "C.13's words: heterogeneous whatever the count, the added "
+            "players in S1 (C.14.b.2 lowers M1 until S2 can pair them)",
+        },
+    ),
+    Reading(
         name="alternation",
         article="E.3",
         question="'Alternate the colours to the most recent round in which they played with "

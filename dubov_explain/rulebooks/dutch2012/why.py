@@ -135,39 +135,47 @@ def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -
 
 def player_round(trace: Trace, player: int) -> dict:
     """The facts of ``player``'s round: the bye, the bracket (resident or moved down),
-    S1/S2 and the opponent, the colour rule; ``events`` the indices of the bracket."""
+    S1/S2 and the opponent, the colour rule; ``events`` the indices of the bracket.
+
+    C.12/C.13 may pair a bracket more than once: the player's bracket is the last one
+    holding him that was closed (a pairing undone is followed by a later one holding him,
+    and a pairing tried again in vain is never closed)."""
     n = player
     x: dict[str, Any] = dict(bye={}, bracket_score=None, resident=True, residents=[],
                              upfloaters=[], upfloat=[], groups=[], pairing=[], colour_rule="",
                              colour_step=None, events=[])
     current = None
+    run: dict[str, Any] | None = None  # the facts of the bracket being paired, if it holds n
     for i, e in enumerate(trace.events, start=1):
         if isinstance(e, ev.BracketOpened):
             current = e
+            run = None
             if n in e.residents or n in e.mdps:
-                x.update(bracket_score=e.score, resident=n in e.residents,
-                         residents=list(e.residents), upfloaters=list(e.mdps))
-                x["upfloat"] = [dict(case="resident" if n in e.residents else "moved-down",
-                                     step=i, score=e.score, players=list(e.mdps))]
-                x["events"] = []
-        if current is not None and x["bracket_score"] == getattr(e, "score", None) and \
-                (n in current.residents or n in current.mdps):
-            x["events"].append(i)
+                run = dict(bracket_score=e.score, resident=n in e.residents,
+                           residents=list(e.residents), upfloaters=list(e.mdps),
+                           upfloat=[dict(case="resident" if n in e.residents else "moved-down",
+                                         step=i, score=e.score, players=list(e.mdps))],
+                           events=[], groups=[], pairing=[], colour_rule="", colour_step=None)
+        if run is not None and current is not None and \
+                run["bracket_score"] == getattr(e, "score", None):
+            run["events"].append(i)
             if isinstance(e, ev.PairingFound) and (n in e.s1 or n in e.s2):
                 side = "S1" if n in e.s1 else "S2"
                 pos = (list(e.s1) if side == "S1" else list(e.s2)).index(n) + 1
-                x["groups"].append(dict(case="subgroup", step=i, side=side, index=pos,
-                                        part=e.part))
+                run["groups"].append(dict(case="subgroup", step=i, side=side, index=pos,
+                                          part=e.part))
                 for a, b in e.pairs:
                     if n in (a, b):
-                        x["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b,
-                                                 index=e.transposition))
+                        run["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b,
+                                                   index=e.transposition))
             if isinstance(e, ev.MovedDown) and n in e.players:
-                x["pairing"].append(dict(case="moved-down", step=i))
+                run["pairing"].append(dict(case="moved-down", step=i))
             if isinstance(e, ev.IncompatibleMoved) and e.player == n:
-                x["pairing"].append(dict(case="incompatible", step=i))
-        if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
-            x.update(colour_rule=e.rule, colour_step=i)
+                run["pairing"].append(dict(case="incompatible", step=i))
+            if isinstance(e, ev.BracketClosed):
+                x.update(run)
+        if run is not None and isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
+            run.update(colour_rule=e.rule, colour_step=i)
         if isinstance(e, ev.ByeAssigned):
             x["bye"] = dict(case="has" if e.player == n else "other", article="A.5", step=i,
                             bye=e.player)
