@@ -50,6 +50,11 @@
       s.leave = null; s.bracket = null;
     }
     if (!ch) { return; }
+    if (ch.unleave) {  // a bracket paired again (or joined to another): its pairs go back
+      var undone = {};
+      for (var u = 0; u < ch.unleave.length; u++) { undone[ch.unleave[u][0] + "-" + ch.unleave[u][1]] = 1; }
+      s.done = s.done.filter(function (p) { return !undone[p[0] + "-" + p[1]]; });
+    }
     if ("bye" in ch) { s.bye = ch.bye; }
     if (ch.open) {
       s.bracket = {score: ch.open.score, residents: ch.open.residents.slice(), pool: ch.open.pool,

@@ -433,3 +433,37 @@ def test_every_rulebook_page_follows_and_jumps(driver, tmp_path, system, words):
     assert 1 < len(mine) < len(tr.events)
     assert _visible(d).find_elements("css selector", ".chip.followed") or \
         _visible(d).get_attribute("data-kind") in ("bye-candidates", "bye-assigned", "what-if")
+
+
+def test_a_dutch_backtrack_takes_the_undone_pairs_back(driver, tmp_path):
+    """C.12/C.13 pair a closed bracket again: the page must drop its earlier pairs from
+    "Paired so far" when the new attempt closes, exactly as the rulebook's ``step_states``
+    says (golden case C.12-backtrack-found, where a bracket above is paired twice)."""
+    from dubov_explain.render.steps import steps as full_steps
+    from dubov_explain.render.view import pair
+    from dubov_explain.rulebooks import find_rulebook
+    from dubov_explain.rulebooks.dutch2012.steps import step_states
+    from dubov_explain.trf.reader import read_trf
+
+    case = Path(__file__).resolve().parent.parent / "golden" / "dutch-2012" / "cases"
+    tr = find_rulebook("dutch-2012").pair(read_trf(str(case / "C.12-backtrack-found.trf")))
+    states = step_states(tr)
+    assert any(e.kind == "backtrack-ended" and e.found for e in tr.events), \
+        "the case no longer backtracks successfully"
+    path = tmp_path / "dutch.html"
+    path.write_text(step_through_html(tr, "C.12"), encoding="utf-8")
+    driver.get(path.as_uri())
+    ss = full_steps(tr)
+    for i, s in enumerate(ss):
+        if i:
+            driver.find_element("css selector", f"#item-{i + 1} a").click()
+        board = _visible(driver).find_element("css selector", ".board")
+        sofar = board.find_elements("css selector", ".sofar")
+        text = sofar[0].text if sofar else ""
+        if s.done_pairs and s.boards is None:
+            assert "Paired so far: " + ", ".join(pair(p) for p in s.done_pairs) in text, i
+    seen = [tuple(p) for s in states for p in s.done_pairs]
+    final = {tuple(b) for b in tr.result.boards}
+    last = [tuple(p) for p in states[-2].done_pairs]
+    assert set(last) <= final | {tuple(reversed(b)) for b in final}, (last, final)
+    assert len(set(seen)) > len(set(last))  # some pair was shown, then taken back

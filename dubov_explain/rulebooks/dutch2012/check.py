@@ -127,16 +127,24 @@ def board_order(pairs: Iterable[tuple[int, int]], trace: Trace) -> list[tuple[in
 
 
 def _brackets(trace: Trace) -> list[list]:
-    out, cur = [], None
+    """The events of each bracket's accepted attempt, highest score first.  C.12/C.13 may
+    pair a bracket again: a new attempt closes only when it found the pairing the backtrack
+    wanted, so a bracket's last closed attempt is the one that stands; a bracket C.13 joins
+    to the lowest one after its close has no attempt of its own left."""
+    last: dict[str, list] = {}
+    cur = None
     for e in trace.events:
         if isinstance(e, ev.BracketOpened):
             cur = [e]
+        elif isinstance(e, ev.BracketsJoined):
+            last.pop(e.score, None)
+            cur = None
         elif cur is not None:
             cur.append(e)
             if isinstance(e, ev.BracketClosed):
-                out.append(cur)
+                last[cur[0].score] = cur
                 cur = None
-    return out
+    return [last[k] for k in sorted(last, key=Fraction, reverse=True)]
 
 
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
@@ -168,8 +176,10 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
     # judged only when it starts from the engine's own state (the same players moved down
     # into the same residents): after a departure that moved other players down, nothing
     # in the engine's trace says what the procedure does from there
-    for es, ws in zip(_brackets(trace), _brackets(what_if)):
-        if set(es[0].mdps) != set(ws[0].mdps) or set(es[0].residents) != set(ws[0].residents):
+    theirs = {ws[0].score: ws for ws in _brackets(what_if)}
+    for es in _brackets(trace):
+        ws = theirs.get(es[0].score)
+        if ws is None or set(es[0].mdps) != set(ws[0].mdps) or set(es[0].residents) != set(ws[0].residents):
             continue
         if {frozenset(p) for p in es[-1].pairs} == {frozenset(p) for p in ws[-1].pairs}:
             continue

@@ -17,41 +17,78 @@ from ...trace.events import Trace
 from ..sections import Sheet, SheetItem, not_granted, preferences, walk
 from . import events as ev
 
-KINDS = ("bye", "floaters", "colours", "shifts", "relaxed", "arbiter", "readings")
+KINDS = ("bye", "floaters", "colours", "shifts", "relaxed", "backtracks", "arbiter",
+         "readings")
 
 
-def report_sheet(trace: Trace) -> Sheet:
+def report_sheet(trace: Trace, kinds: tuple[str, ...] = KINDS) -> Sheet:
+    """The sheet of ``trace``.  C.12/C.13 may pair a bracket again after it closed; the
+    sheet keeps, per bracket, what its accepted pairing did (who moved down, exchanges,
+    lowered requirements, colours): a new attempt of a bracket replaces its earlier one,
+    and when a backtrack finds no other pairing (``backtrack-ended``, not found) the
+    earlier one stands again.  What an undone attempt did stays in the story."""
     prefs = preferences(trace)
-    items: list[SheetItem] = []
-    routine = []
+    final = {tuple(b) for b in getattr(trace.result, "boards", ()) or ()}
+    seq = iter(range(1 << 30))
+    kept: list[tuple[int, SheetItem]] = []   # items that stay facts whatever came after
+    live: dict[object, list] = {}            # bracket -> its current attempt's items
+    saved: dict[object, list] = {}           # bracket paired again (C.12/C.13) -> before
     failed: list = []
+
+    def bound(score, item) -> None:
+        live.setdefault(score, []).append((next(seq), item))
+
     for score, e in walk(trace, ev.BracketOpened, ev.BracketClosed):
         if isinstance(e, ev.ByeAssigned):
-            items.append(SheetItem("bye", (e,), None, (e.player,)))
-        elif isinstance(e, (ev.BracketOpened, ev.BracketClosed)):
+            kept.append((next(seq), SheetItem("bye", (e,), None, (e.player,))))
+        elif isinstance(e, ev.BracketClosed):
             if failed:  # lowered without a pairing found: the bracket's close says what
-                items.append(SheetItem("relaxed", tuple(failed) + (e,), score, ()))
+                bound(score, SheetItem("relaxed", tuple(failed) + (e,), score, ()))
             failed = []
+        elif isinstance(e, ev.BracketOpened):
+            failed = []
+            live[e.score] = []  # a (new) attempt of this bracket
+        elif isinstance(e, ev.Backtracked):
+            if failed:  # lowered in vain: the text goes back a bracket (C.12, C.13)
+                kept.append((next(seq), SheetItem("relaxed", tuple(failed) + (e,), score, ())))
+            failed = []
+            saved[e.to_score] = live.get(e.to_score, [])
+            kept.append((next(seq), SheetItem("backtracks", (e,), score, tuple(e.moved))))
+        elif isinstance(e, ev.BacktrackEnded):
+            before = saved.pop(e.score, [])
+            if not e.found:
+                live[e.score] = before
+            kept.append((next(seq), SheetItem("backtracks", (e,), score, tuple(e.moved))))
+        elif isinstance(e, ev.BracketsJoined):
+            live[e.score] = []  # its pairing dissolved into the new lowest bracket
+            kept.append((next(seq), SheetItem("backtracks", (e,), score, ())))
+            # its players (S1 of the joined bracket) go down into the lowest bracket: a
+            # move down of C.13 that no later step undoes
+            kept.append((next(seq), SheetItem("floaters", (e,), score, tuple(e.s1))))
         elif isinstance(e, ev.IncompatibleMoved):
-            items.append(SheetItem("floaters", (e,), score, (e.player,)))
+            bound(score, SheetItem("floaters", (e,), score, (e.player,)))
         elif isinstance(e, (ev.BracketMovedDown, ev.MovedDown)) and e.players:
-            items.append(SheetItem("floaters", (e,), score, tuple(e.players)))
-        elif isinstance(e, ev.RequirementsFailed):
-            failed.append(e)
-        elif isinstance(e, ev.Reduced):
+            bound(score, SheetItem("floaters", (e,), score, tuple(e.players)))
+        elif isinstance(e, (ev.RequirementsFailed, ev.Reduced)):
             failed.append(e)
         elif isinstance(e, ev.PairingFound):
             if e.exchange:
-                items.append(SheetItem("shifts", (e,), score, ()))
+                bound(score, SheetItem("shifts", (e,), score, ()))
             if failed:
-                items.append(SheetItem("relaxed", tuple(failed) + (e,), score, ()))
+                bound(score, SheetItem("relaxed", tuple(failed) + (e,), score, ()))
             failed = []
         elif isinstance(e, ev.SearchLimit):
-            items.append(SheetItem("arbiter", (e,), score, ()))
+            kept.append((next(seq), SheetItem("arbiter", (e,), score, ())))
         elif isinstance(e, ev.ColourAllocated):
             lost = not_granted(e, prefs)
             if lost:
-                items.append(SheetItem("colours", (e,), score, lost))
+                bound(score, SheetItem("colours", (e,), score, lost))
             elif e.rule == "E.1":
-                routine.append((e,))
-    return Sheet(KINDS, tuple(items), tuple(routine))
+                bound(score, SheetItem("routine", (e,), score, ()))
+    ordered = sorted(kept + [x for xs in live.values() for x in xs], key=lambda x: x[0])
+    items = [i for _, i in ordered]
+    # belt and braces: a colour is only told of a pair that was published
+    items = [i for i in items if i.kind not in ("colours", "routine")
+             or (i.events[-1].white, i.events[-1].black) in final]
+    routine = tuple(i.events for i in items if i.kind == "routine")
+    return Sheet(kinds, tuple(i for i in items if i.kind != "routine"), routine)

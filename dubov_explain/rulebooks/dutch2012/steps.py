@@ -100,6 +100,9 @@ class StepState:
 def step_changes(trace: Trace) -> list[StepChange]:
     out = []
     in_bracket = False
+    #: each bracket's pairs as it last closed: C.12/C.13 may pair it again (its close then
+    #: takes the earlier pairs back, ``unleave``) or join it to the lowest bracket
+    left: dict[str, list] = {}
     for i, e in enumerate(trace.events, start=1):
         ch: dict = {}
         focus: set = set()
@@ -120,6 +123,15 @@ def step_changes(trace: Trace) -> list[StepChange]:
         elif isinstance(e, ev.BracketClosed):
             ch["set"] = dict(closed=True)
             ch["leave"] = [tuple(p) for p in e.pairs]
+            if left.get(e.score):
+                ch["unleave"] = left[e.score]
+            left[e.score] = ch["leave"]
+        elif isinstance(e, ev.BracketsJoined):
+            if left.get(e.score):
+                ch["unleave"] = left.pop(e.score)
+            focus = set(e.players)
+        elif isinstance(e, ev.Backtracked):
+            focus = set(e.moved) | ({e.player} if e.player is not None else set())
         elif isinstance(e, ev.ByeAssigned):
             ch["bye"] = e.player
             focus = {e.player}
@@ -157,6 +169,9 @@ def step_states(trace: Trace) -> list[StepState]:
             if "colour" in ch:
                 w, b, rule = ch["colour"]
                 bracket.colours[frozenset((w, b))] = (w, b, rule)
+        if "unleave" in ch:
+            undone = {tuple(p) for p in ch["unleave"]}
+            done = [p for p in done if tuple(p) not in undone]
         paired = {n for p in done for n in p}
         unpaired = [n for n in players if n not in paired and n != bye]
         out.append(StepState(c.index, c.event, c.cited,

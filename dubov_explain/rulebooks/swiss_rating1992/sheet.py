@@ -4,4 +4,15 @@ and B.1.b, moving down by C.1/C.14/C.6, colours by E, exchanges of D.2, requirem
 lowered by C.10-C.14), so the Dutch reader serves; the words are this rulebook's
 (``templates/report.md.j2``)."""
 
-from ..dutch2012.sheet import KINDS, report_sheet  # noqa: F401
+from ...trace.events import Trace
+from ..dutch2012.sheet import KINDS as _DUTCH_KINDS
+from ..dutch2012.sheet import report_sheet as _dutch_sheet
+from ..sections import Sheet
+
+#: as the Dutch sheet's, without C.12/C.13's backtracks: this engine does not backtrack (a
+#: departure its module docstring states), so "no backtrack" would be no fact of the text
+KINDS = tuple(k for k in _DUTCH_KINDS if k != "backtracks")
+
+
+def report_sheet(trace: Trace) -> Sheet:
+    return _dutch_sheet(trace, KINDS)
