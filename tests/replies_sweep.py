@@ -1,0 +1,113 @@
+"""The sweep the reply tests of Dubov 1997, Dutch 2012 and the 1992 rating text share.
+
+A :class:`Round` holds one round to reply on and memoises its pairings (the real one, the
+what-if runs of "with you and M paired", the readings' other values), each asked once for
+all the players of the round; :func:`sweep` writes every player's plain reply, one
+``--against`` and ``--colour``, and gathers the claims the rulebook's checker
+(``rulebooks/<room>/claims.py``: ``check_text``, ``mismatches``) re-derives from the trace.
+Each test file binds it to its rulebook: ``Round = functools.partial(Round, SYSTEM,
+claims)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+
+from dubov_explain.explain.why import outcome, reply
+from dubov_explain.render.explain import reply_text
+from dubov_explain.rulebooks import find_rulebook
+
+
+class Round:
+    """One round to reply on, its pairings memoised."""
+
+    def __init__(self, system: str, claims, t, round_no=None):
+        self.book = find_rulebook(system)
+        self.claims = claims
+        self.catalogue = [(r.name, r.choices) for r in self.book.catalogue]
+        self.t, self.round_no = t, round_no
+        self.readings = self.book.readings()
+        self._real = self.book.pair  # the rulebook's own, also while memo() stands in for it
+        self.trace = self._real(t, self.readings, round_no)
+        self.pair = functools.lru_cache(maxsize=None)(self._pair)
+
+    def _pair(self, readings: tuple, forced: tuple):
+        return self._real(self.t, self.book.readings(dict(readings)), self.round_no, forced)
+
+    @contextlib.contextmanager
+    def memo(self):
+        """The rulebook's pairings of this round memoised while the replies are written (the
+        why-not runs of the bracket-mates repeat from page to page)."""
+        book, real = self.book, self._real
+
+        def pair(t, readings=None, round_no=None, forced=()):
+            if t is not self.t or round_no != self.round_no:
+                return real(t, readings, round_no, forced)
+            r = readings if readings is not None else book.readings()
+            return self.pair(tuple(sorted(r.as_dict().items())), tuple(map(tuple, forced)))
+        book.pair = pair
+        try:
+            yield
+        finally:
+            del book.pair
+
+    def what_if(self, a: int, b: int):
+        return self.pair(tuple(sorted(self.readings.as_dict().items())), ((a, b),))
+
+    def pair_under(self, name: str, value: str):
+        return self.pair(tuple(sorted({**self.readings.as_dict(), name: value}.items())), ())
+
+    def players(self) -> list[int]:
+        return sorted(r["number"] for r in self.trace.events[1].rows)
+
+    def readings_that_matter(self, n: int) -> list[dict]:
+        """``explain.why.readings_that_matter`` from the memoised pairings (the generated
+        rounds ask it of every player; the corpus asks the real function)."""
+        mine = outcome(self.trace, n)
+        out = []
+        for r in self.book.catalogue:
+            now = self.readings.value(r.name)
+            for value in r.choices:
+                if value != now:
+                    got = outcome(self.pair_under(r.name, value), n)
+                    if got != mine:
+                        out.append(dict(name=r.name, value=value, current=now,
+                                        article=r.article, outcome=got))
+        return out
+
+    def pages(self, n: int, against: int | None, known=None, topic: str | None = None):
+        """The reply to ``n`` (``against``: the why-not page) and its claims."""
+        r = reply(self.t, n, self.readings, self.round_no, trace=self.trace, against=against,
+                  check_readings=known is None, topic=topic)
+        if known is not None:
+            r.readings = known
+        text = reply_text(r, self.trace)
+        return r, text, self.claims.check_text(text, self.trace, n, self.what_if,
+                                               self.pair_under, self.catalogue)
+
+
+def other(players: list[int], n: int) -> int | None:
+    """One ``--against`` per player: the next player in the list."""
+    rest = [m for m in players if m != n]
+    return rest[n % len(rest)] if rest else None
+
+
+def sweep(rnd: Round, memo: bool = False) -> tuple[int, int, list]:
+    """Every player of the round: plain reply, one --against and --colour; (pages, claims,
+    mismatches)."""
+    pages = claims = 0
+    bad = []
+    ps = rnd.players()
+    with rnd.memo():
+        for n in ps:
+            r, _, cs = rnd.pages(n, None, known=rnd.readings_that_matter(n) if memo else None)
+            m = other(ps, n)
+            _, _, cs2 = rnd.pages(n, m, known=r.readings) if m is not None else (None, None, [])
+            # --colour: the colour topic whatever the player's preference
+            _, _, cs3 = rnd.pages(n, None, known=r.readings, topic="colour") \
+                if r.explanation.status == "paired" else (None, None, [])
+            pages += 1 + (m is not None) + (r.explanation.status == "paired")
+            claims += len(cs) + len(cs2) + len(cs3)
+            bad += [(n, m, c) for c in rnd.claims.mismatches(cs + cs2 + cs3)]
+    return pages, claims, bad
