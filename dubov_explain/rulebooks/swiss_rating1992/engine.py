@@ -6,7 +6,9 @@ States, in the text's order, bracket by bracket from the highest score (C, first
     open_round -> [ bracket (A.3) -> C.1 incompatible players -> C.2 x (A.8) -> C.3 p (A.6)
         -> C.4/C.5 S1 S2 -> C.6 try, C.7 transpositions (D.1), C.8 exchanges (D.2)
         -> C.9 drop B.6, B.5 for downfloats -> C.10 (remainder) drop B.6, B.5 for upfloats
-        -> C.11 x + 1 -> C.14 p - 1 ] ... -> bye (A.5) -> colours (E) -> F.1 -> publish
+        -> C.11 x + 1 -> C.12 backtrack (heterogeneous group; or from C.1)
+        -> C.13 (lowest: backtrack, join) -> C.14 p - 1 ] ...
+    -> bye (A.5) -> colours (E) -> F.1 -> publish | impossible
 
 What a candidate must meet (C.6 names B.1 and B.2; the relative criteria B.4-B.6 are what
 C.7-C.11 lower, so a candidate is accepted when it meets every criterion still in force):
@@ -14,7 +16,8 @@ B.1 and B.2 (absolute; B.2 not for players over 50% in the last round, B's note)
 x pairs not fulfilling both colour preferences (B.4, A.8); B.5/B.6 for the players moved
 down (their downfloat) and for the lower player of a pair of unequal scores (his upfloat)
 while in force.  B.3 is kept by the structure: the moved-down players are paired first
-(A.3), with S1 their highest p (C.4).
+(A.3), with S1 their highest p (C.4).  Nothing below the bracket is looked at (C.6: "the
+pairing of this score bracket is considered complete").
 
 A heterogeneous bracket (fewer than half moved down, A.3): S1 = the moved-down players
 (A.6), S2 the residents, transposed by D.1 (C.7); the players left form the remainder,
@@ -29,6 +32,73 @@ then, for the moved-down players, S1 = the highest p players of the bracket, C.4
 decreased by one when it was above zero.  Whether C.11/C.14 restore the dropped criteria:
 reading ``restore-criteria``.
 
+C.12 and C.13: backtracking, as the text does it
+================================================
+
+The bracket loop (:meth:`RatingEngine.brackets`) is the state machine of C.12 and C.13,
+each step an event (``backtracked``, the bracket paired again with its own events,
+``backtrack-ended``, ``brackets-joined``), every one citing the 1992 articles.  The 1992
+words differ from the Dutch 2012 ones, so the loop is this rulebook's own (the Dutch one
+is its model; the exceptions ``Backtrack``, ``LowestUnpaired``, ``NoCandidate`` are shared):
+
+* **C.12** "In case of a heterogeneous group: undo the pairing of the previous score
+  bracket.  If in this previous score bracket a pairing can be made whereby another player
+  will be moved down to the current one, and this now allows p pairing to be made then
+  this pairing in the previous score bracket will be accepted."  Reached from C.1 (its
+  first case: a moved-down player with no opponent in the bracket; p is then A.6's p of the
+  bracket as it came) and, in the articles' order, after C.11 in a heterogeneous group (A.3:
+  fewer than half moved down; a bracket "treated as though it was homogeneous" is not one),
+  once for each p.  The previous bracket is paired again from the start of its own
+  procedure, and a pairing is accepted only if the players it moves down are a set never
+  sent to the bracket before ("another player"; unlike 2012, no "same size and same
+  scores") with which p pairs are allowed by B.1 and B.2 among the bracket's players (a
+  maximum matching).  If one is found it replaces the previous pairing and the bracket
+  starts again with the new players; if not, the previous pairing stands and the bracket
+  goes on (C.1: the player moves down; C.11: on to C.13/C.14).
+* **C.13** "In case of the lowest score bracket: the pairing of the penultimate score
+  bracket is undone.  Try to find another pairing in the penultimate score bracket which
+  will allow a pairing in the lowest score bracket.  If in the penultimate score bracket p
+  becomes zero ... the two lowest score brackets are joined into a new lowest score
+  bracket."  Reached when the lowest bracket's procedure finds nothing at its p (C.13
+  comes before C.14, so the lowest bracket never lowers p while a penultimate one exists;
+  a lowest bracket with fewer pairs is no pairing, A.5 allowing one bye).  "Will allow a
+  pairing in the lowest score bracket" is decided exactly: the lowest bracket is paired by
+  this same procedure (C.1-C.12, without backtracking), silently, for the players the
+  candidate moves down.  If no pairing with p above zero does, the two brackets are
+  joined and C.13 repeats one bracket higher.
+
+Why this returns what the text would: "another pairing" of the previous bracket is the first
+candidate of its own procedure (C.3 to C.14, in the order above) that meets its criteria and
+what the backtrack wants.  The pairing undone was the first candidate meeting the criteria
+alone; every candidate before it fails them, and so fails the stronger test too; so the
+first candidate meeting both is the next one the text would try.  What the backtrack wants
+is a test of the players moved down, asked where the leaf test of the bracket already asks
+about them (``leftover_check``), and every pruning of the search that reads the leaf test
+reads it exactly (the search skips only arrangements proved to fail it).
+``tests/swiss_rating1992_literal.py`` (``LiteralBacktracking``) does all of this by brute
+force from the text, deciding C.13 by pairing the lowest bracket with its own literal
+procedure, and agrees with the engine on every generated round of
+``tests/test_swiss_rating1992_backtracking.py`` (pairs, bye and the backtracking story,
+step for step) and ``tests/test_swiss_rating1992_bruteforce.py``.
+
+The readings taken where the text leaves a choice (the same in the twin; not yet named
+Readings with golden cases of their own):
+
+* C.12's "another player" is a set of players moved down not sent before, of any size.
+* C.12's "allows p pairing": p pairs among the bracket's players by B.1 and B.2 (B.2 not
+  for the pairs the note to B frees), p as it stood when C.12 was reached.
+* The bracket paired again does not itself backtrack: C.12 asks whether "in this previous
+  score bracket a pairing can be made", with that bracket's players as they are.
+* C.13's "p becomes zero": the pairing that moves the whole penultimate bracket down does
+  not count as one allowing the lowest bracket to be paired.
+* The joined bracket: its players from the penultimate bracket (and those an earlier join
+  brought in) came from a higher score bracket, so by A.3 they are its moved-down players
+  beside the ones moved down to it (S1 when fewer than half, A.6; treated as homogeneous
+  when half or more).  The events name a joined bracket by its lowest residents' score.
+* C.1 in the lowest bracket (a player without an opponent there; the text says "apply
+  C13"): not applied on its own; the player may be the one left for the bye, and if the
+  bracket cannot be paired C.13 runs anyway.
+
 Literal, but not exponential: the transpositions of D.1 ("all numbers constructable with
 the digits ... in ascending order": lexicographic) and the exchanges of D.2 (one player,
 then two, ..., each by the difference of the numbers exchanged, ties to the lowest player
@@ -39,27 +109,19 @@ three or more players, which the text leaves to "etc.", continues the same rule.
 
 Not literal, and why:
 
-* **C.12 / C.13** undo the previous bracket's pairing when a lower bracket cannot be paired
-  (C.12: "in case of a heterogeneous group", for "another player" moved down that "allows p
-  pairing"; C.13: the penultimate bracket paired again, the two lowest joined when p
-  becomes zero).  The engine instead accepts a bracket's candidate only if the players it
-  moves down can still be paired with every lower player (B.1, B.2), one of them receiving
-  a bye allowed by B.1.b when their number is odd.  A higher bracket never needs undoing,
-  and the lowest bracket is always paired completely; a moved-down player C.1 finds without
-  an opponent moves on down.  This is a departure, not an equivalent: the Dutch 2012 engine
-  (whose C.12/C.13 say the same but for C.12's "another set of players of the same size
-  and with the same scores") now backtracks as its text does, and there the two differ on
-  72 of 1,063 generated rounds of 6-14 players; doing the same here needs this
-  engine's bracket loop and its literal twin (``tests/swiss_rating1992_literal.py``) to
-  backtrack too.
 * **A.8** gives x = b - q or w - q, which is negative when the preferences are balanced
   (``counts`` records the raw value); x counts pairs, so it is read as zero then.
 * **B.3** (scores as close as possible) is not weighed beyond the structure above.
 * **The note to B** (B.2, B.5, B.6 not for players over 50% in the last round; which pairs,
   reading ``top-scorer-pairs``) and A.7.a's parenthesis (no absolute preference for them)
-  act only through B.2, B.5 and B.6 in the bracket; the check that the rest of the round
-  can still be completed (above) keeps B.2 for everyone, so in a last round it may refuse
-  a candidate the note would allow (never one it forbids).
+  act only through B.2, B.5 and B.6 in the bracket (and in C.12's count of pairs and the
+  lowest bracket's pairing for C.13, through the same per-pair test).
+* **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of them
+  (a ``search-limit`` event records it).
+
+A what-if run (why-not, check) holds each forced player for his partner only; a moved-down
+player without an opponent only because of the forced pairs (or forced himself) is moved on
+down by C.1 without C.12: the forcing is no fact the text backtracks over.
 
 Colours (E.1-E.5) say what the Dutch 2012 text says and are shared; E.3 is read as F.3
 says (the colour histories aligned on the games played).  A pair where one player has no
@@ -368,6 +430,17 @@ class RatingEngine:
             self.bye = left[0]
             self.emit(ev.ByeAssigned(article="A.5", player=self.bye))
 
+    def lonely_unforced(self, n: int, players) -> bool:
+        """C.1 without the what-if's forced pairs: no opponent for ``n`` by B.1/B.2 alone."""
+        if not self.fmap:
+            return True
+        saved, self.fmap = self.fmap, {}
+        try:
+            return not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
+                           for o in players if o != n)
+        finally:
+            self.fmap = saved
+
     def label(self, group) -> str:
         """A bracket's score as its events name it: its residents' (the highest)."""
         return fmt(self.st[sorted(group[1], key=self.key)[0]].score)
@@ -434,7 +507,10 @@ class RatingEngine:
             for n in list(players):
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
                            for o in players if o != n):
-                    if n in mdps and may_backtrack and ("C.1", n) not in skip:
+                    # (in a what-if run, a player barred only by the forced pairs, or
+                    # forced himself, moves on down: the forcing is no fact of the text)
+                    if n in mdps and may_backtrack and ("C.1", n) not in skip and \
+                            n not in self.fmap and self.lonely_unforced(n, players):
                         # C.1, first case: C.12 (p of A.6 for the bracket as it came)
                         raise Backtrack(m0 if nature == "heterogeneous" else len(players) // 2,
                                         ("C.1", n))
