@@ -120,8 +120,8 @@ Not literal, and why:
   (a ``search-limit`` event records it).
 
 A what-if run (why-not, check) holds each forced player for his partner only; a moved-down
-player without an opponent only because of the forced pairs (or forced himself) is moved on
-down by C.1 without C.12: the forcing is no fact the text backtracks over.
+player without an opponent only because of the forced pairs is moved on down by C.1
+without C.12: the forcing is no fact the text backtracks over.
 
 Colours (E.1-E.5) say what the Dutch 2012 text says and are shared; E.3 is read as F.3
 says (the colour histories aligned on the games played).  A pair where one player has no
@@ -507,10 +507,10 @@ class RatingEngine:
             for n in list(players):
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
                            for o in players if o != n):
-                    # (in a what-if run, a player barred only by the forced pairs, or
-                    # forced himself, moves on down: the forcing is no fact of the text)
+                    # (in a what-if run, a player barred only by the forced pairs moves on
+                    # down: the forcing is no fact of the text)
                     if n in mdps and may_backtrack and ("C.1", n) not in skip and \
-                            n not in self.fmap and self.lonely_unforced(n, players):
+                            self.lonely_unforced(n, players):
                         # C.1, first case: C.12 (p of A.6 for the bracket as it came)
                         raise Backtrack(m0 if nature == "heterogeneous" else len(players) // 2,
                                         ("C.1", n))
