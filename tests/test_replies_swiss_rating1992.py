@@ -188,8 +188,8 @@ def test_the_why_not_answers_cite_the_1992_steps():
     assert ("the procedure's transposition #1 comes before #3 in the order of Article D.1.") \
         in text_of("B.4-colour-x", 1, against=5)
     assert "so the procedure would go on to Article C.14." in text_of("B.4-colour-x", 2, against=4)
-    assert ("with you and 6 paired, 4 would have no possible opponent in the 1-point bracket and would move down "
-            "at once (Article C.1).") in text_of("B.4-colour-x", 4, against=6)
+    assert ("with you and 6 paired, 1 would have no possible opponent in the 1-point bracket and would move down "
+            "at once (Article C.1).") in text_of("B.4-colour-x", 1, against=6)
     assert "with you and 5 paired, 6 could not be paired (Article B.1)." in text_of("reading-bye-bar", 1, against=5)
 
 
