@@ -11,9 +11,13 @@ candidate that meets the criteria in force; no oracle, no pruning.
 * C.9 (B.6, then B.5, for downfloats), C.10 (B.6, then B.5, for upfloats; remainders of a
   heterogeneous bracket), C.11 (x + 1 up to p), C.14 (p - 1, x - 1 when x was above 0).
 
+* C.12 and C.13 as backtracking (``LiteralBacktracking``): a bracket is paired on its own
+  criteria (C.6: "the pairing of this score bracket is considered complete"), nothing below
+  looked at; a bracket that cannot go on undoes the previous one, and C.13's "will allow a
+  pairing in the lowest score bracket" is decided by pairing the lowest bracket with the
+  text's own procedure.
+
 Facts (A.2 order, A.7 preferences, A.4 floats, B.1.b) come from the rulebook's standings.
-It keeps the engine's one documented departure (C.12/C.13 replaced by "the players moved
-down can still be paired with everyone below"), decided here by brute-force recursion.
 """
 
 from __future__ import annotations
@@ -233,5 +237,220 @@ class Literal:
         return {frozenset(p) for p in pairs}, (carried[0] if carried else None)
 
 
+# ---------------------------------------------------------------------------------------
+# C.12 and C.13 as written: no look-ahead, backtracking
+# ---------------------------------------------------------------------------------------
+
+
+class Backtrack(Exception):
+    """C.12: the bracket undoes the previous bracket's pairing."""
+
+    def __init__(self, p, trigger):
+        super().__init__(trigger)
+        self.p = p
+        self.trigger = trigger
+
+
+class LiteralBacktracking(Literal):
+    """The 1992 text's C.12 and C.13 (the procedure of ``Literal`` for one bracket).
+
+    * C.1: a player without an opponent in the bracket (B.1, B.2): moved down from a
+      higher bracket -> C.12; otherwise moved down (in the lowest bracket C.1 is not run on
+      its own: that player may be the one left for the bye, and C.13 runs when the bracket
+      cannot be paired).
+    * C.12 ("in case of a heterogeneous group", so after C.11 in a bracket of fewer than
+      half moved-down players, A.3; and from C.1): "undo the pairing of the previous score
+      bracket.  If in this previous score bracket a pairing can be made whereby another
+      player will be moved down to the current one, and this now allows p pairing to be
+      made then this pairing ... will be accepted": the previous bracket is paired again
+      from the start of its procedure, accepting only a pairing moving down a set of players
+      never sent before, with which the bracket has p pairs allowed by B.1/B.2 (p of A.6 when
+      C.1 sends it back).  The previous bracket does not backtrack meanwhile (the text asks
+      for "a pairing ... in this previous score bracket").  Once per trigger.
+    * C.13 (the lowest bracket, with a penultimate one, when C.6-C.12 find nothing): "the
+      pairing of the penultimate score bracket is undone.  Try to find another pairing in
+      the penultimate score bracket which will allow a pairing in the lowest": paired again,
+      accepting a pairing only if the lowest bracket's own procedure then pairs it; "if ...
+      p becomes zero" the two are joined into a new lowest bracket (the penultimate's
+      players as moved down into it, A.3) and C.13 repeats.
+    """
+
+    def __init__(self, t, round_no=None, readings=None):
+        super().__init__(t, round_no, readings)
+        self.cond = None
+        #: ("C.12", trigger, found) / ("C.13", found) / ("C.13-join",), in order
+        self.log: list[tuple] = []
+
+    def leftover_ok(self, rest, lv, lower, lowest):
+        # ``lower``: the players C.1 moved down from this bracket (they move down too)
+        if lowest and not (len(rest) <= 1 and all(self.st[n].bye_eligible for n in rest)):
+            return False
+        for n in rest:
+            if self.top(n):
+                continue
+            if lv["b5d"] and self.st[n].float_before(1) == "down":
+                return False
+            if lv["b6d"] and self.st[n].float_before(2) == "down":
+                return False
+        if lowest or self.cond is None:
+            return True
+        return self.cond(sorted(list(rest) + list(lower), key=self.key))
+
+    def allows(self, players, p):
+        """p pairs among ``players`` by B.1 and B.2 (the note to B per pair)."""
+
+        def best(ps):
+            if len(ps) < 2:
+                return 0
+            a, rest = ps[0], ps[1:]
+            got = best(rest)
+            for b in rest:
+                if got >= p:
+                    return got
+                if self.may_meet(a, b, not self.free(a, b)):
+                    got = max(got, 1 + best([q for q in rest if q != b]))
+            return got
+
+        return best(sorted(players, key=self.key)) >= p
+
+    def bracket(self, mdps, residents, lowest, cond=None, no_zero=False, may_backtrack=True,
+                skip=frozenset(), penultimate=True):
+        """One bracket, C.1-C.14: (pairs, moved) or None (the lowest: C.13; paired again:
+        no pairing that is wanted)."""
+        self.cond = cond
+        players = sorted(mdps + residents, key=self.key)
+        mdps = sorted(mdps, key=self.key)
+        down = []
+        if not lowest:
+            het0 = bool(mdps) and 2 * len(mdps) < len(players)
+            for n in list(players):
+                if not any(self.may_meet(n, o, not self.free(n, o)) for o in players if o != n):
+                    if n in mdps and may_backtrack and ("C.1", n) not in skip:
+                        raise Backtrack(len(mdps) if het0 else len(players) // 2, ("C.1", n))
+                    down.append(n)
+            players = [n for n in players if n not in down]
+            mdps = [n for n in mdps if n not in down]
+
+        def whole():
+            moved = sorted(players + down, key=self.key)
+            if cond is not None and not cond(moved):
+                return None
+            return [], moved
+
+        n, m = len(players), len(mdps)
+        homog = m == 0 or 2 * m >= n
+        x0 = self.x_of(players)
+        p = n // 2 if homog else m
+        x, fresh = x0, True
+        while True:
+            if p < 0:
+                return None
+            if p == 0 and no_zero:
+                return None
+            self.cond = cond
+            if homog:
+                if p == 0 and not lowest:
+                    return whole()
+                for lv in self.levels(p, x, m > 0, fresh):
+                    got = self.homogeneous(players, p, lv, lv["x"], down, lowest)
+                    if got is not None:
+                        return got[0], sorted(got[1] + down, key=self.key)
+            else:
+                got = self.heterogeneous(players, p, x, down, lowest, fresh)
+                if got is not None:
+                    return got[0], sorted(got[1] + down, key=self.key)
+            # C.12, in case of a heterogeneous group
+            if not homog and may_backtrack and ("C.11", p) not in skip:
+                raise Backtrack(p, ("C.11", p))
+            # C.13, in case of the lowest score bracket
+            if lowest and penultimate:
+                return None
+            if not homog and p == 0:
+                return whole()
+            # C.14
+            p -= 1
+            if x0 > 0:
+                x = max(0, x - 1)
+            fresh = self.restore
+
+    def round(self):
+        rest = sorted((p.number for p in self.st.players if p.present), key=self.key)
+        if not self.completable(rest):
+            return None
+        groups = []  # [joined by C.13, residents]
+        while rest:
+            top = self.st[rest[0]].score
+            groups.append([[], [n for n in rest if self.st[n].score == top]])
+            rest = [n for n in rest if self.st[n].score != top]
+        carried = {0: []}
+        result = {}
+        skips: dict[int, set] = {}
+        sent: dict[int, set] = {}
+        i = 0
+        while i < len(groups):
+            lowest = i == len(groups) - 1
+            joined, residents = groups[i]
+            sent.setdefault(i, set()).add(frozenset(carried[i]))
+            try:
+                got = self.bracket(carried[i] + joined, residents, lowest,
+                                   skip=frozenset(skips.get(i, ())), penultimate=i > 0)
+            except Backtrack as bt:
+                skips.setdefault(i, set()).add(bt.trigger)
+                j = i - 1
+                if j < 0:  # a joined highest bracket: there is no previous one
+                    continue
+                tried = set(sent[i])
+                others = joined + residents
+
+                def c12(moved, tried=tried, others=others, p=bt.p):
+                    return frozenset(moved) not in tried and \
+                        self.allows(list(moved) + others, p)
+
+                again = self.bracket(carried[j] + groups[j][0], groups[j][1], False, cond=c12,
+                                     may_backtrack=False)
+                self.log.append(("C.12", bt.trigger, again is not None))
+                if again is not None:
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                continue
+            if got is None:
+                j = i - 1
+                low_joined, low_residents = groups[i]
+
+                def c13(moved, low_joined=low_joined, low_residents=low_residents):
+                    saved = self.cond
+                    try:
+                        return self.bracket(list(moved) + low_joined, low_residents, True,
+                                            may_backtrack=False) is not None
+                    finally:
+                        self.cond = saved
+
+                again = self.bracket(carried[j] + groups[j][0], groups[j][1], False, cond=c13,
+                                     no_zero=True, may_backtrack=False)
+                self.log.append(("C.13", again is not None))
+                if again is not None:
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                    continue
+                self.log.append(("C.13-join",))
+                pj, rj = groups[j]
+                groups[j] = [sorted(pj + rj, key=self.key),
+                             sorted(low_joined + low_residents, key=self.key)]
+                del groups[i]
+                result.pop(i, None)
+                skips.pop(j, None)
+                i = j
+                continue
+            result[i] = got[0]
+            carried[i + 1] = got[1]
+            i += 1
+        pairs = [q for k in sorted(result) for q in result[k]]
+        bye = carried.get(len(groups), [])
+        assert len(bye) <= 1
+        return {frozenset(q) for q in pairs}, (bye[0] if bye else None)
+
+
 def literal_round(t, round_no=None, readings=None):
-    return Literal(t, round_no, readings).round()
+    """(set of unordered pairs, bye) by the text, C.12/C.13 included, or None when no
+    complete pairing exists."""
+    return LiteralBacktracking(t, round_no, readings).round()

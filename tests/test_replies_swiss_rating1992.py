@@ -166,12 +166,13 @@ def text_of(case: str, n: int, against: int | None = None, topic: str | None = N
 
 
 def test_the_bye_the_order_and_the_preference_cite_the_1992_articles():
-    flat = text_of("B.1.b-no-second-bye", 4)
-    assert "you (4 Quinteros, C., 2 points) have the bye (Article A.5)" in flat
-    assert "position 3 of 6 in the order of Article A.2 (score, then pairing number)" in flat
-    assert "your colour preference is strong for White (Article A.7.b)" in flat
+    # C.12 and C.13 (backtracking, then the two lowest brackets joined) leave 2 unpaired
+    flat = text_of("B.1.b-no-second-bye", 2)
+    assert "you (2 Zhou, W., 3 points) have the bye (Article A.5)" in flat
+    assert "position 1 of 6 in the order of Article A.2 (score, then pairing number)" in flat
+    assert "your colour preference is strong for Black (Article A.7.b)" in flat
     assert "Article A.5: the number of players to pair is odd, so one player ends up unpaired" in flat
-    assert flat.endswith("Step by step: dubov-explain explain --system swiss-rating-1992 --player 4.")
+    assert flat.endswith("Step by step: dubov-explain explain --system swiss-rating-1992 --player 2.")
     flat = text_of("B.1.b-no-second-bye", 1)
     assert "Rounds without a game: round 1 half-point bye; round 3 half-point bye." in flat
 
@@ -182,8 +183,8 @@ def test_the_why_not_answers_cite_the_1992_steps():
     assert ("You do not play 5 Adams, A. (0 points): the 0-point bracket is paired meeting criteria that no "
             "pairing with you and 5 paired meets, so the procedure would go on to Article C.9.") \
         in text_of("B.1.a-no-rematch", 1, against=5)
-    assert ("both pairings of the 1-point bracket meet the same criteria, and the procedure's exchange comes first "
-            "in the order of Article D.2.") in text_of("B.1.a-no-rematch", 5, against=6)
+    assert ("both pairings of the 2-point bracket meet the same criteria, and the procedure's exchange comes first "
+            "in the order of Article D.2.") in text_of("D.2-two-player-exchange", 3, against=4)
     assert ("the procedure's transposition #1 comes before #3 in the order of Article D.1.") \
         in text_of("B.4-colour-x", 1, against=5)
     assert "so the procedure would go on to Article C.14." in text_of("B.4-colour-x", 2, against=4)

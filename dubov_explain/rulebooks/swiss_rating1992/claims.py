@@ -91,7 +91,7 @@ class _Checker(_DutchChecker):
         yield "colour", r"You have (White|Black)(?:, not (White|Black))?: Article (E\.\d), (.*?)\.(?= |$)", \
             self._colour
         yield "colour", r"You have no colour this round\.", lambda m: (not any(
-            n in (e.white, e.black) for e in f.of(ev.ColourAllocated)), "a colour")
+            n in b for p in f.of(ev.PairingPublished) for b in p.boards), "a colour")
         yield "moved-down", (r"You were moved down into the " + S + r"-point bracket, where the players moved "
                              r"down are paired first \(Article A\.3\)\."), \
             lambda m: (any(n in e.mdps for e in f.of(ev.BracketOpened, score=m[1])), "no")
@@ -124,7 +124,10 @@ class _Checker(_DutchChecker):
 
     def _colour(self, m):
         f, n = self.f, self.n
-        e = next((e for e in f.of(ev.ColourAllocated) if n in (e.white, e.black)), None)
+        # the pair published (C.12/C.13 may have undone a pairing coloured before)
+        boards = {tuple(b) for p in f.of(ev.PairingPublished) for b in p.boards}
+        e = next((e for e in reversed(f.of(ev.ColourAllocated))
+                  if n in (e.white, e.black) and (e.white, e.black) in boards), None)
         if e is None:
             return False, "no colour"
         mine = "White" if e.white == n else "Black"

@@ -6,7 +6,9 @@ States, in the text's order, bracket by bracket from the highest score (C, first
     open_round -> [ bracket (A.3) -> C.1 incompatible players -> C.2 x (A.8) -> C.3 p (A.6)
         -> C.4/C.5 S1 S2 -> C.6 try, C.7 transpositions (D.1), C.8 exchanges (D.2)
         -> C.9 drop B.6, B.5 for downfloats -> C.10 (remainder) drop B.6, B.5 for upfloats
-        -> C.11 x + 1 -> C.14 p - 1 ] ... -> bye (A.5) -> colours (E) -> F.1 -> publish
+        -> C.11 x + 1 -> C.12 backtrack (heterogeneous group; or from C.1)
+        -> C.13 (lowest: backtrack, join) -> C.14 p - 1 ] ...
+    -> bye (A.5) -> colours (E) -> F.1 -> publish | impossible
 
 What a candidate must meet (C.6 names B.1 and B.2; the relative criteria B.4-B.6 are what
 C.7-C.11 lower, so a candidate is accepted when it meets every criterion still in force):
@@ -14,7 +16,8 @@ B.1 and B.2 (absolute; B.2 not for players over 50% in the last round, B's note)
 x pairs not fulfilling both colour preferences (B.4, A.8); B.5/B.6 for the players moved
 down (their downfloat) and for the lower player of a pair of unequal scores (his upfloat)
 while in force.  B.3 is kept by the structure: the moved-down players are paired first
-(A.3), with S1 their highest p (C.4).
+(A.3), with S1 their highest p (C.4).  Nothing below the bracket is looked at (C.6: "the
+pairing of this score bracket is considered complete").
 
 A heterogeneous bracket (fewer than half moved down, A.3): S1 = the moved-down players
 (A.6), S2 the residents, transposed by D.1 (C.7); the players left form the remainder,
@@ -29,6 +32,73 @@ then, for the moved-down players, S1 = the highest p players of the bracket, C.4
 decreased by one when it was above zero.  Whether C.11/C.14 restore the dropped criteria:
 reading ``restore-criteria``.
 
+C.12 and C.13: backtracking, as the text does it
+================================================
+
+The bracket loop (:meth:`RatingEngine.brackets`) is the state machine of C.12 and C.13,
+each step an event (``backtracked``, the bracket paired again with its own events,
+``backtrack-ended``, ``brackets-joined``), every one citing the 1992 articles.  The 1992
+words differ from the Dutch 2012 ones, so the loop is this rulebook's own (the Dutch one
+is its model; the exceptions ``Backtrack``, ``LowestUnpaired``, ``NoCandidate`` are shared):
+
+* **C.12** "In case of a heterogeneous group: undo the pairing of the previous score
+  bracket.  If in this previous score bracket a pairing can be made whereby another player
+  will be moved down to the current one, and this now allows p pairing to be made then
+  this pairing in the previous score bracket will be accepted."  Reached from C.1 (its
+  first case: a moved-down player with no opponent in the bracket; p is then A.6's p of the
+  bracket as it came) and, in the articles' order, after C.11 in a heterogeneous group (A.3:
+  fewer than half moved down; a bracket "treated as though it was homogeneous" is not one),
+  once for each p.  The previous bracket is paired again from the start of its own
+  procedure, and a pairing is accepted only if the players it moves down are a set never
+  sent to the bracket before ("another player"; unlike 2012, no "same size and same
+  scores") with which p pairs are allowed by B.1 and B.2 among the bracket's players (a
+  maximum matching).  If one is found it replaces the previous pairing and the bracket
+  starts again with the new players; if not, the previous pairing stands and the bracket
+  goes on (C.1: the player moves down; C.11: on to C.13/C.14).
+* **C.13** "In case of the lowest score bracket: the pairing of the penultimate score
+  bracket is undone.  Try to find another pairing in the penultimate score bracket which
+  will allow a pairing in the lowest score bracket.  If in the penultimate score bracket p
+  becomes zero ... the two lowest score brackets are joined into a new lowest score
+  bracket."  Reached when the lowest bracket's procedure finds nothing at its p (C.13
+  comes before C.14, so the lowest bracket never lowers p while a penultimate one exists;
+  a lowest bracket with fewer pairs is no pairing, A.5 allowing one bye).  "Will allow a
+  pairing in the lowest score bracket" is decided exactly: the lowest bracket is paired by
+  this same procedure (C.1-C.12, without backtracking), silently, for the players the
+  candidate moves down.  If no pairing with p above zero does, the two brackets are
+  joined and C.13 repeats one bracket higher.
+
+Why this returns what the text would: "another pairing" of the previous bracket is the first
+candidate of its own procedure (C.3 to C.14, in the order above) that meets its criteria and
+what the backtrack wants.  The pairing undone was the first candidate meeting the criteria
+alone; every candidate before it fails them, and so fails the stronger test too; so the
+first candidate meeting both is the next one the text would try.  What the backtrack wants
+is a test of the players moved down, asked where the leaf test of the bracket already asks
+about them (``leftover_check``), and every pruning of the search that reads the leaf test
+reads it exactly (the search skips only arrangements proved to fail it).
+``tests/swiss_rating1992_literal.py`` (``LiteralBacktracking``) does all of this by brute
+force from the text, deciding C.13 by pairing the lowest bracket with its own literal
+procedure, and agrees with the engine on every generated round of
+``tests/test_swiss_rating1992_backtracking.py`` (pairs, bye and the backtracking story,
+step for step) and ``tests/test_swiss_rating1992_bruteforce.py``.
+
+The readings taken where the text leaves a choice (the same in the twin; not yet named
+Readings with golden cases of their own):
+
+* C.12's "another player" is a set of players moved down not sent before, of any size.
+* C.12's "allows p pairing": p pairs among the bracket's players by B.1 and B.2 (B.2 not
+  for the pairs the note to B frees), p as it stood when C.12 was reached.
+* The bracket paired again does not itself backtrack: C.12 asks whether "in this previous
+  score bracket a pairing can be made", with that bracket's players as they are.
+* C.13's "p becomes zero": the pairing that moves the whole penultimate bracket down does
+  not count as one allowing the lowest bracket to be paired.
+* The joined bracket: its players from the penultimate bracket (and those an earlier join
+  brought in) came from a higher score bracket, so by A.3 they are its moved-down players
+  beside the ones moved down to it (S1 when fewer than half, A.6; treated as homogeneous
+  when half or more).  The events name a joined bracket by its lowest residents' score.
+* C.1 in the lowest bracket (a player without an opponent there; the text says "apply
+  C13"): not applied on its own; the player may be the one left for the bye, and if the
+  bracket cannot be paired C.13 runs anyway.
+
 Literal, but not exponential: the transpositions of D.1 ("all numbers constructable with
 the digits ... in ascending order": lexicographic) and the exchanges of D.2 (one player,
 then two, ..., each by the difference of the numbers exchanged, ties to the lowest player
@@ -39,27 +109,19 @@ three or more players, which the text leaves to "etc.", continues the same rule.
 
 Not literal, and why:
 
-* **C.12 / C.13** undo the previous bracket's pairing when a lower bracket cannot be paired
-  (C.12: "in case of a heterogeneous group", for "another player" moved down that "allows p
-  pairing"; C.13: the penultimate bracket paired again, the two lowest joined when p
-  becomes zero).  The engine instead accepts a bracket's candidate only if the players it
-  moves down can still be paired with every lower player (B.1, B.2), one of them receiving
-  a bye allowed by B.1.b when their number is odd.  A higher bracket never needs undoing,
-  and the lowest bracket is always paired completely; a moved-down player C.1 finds without
-  an opponent moves on down.  This is a departure, not an equivalent: the Dutch 2012 engine
-  (whose C.12/C.13 say the same but for C.12's "another set of players of the same size
-  and with the same scores") now backtracks as its text does, and there the two differ on
-  72 of 1,063 generated rounds of 6-14 players; doing the same here needs this
-  engine's bracket loop and its literal twin (``tests/swiss_rating1992_literal.py``) to
-  backtrack too.
 * **A.8** gives x = b - q or w - q, which is negative when the preferences are balanced
   (``counts`` records the raw value); x counts pairs, so it is read as zero then.
 * **B.3** (scores as close as possible) is not weighed beyond the structure above.
 * **The note to B** (B.2, B.5, B.6 not for players over 50% in the last round; which pairs,
   reading ``top-scorer-pairs``) and A.7.a's parenthesis (no absolute preference for them)
-  act only through B.2, B.5 and B.6 in the bracket; the check that the rest of the round
-  can still be completed (above) keeps B.2 for everyone, so in a last round it may refuse
-  a candidate the note would allow (never one it forbids).
+  act only through B.2, B.5 and B.6 in the bracket (and in C.12's count of pairs and the
+  lowest bracket's pairing for C.13, through the same per-pair test).
+* **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of them
+  (a ``search-limit`` event records it).
+
+A what-if run (why-not, check) holds each forced player for his partner only; a moved-down
+player without an opponent only because of the forced pairs is moved on down by C.1
+without C.12: the forcing is no fact the text backtracks over.
 
 Colours (E.1-E.5) say what the Dutch 2012 text says and are shared; E.3 is read as F.3
 says (the colour histories aligned on the games played).  A pair where one player has no
@@ -75,7 +137,9 @@ from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 # NoPairing: what the shared ``impossible`` (B.1: no complete pairing) raises
 from ..acceleration.facts import acceleration_records, dropped_points
-from ..dutch2012.engine import DutchEngine, NoPairing, initial_colour, standing_row
+from ... import matching
+from ..dutch2012.engine import (Backtrack, DutchEngine, LowestUnpaired, NoCandidate,
+                                NoPairing, initial_colour, standing_row)
 from ..dutch2012.search import Budget, exchanges, first_transposition
 from . import events as ev
 from .events import NAME, fmt
@@ -135,7 +199,11 @@ class RatingEngine:
         self.pairs: list[tuple[int, int]] = []
         self.bye: int | None = None
         self.initial, self.initial_source = initial_colour(t)
-        self._complete_cache: dict[frozenset, bool] = {}
+        self._complete_cache: dict[tuple, bool] = {}
+        #: C.12/C.13: what the players moved down from the bracket being paired again must
+        #: meet (None: nothing, the bracket is paired on its own criteria, C.6)
+        self.wanted = None
+        self.wanted_article = "C.12"
         self.restore = readings.value("restore-criteria") == "each-restart"
         self.top_either = readings.value("top-scorer-pairs") == "either"
         #: acceleration points up to this round (XXA / 250, or computed for this run)
@@ -262,22 +330,172 @@ class RatingEngine:
             self.impossible(self.remaining)
 
     def brackets(self) -> None:
-        carried: list[int] = []
+        """The brackets from the highest score (C, first line), with C.12's and C.13's
+        backtracking (the module docstring says how each is read)."""
         rest = list(self.remaining)
+        #: [players joined in by C.13 (moved down by A.3's count), residents]
+        groups: list[list[list[int]]] = []
         while rest:
             top = self.st[rest[0]].score
-            residents = [n for n in rest if self.st[n].score == top]
+            groups.append([[], [n for n in rest if self.st[n].score == top]])
             rest = [n for n in rest if self.st[n].score != top]
-            carried = self.pair_bracket(carried, residents, rest)
-        if carried:
-            assert len(carried) == 1, carried
-            self.bye = carried[0]
+        carried: dict[int, list[int]] = {0: []}
+        result: dict[int, list[tuple[int, int]]] = {}
+        skips: dict[int, set] = {}
+        sent: dict[int, set] = {}
+        i = 0
+        steps = 0
+        while i < len(groups):
+            steps += 1
+            # each step sends a bracket a set of players it was never sent, or joins two
+            assert steps < 100000, "C.12/C.13 do not terminate"
+            lowest = i == len(groups) - 1
+            joined, residents = groups[i]
+            sent.setdefault(i, set()).add(frozenset(carried[i]))
+            try:
+                out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
+                                               skip=frozenset(skips.get(i, ())),
+                                               penultimate=i > 0)
+            except Backtrack as bt:
+                skips.setdefault(i, set()).add(bt.trigger)
+                j = i - 1
+                if j < 0:  # cannot happen: the highest bracket has no moved-down players
+                    continue
+                old = list(carried[i])
+                tried = set(sent[i])
+                others = joined + residents
+                p = bt.p1
+
+                def c12(moved, tried=tried, others=others, p=p):
+                    # "another player will be moved down to the current one, and this now
+                    # allows p pairing to be made"
+                    return frozenset(moved) not in tried and \
+                        self.allows(list(moved) + others, p)
+
+                self.emit(ev.Backtracked(
+                    article="C.12", score=self.label(groups[i]), to_score=self.label(groups[j]),
+                    trigger=bt.trigger[0], player=bt.trigger[1] if bt.trigger[0] == "C.1"
+                    else None, moved=tuple(old), p1=p, wanted="another-set"))
+                again = self.again(groups[j], carried[j], c12, "C.12", no_zero=False)
+                if again is not None:
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                continue
+            except LowestUnpaired:
+                j = i - 1
+                low_joined, low_residents = groups[i]
+                known: dict[frozenset, bool] = {}
+
+                def c13(moved, low_joined=low_joined, low_residents=low_residents,
+                        known=known):
+                    # "which will allow a pairing in the lowest score bracket": the lowest
+                    # bracket paired by its own procedure (C.1-C.11), its events dropped
+                    key = frozenset(moved)
+                    if key not in known:
+                        known[key] = self.lowest_pairs(list(moved) + low_joined,
+                                                       low_residents)
+                    return known[key]
+
+                self.emit(ev.Backtracked(
+                    article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
+                    trigger="C.13", player=None, moved=tuple(carried[i]), p1=None,
+                    wanted="lowest-pairable"))
+                again = self.again(groups[j], carried[j], c13, "C.13", no_zero=True)
+                if again is not None:
+                    result[j] = again[0]
+                    carried[i] = again[1]
+                    continue
+                # C.13: "the two lowest score brackets are joined into a new lowest score
+                # bracket"; the penultimate's players came from higher (A.3)
+                pj, rj = groups[j]
+                s1 = sorted(pj + rj, key=self.key)
+                low = sorted(low_joined + low_residents, key=self.key)
+                self.emit(ev.BracketsJoined(article="C.13", score=self.label(groups[j]),
+                                            lowest_score=self.label(groups[i]), s1=tuple(s1),
+                                            players=tuple(sorted(carried[j] + s1 + low,
+                                                                 key=self.key))))
+                groups[j] = [s1, low]
+                del groups[i]
+                result.pop(i, None)
+                skips.pop(j, None)
+                i = j
+                continue
+            result[i] = out
+            carried[i + 1] = moved
+            i += 1
+        self.pairs = [p for k in sorted(result) for p in result[k]]
+        left = carried.get(len(groups), [])
+        if left:
+            assert len(left) == 1, left
+            self.bye = left[0]
             self.emit(ev.ByeAssigned(article="A.5", player=self.bye))
 
+    def lonely_unforced(self, n: int, players) -> bool:
+        """C.1 without the what-if's forced pairs: no opponent for ``n`` by B.1/B.2 alone."""
+        if not self.fmap:
+            return True
+        saved, self.fmap = self.fmap, {}
+        try:
+            return not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
+                           for o in players if o != n)
+        finally:
+            self.fmap = saved
+
+    def label(self, group) -> str:
+        """A bracket's score as its events name it: its residents' (the highest)."""
+        return fmt(self.st[sorted(group[1], key=self.key)[0]].score)
+
+    def allows(self, players: list[int], p: int) -> bool:
+        """C.12's "allows p pairing to be made": p pairs among ``players`` by B.1 and B.2
+        (B.2 not for the pairs the note to B frees)."""
+        m = matching.max_matching(sorted(players, key=self.key),
+                                  lambda a, b: self.absolute(
+                                      a, b, not self.free_of_b2(a, b)) is None)
+        return len(m) // 2 >= p
+
+    def lowest_pairs(self, mdps: list[int], residents: list[int]) -> bool:
+        """C.13's test: does the lowest bracket's own procedure pair it?  Run silently (no
+        events kept), without backtracking itself."""
+        saved = self.wanted, self.wanted_article, len(self.events)
+        self.wanted = None
+        try:
+            self.pair_bracket(mdps, residents, True, may_backtrack=False, penultimate=True)
+            return True
+        except LowestUnpaired:
+            return False
+        finally:
+            self.wanted, self.wanted_article = saved[0], saved[1]
+            del self.events[saved[2]:]
+
+    def again(self, group, carried, wanted, article, no_zero):
+        """C.12/C.13: the previous bracket paired again from the start of its procedure,
+        accepting only a pairing whose players moved down meet ``wanted``; it does not
+        backtrack itself (C.12 asks for "a pairing ... in this previous score bracket").
+        (pairs, moved) or None."""
+        saved = self.wanted, self.wanted_article
+        self.wanted, self.wanted_article = wanted, article
+        try:
+            got = self.pair_bracket(carried + group[0], group[1], False, may_backtrack=False,
+                                    no_zero=no_zero)
+        except NoCandidate:
+            got = None
+        finally:
+            self.wanted, self.wanted_article = saved
+        self.emit(ev.BacktrackEnded(article=article, score=self.label(group),
+                                    found=got is not None,
+                                    moved=tuple(got[1]) if got is not None else ()))
+        return got
+
     # ------------------------------------------------------------------ one bracket
-    def pair_bracket(self, mdps: list[int], residents: list[int], lower: list[int]) -> list[int]:
+    def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
+                     skip: frozenset = frozenset(), may_backtrack: bool = True,
+                     no_zero: bool = False, penultimate: bool = True):
+        """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
+        Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
+        NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
+        ``penultimate``: there is a bracket above (C.13 can run)."""
+        residents = sorted(residents, key=self.key)
         score = fmt(self.st[residents[0]].score)
-        lowest = not lower
         players = sorted(mdps + residents, key=self.key)
         m0 = len(mdps)
         nature = "homogeneous" if m0 == 0 else (
@@ -289,19 +507,30 @@ class RatingEngine:
             for n in list(players):
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
                            for o in players if o != n):
+                    # (in a what-if run, a player barred only by the forced pairs moves on
+                    # down: the forcing is no fact of the text)
+                    if n in mdps and may_backtrack and ("C.1", n) not in skip and \
+                            self.lonely_unforced(n, players):
+                        # C.1, first case: C.12 (p of A.6 for the bracket as it came)
+                        raise Backtrack(m0 if nature == "heterogeneous" else len(players) // 2,
+                                        ("C.1", n))
                     self.emit(ev.IncompatibleMoved(article="C.1", score=score, player=n,
                                                    case="mdp" if n in mdps else "resident"))
                     down.append(n)
             players = [n for n in players if n not in down]
             mdps = [n for n in mdps if n not in down]
             if not players:  # C.1 moved everyone down: nothing left to pair here
+                if no_zero or (self.wanted is not None and
+                               not self.wanted(sorted(down, key=self.key))):
+                    raise NoCandidate
                 self.emit(ev.BracketClosed(article="C.1", score=score, pairs=()))
-                return sorted(down, key=self.key)
-        result = self.pair_players(score, players, mdps, lower, down, lowest)
+                return [], sorted(down, key=self.key)
+        result = self.pair_players(score, players, mdps, down, lowest, skip, may_backtrack,
+                                   no_zero, penultimate)
         if result is None:
             self.emit(ev.BracketMovedDown(article="C.14", score=score, players=tuple(players)))
             self.emit(ev.BracketClosed(article="C.14", score=score, pairs=()))
-            return sorted(down + players, key=self.key)
+            return [], sorted(down + players, key=self.key)
         parts, leftover = result
         pairs = []
         for part in parts:
@@ -315,9 +544,8 @@ class RatingEngine:
             w, bl, rule = self.colours(a, b, i)
             self.emit(ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
             out.append((w, bl))
-        self.pairs.extend(out)
         self.emit(ev.BracketClosed(article="C.6", score=score, pairs=tuple(out)))
-        return moved
+        return out, moved
 
     def levels(self, p: int, x0: int, upfloats: bool, fresh: bool):
         """C.3 and the lowering steps in the text's order, as Levels: C.9 (B.6 then B.5 for
@@ -345,9 +573,13 @@ class RatingEngine:
             else:
                 yield Level(x, step="C.11", **state)
 
-    def pair_players(self, score, players, mdps, lower, down, lowest):
+    def pair_players(self, score, players, mdps, down, lowest, skip=frozenset(),
+                     may_backtrack=True, no_zero=False, penultimate=True):
         """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
-        when the whole bracket moves down (C.14)."""
+        when the whole bracket moves down (C.14).  Raises Backtrack (C.12, in a
+        heterogeneous group after C.11), LowestUnpaired (C.13, the lowest bracket with a
+        penultimate one) and NoCandidate (paired again: p zero, or moving everyone down,
+        is not what the backtrack wants)."""
         n = len(players)
         m0 = len(mdps)
         homogeneous = m0 == 0 or 2 * m0 >= n
@@ -360,25 +592,40 @@ class RatingEngine:
         x = x0
         upfloats = m0 > 0
         while True:
+            if p < 0:  # cannot happen: the round is completable (B.1), see open_round
+                self.impossible(players)
+            if p == 0 and no_zero:
+                # C.13: "if in the penultimate score bracket p becomes zero"
+                raise NoCandidate
             if homogeneous:
                 if p == 0 and not lowest:
-                    return None
+                    return self.whole_down(players, down)
                 last = None
                 for level in self.levels(p, x, upfloats, fresh):
                     last = self._failed(last, level, score)
                     stats: dict = {}
-                    got = self.try_homogeneous(score, players, p, level, lower, down, lowest,
+                    got = self.try_homogeneous(score, players, p, level, down, lowest,
                                                "homogeneous", stats)
                     if got is not None:
                         return [got[0]], got[1]
                     last = (level, p, stats.get("checked", 0))
-                self._failed(last, None, score)
             else:
-                got = self.try_heterogeneous(score, players, p, x, lower, down, lowest, fresh)
+                got = self.try_heterogeneous(score, players, p, x, down, lowest, fresh)
                 if got is not None:
                     return got
-                if p == 0:
-                    return None
+                last = None
+            # C.12: "in case of a heterogeneous group" (after C.11, at this p)
+            back = not homogeneous and may_backtrack and ("C.11", p) not in skip
+            # C.13: "in case of the lowest score bracket" (with a penultimate one)
+            c13 = lowest and penultimate
+            nxt = "C.12" if back else "C.13" if c13 else "C.14"
+            self._failed(last, None, score, nxt)
+            if back:
+                raise Backtrack(p, ("C.11", p))
+            if c13:
+                raise LowestUnpaired
+            if not homogeneous and p == 0:
+                return self.whole_down(players, down)
             # C.14
             p -= 1
             if x0 > 0:
@@ -387,18 +634,31 @@ class RatingEngine:
             self.emit(ev.Reduced(article="C.14", score=score, step="C.14", p1=p, m1=m0, x1=x,
                                  z1=None))
 
-    def _failed(self, last, level, score):
+    def whole_down(self, players, down):
+        """C.14: p is zero, the entire bracket moves down (None); when paired again by
+        C.12, only if that is what the backtrack wants."""
+        if self.wanted is not None and not self.wanted(sorted(down + players, key=self.key)):
+            raise NoCandidate
+        return None
+
+    def _failed(self, last, level, score, after="C.14"):
+        """RequirementsFailed for the level ``last`` that found nothing; ``level`` the next
+        level, or None when the step ``after`` comes next."""
         if last is not None:
-            nxt = level.step if level is not None else "C.14"
+            nxt = level.step if level is not None else after
             self.emit(ev.RequirementsFailed(article=nxt, score=score,
                                             requirements=last[0].facts(last[1]),
                                             next_step=nxt, checked=last[2]))
         return None
 
-    def leftover_check(self, level: Level, lower, down, lowest):
+    def leftover_check(self, level: Level, down, lowest):
         """The players a pairing leaves unpaired: None if they may be moved down (B.5/B.6
-        for downfloats in force, the rest of the round completable; in the lowest bracket
-        at most one, allowed the bye by B.1.b, A.5's bye being a downfloat), else why not."""
+        for downfloats in force; in the lowest bracket at most one, allowed the bye by
+        B.1.b, A.5's bye being a downfloat; when the bracket is paired again by C.12/C.13,
+        with the players C.1 moved down, what the backtrack wants), else why not.  Nothing
+        below is looked at otherwise (C.6: the pairing of the bracket "is considered
+        complete")."""
+        wish, article = self.wanted, self.wanted_article
 
         def check(rest: tuple[int, ...]) -> str | None:
             if lowest:
@@ -413,15 +673,15 @@ class RatingEngine:
                     return "B.5"
                 if level.b6d and self.st[q].float_before(2) == "down":
                     return "B.6"
-            if lowest:
+            if lowest or wish is None:
                 return None
-            if not self.completable(list(rest) + down + lower):
-                return "C.12"
+            if not wish(sorted(list(rest) + down, key=self.key)):
+                return article
             return None
 
         return check
 
-    def try_homogeneous(self, score, players, p, level, lower, down, lowest, part, stats,
+    def try_homogeneous(self, score, players, p, level, down, lowest, part, stats,
                         budget: int | None = None):
         """C.4-C.8 for a homogeneous bracket or remainder: the first (exchange of D.2,
         transposition of D.1) meeting the level, or None."""
@@ -429,7 +689,7 @@ class RatingEngine:
         n = len(players)
         if budget is not None:  # a remainder's own x (C.6: it starts at C.2)
             level = replace(level, x=budget)
-        check = self.leftover_check(level, lower, down, lowest)
+        check = self.leftover_check(level, down, lowest)
         x = level.x
         if p == 0:
             if check(tuple(players)) is None:
@@ -437,9 +697,10 @@ class RatingEngine:
             return None
         if self.x_bound_any(players, p) > x:
             return None
-        if n == 2 * p and not lowest and not self.completable(list(down) + list(lower)):
-            # nobody would be left to move down, and the players below cannot be paired
-            # without someone from here: every candidate fails the same leaf check (C.12)
+        if n == 2 * p and check(()) is not None:
+            # nobody would be left over, so every candidate ends in the same leaf question
+            # (what a backtrack wants of the players moved down): when the answer is no,
+            # the literal enumeration rejects every candidate
             return None
         allowed = self.allowed_at(level)
         n2 = n - p
@@ -483,7 +744,7 @@ class RatingEngine:
                                transposition=f.index, requirements=level.facts(p),
                                x_used=f.x_used, z_used=0, rejected=tuple(f.rejected))
 
-    def try_heterogeneous(self, score, players, p, x, lower, down, lowest, fresh):
+    def try_heterogeneous(self, score, players, p, x, down, lowest, fresh):
         """C.4-C.10 for a heterogeneous bracket: S1 = the highest p players (the moved-down
         players, A.6), S2 the rest in D.1's order; each arrangement's remainder paired as a
         homogeneous group (C.6) at the level in force, its p lowered by C.14 first."""
@@ -503,7 +764,7 @@ class RatingEngine:
                     if rest not in memo:
                         x_rem, _ = a8_x(self.st, rest)
                         memo[rest] = self.try_homogeneous(
-                            score, list(rest), p_rem, level, lower, down, lowest,
+                            score, list(rest), p_rem, level, down, lowest,
                             "remainder", {}, budget=x_rem + (level.x - x))
                     r = memo[rest]
                     if r is None:

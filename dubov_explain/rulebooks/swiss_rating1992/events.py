@@ -55,3 +55,8 @@ BracketClosed = _kind(d.BracketClosed)
 ByeAssigned = _kind(d.ByeAssigned)
 SearchLimit = _kind(d.SearchLimit)
 AccelerationApplied = _kind(d.AccelerationApplied)
+# C.12 / C.13 (backtracking): ``trigger`` "C.1" or "C.11" (C.12 reached after C.11 in a
+# heterogeneous group) or "C.13"; ``wanted`` "another-set" (C.12) or "lowest-pairable"
+Backtracked = _kind(d.Backtracked)
+BacktrackEnded = _kind(d.BacktrackEnded)
+BracketsJoined = _kind(d.BracketsJoined)
