@@ -14,7 +14,6 @@ generated rounds; a template made wrong on purpose must be caught.  (The shape o
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from pathlib import Path
 
@@ -22,13 +21,16 @@ import pytest
 
 from dubov_explain.cli import main
 from dubov_explain.explain import why
-from dubov_explain.explain.why import outcome, reply
 from dubov_explain.render import env as E
-from dubov_explain.render.explain import has_reply, reply_text
+from dubov_explain.render.explain import has_reply
 from dubov_explain.rulebooks import find_rulebook
+from dubov_explain.rulebooks.swiss_rating1992 import claims
 from dubov_explain.rulebooks.swiss_rating1992.claims import check_text, mismatches
 from dubov_explain.simulate import history_before, simulate
 from dubov_explain.trf.reader import read_trf
+
+import replies_sweep
+from replies_sweep import sweep
 
 SYSTEM = "swiss-rating-1992"
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,94 +39,11 @@ CASES = ROOT / "golden" / SYSTEM / "cases"
 #: part; each is swept whole, as the small cases are
 SMALL = sorted(p.stem for p in CASES.glob("*.trf"))
 BOOK = find_rulebook(SYSTEM)
-PAIR = BOOK.pair
 CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
 
 
-class Round:
-    """One round to reply on, its pairings memoised: the real one, the what-if runs, the
-    readings' other values (each asked once for all the players of the round)."""
-
-    def __init__(self, t, round_no=None):
-        self.t, self.round_no = t, round_no
-        self.readings = BOOK.readings()
-        self.trace = BOOK.pair(t, self.readings, round_no)
-        self.pair = functools.lru_cache(maxsize=None)(self._pair)
-
-    def _pair(self, readings: tuple, forced: tuple):
-        return PAIR(self.t, BOOK.readings(dict(readings)), self.round_no, forced)
-
-    @contextlib.contextmanager
-    def memo(self):
-        """The rulebook's pairings of this round memoised while the replies are written (the
-        why-not runs of the bracket-mates repeat from page to page)."""
-        def pair(t, readings=None, round_no=None, forced=()):
-            if t is not self.t or round_no != self.round_no:
-                return PAIR(t, readings, round_no, forced)
-            r = readings if readings is not None else BOOK.readings()
-            return self.pair(tuple(sorted(r.as_dict().items())), tuple(map(tuple, forced)))
-        BOOK.pair = pair
-        try:
-            yield
-        finally:
-            del BOOK.pair
-
-    def what_if(self, a: int, b: int):
-        return self.pair(tuple(sorted(self.readings.as_dict().items())), ((a, b),))
-
-    def pair_under(self, name: str, value: str):
-        return self.pair(tuple(sorted({**self.readings.as_dict(), name: value}.items())), ())
-
-    def players(self) -> list[int]:
-        return sorted(r["number"] for r in self.trace.events[1].rows)
-
-    def readings_that_matter(self, n: int) -> list[dict]:
-        """``explain.why.readings_that_matter`` from the memoised pairings (the generated
-        rounds ask it of every player; the corpus asks the real function)."""
-        mine = outcome(self.trace, n)
-        out = []
-        for r in BOOK.catalogue:
-            now = self.readings.value(r.name)
-            for value in r.choices:
-                if value != now:
-                    got = outcome(self.pair_under(r.name, value), n)
-                    if got != mine:
-                        out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
-        return out
-
-    def pages(self, n: int, against: int | None, known=None, topic: str | None = None):
-        """The reply to ``n`` (``against``: the why-not page) and its claims."""
-        r = reply(self.t, n, self.readings, self.round_no, trace=self.trace, against=against,
-                  check_readings=known is None, topic=topic)
-        if known is not None:
-            r.readings = known
-        text = reply_text(r, self.trace)
-        return r, text, check_text(text, self.trace, n, self.what_if, self.pair_under, CATALOGUE)
-
-
-def other(players: list[int], n: int) -> int | None:
-    """One ``--against`` per player: the next player in the list."""
-    rest = [m for m in players if m != n]
-    return rest[n % len(rest)] if rest else None
-
-
-def sweep(rnd: Round, memo: bool = False) -> tuple[int, int, list]:
-    """Every player of the round: plain reply and one --against; (pages, claims, mismatches)."""
-    pages = claims = 0
-    bad = []
-    ps = rnd.players()
-    with rnd.memo():
-        for n in ps:
-            r, _, cs = rnd.pages(n, None, known=rnd.readings_that_matter(n) if memo else None)
-            m = other(ps, n)
-            _, _, cs2 = rnd.pages(n, m, known=r.readings) if m is not None else (None, None, [])
-            # --colour: the colour topic whatever the player's preference
-            _, _, cs3 = rnd.pages(n, None, known=r.readings, topic="colour") \
-                if r.explanation.status == "paired" else (None, None, [])
-            pages += 1 + (m is not None) + (r.explanation.status == "paired")
-            claims += len(cs) + len(cs2) + len(cs3)
-            bad += [(n, m, c) for c in mismatches(cs + cs2 + cs3)]
-    return pages, claims, bad
+#: the shared sweep (tests/replies_sweep.py) bound to this rulebook and its checker
+Round = functools.partial(replies_sweep.Round, SYSTEM, claims)
 
 
 @pytest.mark.parametrize("case", SMALL)
