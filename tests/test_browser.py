@@ -374,7 +374,12 @@ def test_arrow_keys_on_the_page_scroll_instead_of_stepping(driver, page):
             assert _visible(d).get_attribute("id") == "step-2", key
         assert d.execute_script("return window.__cancelled") == []
         body.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
-        assert d.execute_script("return window.pageYOffset") > 0  # the page scrolled
+        # the page scrolled (a smooth scroll lands a moment later: on a loaded machine the
+        # first read could still be 0, so wait for it, up to 10 s)
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(d, 10, poll_frequency=0.05).until(
+            lambda drv: drv.execute_script("return window.pageYOffset") > 0)
     finally:
         d.set_window_size(1400, 900)
 
