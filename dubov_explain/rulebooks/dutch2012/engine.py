@@ -223,6 +223,9 @@ def initial_colour(t: Tournament) -> tuple[Colour, str]:
 
 
 class DutchEngine:
+    #: the rulebook's own event kinds (a text that borrows these methods names its own)
+    event_kinds = ev
+
     def __init__(self, t: Tournament, readings: Readings = DEFAULT,
                  round_no: int | None = None, forced: tuple = ()):
         self.t = t
@@ -503,30 +506,38 @@ class DutchEngine:
                     result[j] = again[0]
                     carried[i] = again[1]
                     continue
-                # C.13: the two lowest brackets joined, the penultimate's players as S1
-                pj, rj = groups[j]
-                s1 = sorted(pj + rj, key=self.key)
-                low = sorted(joined + residents, key=self.key)
-                self.emit(ev.BracketsJoined(article="C.13", score=self.label(groups[j]),
-                                            lowest_score=self.label(groups[i]), s1=tuple(s1),
-                                            players=tuple(sorted(carried[j] + s1 + low,
-                                                                 key=self.key))))
-                groups[j] = [s1, low]
-                del groups[i]
-                result.pop(i, None)
-                skips.pop(j, None)
-                i = j
+                i = self.join_lowest(groups, carried, result, skips, i)
                 continue
             result[i] = out
             carried[i + 1] = moved
             i += 1
+        self.finish_brackets(groups, carried, result)
+
+    def join_lowest(self, groups, carried, result, skips, i: int) -> int:
+        """C.13: the two lowest brackets (``i`` the lowest) joined into the new lowest one,
+        the penultimate's players as its S1; the index of the joined bracket."""
+        j = i - 1
+        pj, rj = groups[j]
+        s1 = sorted(pj + rj, key=self.key)
+        low = sorted(groups[i][0] + groups[i][1], key=self.key)
+        self.emit(self.event_kinds.BracketsJoined(article="C.13", score=self.label(groups[j]),
+                                    lowest_score=self.label(groups[i]), s1=tuple(s1),
+                                    players=tuple(sorted(carried[j] + s1 + low, key=self.key))))
+        groups[j] = [s1, low]
+        del groups[i]
+        result.pop(i, None)
+        skips.pop(j, None)
+        return j
+
+    def finish_brackets(self, groups, carried, result) -> None:
+        """The round's pairs, bracket by bracket, and the lowest bracket's leftover: the bye
+        of A.5 (its eligibility was required, B.1.b)."""
         self.pairs = [p for k in sorted(result) for p in result[k]]
         left = carried.get(len(groups), [])
         if left:
-            # the lowest bracket's leftover: A.5 (its eligibility was required, B.1.b)
             assert len(left) == 1, left
             self.bye = left[0]
-            self.emit(ev.ByeAssigned(article="A.5", player=self.bye))
+            self.emit(self.event_kinds.ByeAssigned(article="A.5", player=self.bye))
 
     def label(self, group) -> str:
         """A bracket's score as its events name it: its residents' (the highest)."""

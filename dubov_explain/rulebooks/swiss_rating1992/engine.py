@@ -185,6 +185,10 @@ class RatingEngine:
     bad_x = DutchEngine.bad_x
     kind = DutchEngine.kind
     x_bound_any = DutchEngine.x_bound_any
+    event_kinds = ev  # this text's own event kinds, for the methods borrowed below
+    label = DutchEngine.label
+    join_lowest = DutchEngine.join_lowest  # C.13's join: the 1992 and 2012 words agree
+    finish_brackets = DutchEngine.finish_brackets
 
     def __init__(self, t: Tournament, readings: Readings = DEFAULT,
                  round_no: int | None = None, forced: tuple = ()):
@@ -407,28 +411,12 @@ class RatingEngine:
                     continue
                 # C.13: "the two lowest score brackets are joined into a new lowest score
                 # bracket"; the penultimate's players came from higher (A.3)
-                pj, rj = groups[j]
-                s1 = sorted(pj + rj, key=self.key)
-                low = sorted(low_joined + low_residents, key=self.key)
-                self.emit(ev.BracketsJoined(article="C.13", score=self.label(groups[j]),
-                                            lowest_score=self.label(groups[i]), s1=tuple(s1),
-                                            players=tuple(sorted(carried[j] + s1 + low,
-                                                                 key=self.key))))
-                groups[j] = [s1, low]
-                del groups[i]
-                result.pop(i, None)
-                skips.pop(j, None)
-                i = j
+                i = self.join_lowest(groups, carried, result, skips, i)
                 continue
             result[i] = out
             carried[i + 1] = moved
             i += 1
-        self.pairs = [p for k in sorted(result) for p in result[k]]
-        left = carried.get(len(groups), [])
-        if left:
-            assert len(left) == 1, left
-            self.bye = left[0]
-            self.emit(ev.ByeAssigned(article="A.5", player=self.bye))
+        self.finish_brackets(groups, carried, result)
 
     def lonely_unforced(self, n: int, players) -> bool:
         """C.1 without the what-if's forced pairs: no opponent for ``n`` by B.1/B.2 alone."""
@@ -440,10 +428,6 @@ class RatingEngine:
                            for o in players if o != n)
         finally:
             self.fmap = saved
-
-    def label(self, group) -> str:
-        """A bracket's score as its events name it: its residents' (the highest)."""
-        return fmt(self.st[sorted(group[1], key=self.key)[0]].score)
 
     def allows(self, players: list[int], p: int) -> bool:
         """C.12's "allows p pairing to be made": p pairs among ``players`` by B.1 and B.2
