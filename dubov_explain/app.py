@@ -239,25 +239,18 @@ def readings_that_change(req: Request, round_no: int | None, trace: Trace) -> li
     current, article, players}, ...]``, ``players`` those whose opponent, colour or bye
     changes (all of them when the other value gives no pairing).  One pairing per value,
     as ``explain``'s readings that matter for one player."""
-    rb, cur = req.rulebook, req.readings
+    from .explain.why import other_readings
+
     mine = _outcomes(trace)
     out = []
-    for r in rb.catalogue:
-        now = cur.value(r.name)
-        for value in r.choices:
-            if value == now:
-                continue
-            try:
-                other = rb.pair(req.tournament, rb.readings({**cur.as_dict(), r.name: value}),
-                                round_no)
-            except DubovError:  # a value this request cannot be paired under: not a change
-                continue
-            theirs = _outcomes(other)
-            changed = tuple(sorted(n for n in set(mine) | set(theirs)
-                                   if mine.get(n) != theirs.get(n)))
-            if changed:
-                out.append(dict(name=r.name, value=value, current=now, article=r.article,
-                                players=changed, paired=bool(theirs)))
+    for r, now, value, other in other_readings(req.tournament, req.rulebook, req.readings,
+                                               round_no):
+        theirs = _outcomes(other)
+        changed = tuple(sorted(n for n in set(mine) | set(theirs)
+                               if mine.get(n) != theirs.get(n)))
+        if changed:
+            out.append(dict(name=r.name, value=value, current=now, article=r.article,
+                            players=changed, paired=bool(theirs)))
     return out
 
 

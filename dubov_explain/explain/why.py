@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..errors import DubovError
 from ..rulebooks import find_rulebook, system_of
 from ..rulebooks.base import Rulebook
 from ..tournament.model import Tournament
@@ -318,16 +319,27 @@ def readings_that_matter(t: Tournament, n: int, readings=None, round_no: int | N
     trace = trace or rb.pair(t, cur, round_no)
     mine = outcome(trace, n)
     out = []
+    for r, now, value, other in other_readings(t, rb, cur, round_no):
+        got = outcome(other, n)
+        if got != mine:
+            out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
+    return out
+
+
+def other_readings(t: Tournament, rb: Rulebook, cur, round_no: int | None = None):
+    """``(reading, current value, other value, trace)`` for each other value of each named
+    reading of ``rb``: the round paired once under each (a value the request cannot be
+    paired under, an input error, is left out: it changes nothing that could be shown)."""
     for r in rb.catalogue:
         now = cur.value(r.name)
         for value in r.choices:
             if value == now:
                 continue
-            other = rb.pair(t, rb.readings({**cur.as_dict(), r.name: value}), round_no)
-            got = outcome(other, n)
-            if got != mine:
-                out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
-    return out
+            try:
+                other = rb.pair(t, rb.readings({**cur.as_dict(), r.name: value}), round_no)
+            except DubovError:
+                continue
+            yield r, now, value, other
 
 
 # ---------------------------------------------------------------------------- reply
