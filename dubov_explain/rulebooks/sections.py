@@ -135,7 +135,8 @@ def fold(events: Sequence[Event], routine: Sequence[Sequence[Event]]) -> list[tu
     one ``("fold", groups)`` with the routine pairs among them, placed before the group's
     last event (its close) or at the end."""
     folded = {id(e) for g in routine for e in g}
-    mine = [g for g in routine if g and any(id(g[0]) == id(e) for e in events)]
+    here = {id(e) for e in events}
+    mine = [g for g in routine if g and id(g[0]) in here]
     out: list[tuple] = [("event", e) for e in events if id(e) not in folded]
     if mine:
         at = len(out) - 1 if out and len(out) > 1 else len(out)
