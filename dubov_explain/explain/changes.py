@@ -98,14 +98,20 @@ def board_changes(published: Sequence[tuple[int, int, bool]], procedure: Sequenc
         else:
             k += 1
             numbers.append(k)
-    left_p = list(range(len(published)))
-    left_q = list(range(len(procedure)))
-    # identical boards: no change (a multiset match, first come first served)
-    for i in list(left_p):
-        j = next((j for j in left_q if _same(published[i], procedure[j])), None)
-        if j is not None:
-            left_p.remove(i)
-            left_q.remove(j)
+    # identical boards: no change (first come first served), through an index of the
+    # procedure's boards: a player is on one procedure board only, so each published board
+    # has at most one twin there
+    where: dict[Board, int] = {tuple(q): j for j, q in enumerate(procedure)}
+    twin: set[int] = set()
+    left_p = []
+    for i, (w, b, known) in enumerate(published):
+        j = next((where[k] for k in ((w, b),) + (() if known else ((b, w),))
+                  if k in where and where[k] not in twin), None)
+        if j is None:
+            left_p.append(i)
+        else:
+            twin.add(j)
+    left_q = [j for j in range(len(procedure)) if j not in twin]
     matched: list[tuple[int, int]] = []
 
     def match(i: int, j: int) -> None:
