@@ -30,9 +30,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
+from dubov_explain.records import replace
 from dubov_explain.simulate.generator import GeneratorOptions, simulate
 from dubov_explain.tournament.model import Tournament
 from dubov_explain.trf.writer import write_trf

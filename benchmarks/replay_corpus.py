@@ -40,7 +40,8 @@ import argparse
 import statistics
 import sys
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dubov_explain.records import replace
 
 from dubov_explain.batch import ClusterError, Progress, default_jobs, parallel_map
 from dubov_explain.explain.replay import replay_tournament

@@ -7,12 +7,12 @@ Nothing here knows a rule: every rule question goes to the rulebook chosen for t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
 from .errors import (MAX_PLAYERS, DubovError, FileAccessError, InputError, Problem,
                      SizeLimitError, too_many_players)
+from .records import dataclass, field
 from .rulebooks import Rulebook, find_rulebook, system_for
 from .rulebooks.readings import Readings
 from .tournament.consistency import check_consistency, pending_results
@@ -144,7 +144,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
     round to pair (or of ``round_no``).  The absolute test, then the comparison with the
     rulebook's own pairing; ``budget``: at most that many seconds for explaining a
     difference (``explain.audit.check_round``)."""
-    from dataclasses import replace
+    from .records import replace
 
     from .explain.audit import (check_round, input_problems, parse_pairing_file,
                                 published_from_pairs, published_from_round)
@@ -288,7 +288,7 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
     (``file:line:column``): an inconsistent file, no such round, a token that is not a
     result, more or fewer results than boards.
     """
-    from dataclasses import replace
+    from .records import replace
 
     from .tournament.request import request_for_round
     from .trf.results import parse_results

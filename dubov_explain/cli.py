@@ -589,7 +589,7 @@ def cmd_pair(args) -> int:
 
 def _baku(req, readings: list[str], fmt: str | None):
     """The request with the Baku virtual points of the round to pair (``--baku``)."""
-    from dataclasses import replace
+    from .records import replace
 
     from .rulebooks.acceleration.baku import BakuReadings, accelerate
 
@@ -770,7 +770,7 @@ def cmd_replay(args) -> int:
 
 def cmd_generate(args) -> int:
     import random
-    from dataclasses import replace
+    from .records import replace
 
     from .batch import Progress, parallel_map
     from .simulate.batch import make_jobs, parse_range, read_config, run_job

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
+
+from .records import dataclass
 
 __all__ = ["DropIn", "DropInError", "SYNTAX", "superseded_families", "system_flags", "translate"]
 

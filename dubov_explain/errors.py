@@ -13,8 +13,9 @@ user fixes a file in one pass instead of one error per run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Literal
+
+from .records import dataclass
 
 #: the pairing (or check) succeeded
 EXIT_OK = 0

@@ -17,7 +17,7 @@ never by this script.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
@@ -29,6 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(HERE)]
 from builders import build  # noqa: E402
 
 from dubov_explain.examples import load_example  # noqa: E402
+from dubov_explain.records import replace
 from dubov_explain.simulate.generator import history_before, simulate  # noqa: E402
 from dubov_explain.tournament.model import Colour, RoundEntry, Tournament  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402

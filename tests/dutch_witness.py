@@ -22,10 +22,11 @@ import random
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from dubov_explain.explain.audit import Pair, Published
+from dubov_explain.records import replace
 from dubov_explain.rulebooks import RULEBOOKS, find_rulebook
 from dubov_explain.trace.events import Impossible, PairingPublished
 from dubov_explain.tournament.model import Colour, Tournament

@@ -18,7 +18,7 @@ already played, ready for the next round to be paired:
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dubov_explain.records import replace
 
 from dubov_explain.tournament.model import Colour, RoundEntry, Tournament
 

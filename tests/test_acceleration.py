@@ -4,7 +4,6 @@ Dubov 2025 rulebook and its trace, and ``pair --baku`` (the Baku Acceleration Me
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 from builders import build
 from dubov_explain.cli import main
 from dubov_explain.errors import InputError
+from dubov_explain.records import replace
 from dubov_explain.rulebooks.acceleration.baku import (
     BakuReadings, accelerate, ga_size, plan, round_points,
 )

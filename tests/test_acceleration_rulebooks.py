@@ -7,13 +7,13 @@ it in its trace."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from builders import build
 from dubov_explain.cli import main
+from dubov_explain.records import replace
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.trf.reader import read_trf
 from dubov_explain.trf.writer import write_trf

@@ -275,7 +275,7 @@ def test_forfeit_without_colours_is_compared_without_colours():
     (w0, b0) = eng[0]
     rows[w0] = RoundEntry(b0, None, "+")
     rows[b0] = RoundEntry(w0, None, "-")
-    from dataclasses import replace
+    from dubov_explain.records import replace
 
     for p in t.players:
         players.append(replace(p, entries=(rows[p.number],)))
@@ -286,7 +286,7 @@ def test_forfeit_without_colours_is_compared_without_colours():
 
 
 def test_malformed_round_entries_are_record_violations():
-    from dataclasses import replace
+    from dubov_explain.records import replace
 
     t = build([2200, 2100, 2000, 1900], [[(1, 3, "1"), (4, 2, "=")]], total_rounds=3)
     p1 = t.player(1)

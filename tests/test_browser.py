@@ -202,7 +202,7 @@ def test_every_step_draws_the_state_the_rulebook_replays(driver, page):
 def test_a_player_named_script_is_shown_as_text(driver, tmp_path):
     """Names reach the page as JSON and are drawn with textContent: a ``<script>`` name is
     a chip's text, and no script of it runs."""
-    from dataclasses import replace
+    from dubov_explain.records import replace
 
     t = load_example()
     evil = "<script>document.title='owned'</script><img src=x onerror=\"document.title='owned'\">"

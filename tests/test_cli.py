@@ -160,7 +160,7 @@ def test_generate_over_9999_players_is_refused_up_front(tmp_path, capsys):
 
 
 def test_prepare_refuses_a_tournament_built_in_code_over_the_limit():
-    from dataclasses import replace
+    from dubov_explain.records import replace
 
     from dubov_explain import app
     from dubov_explain.errors import EXIT_SIZE_LIMIT, SizeLimitError
@@ -178,7 +178,8 @@ def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
     matching fallback (networkx, needed by few rounds), the process pool
     (multiprocessing), Dask (replay/generate --dask), the JSON trace writer (json) and
     the packaged-data reader (importlib.resources, which brings zipfile and tempfile)
-    load only when used."""
+    load only when used; and the standard dataclasses (with inspect) not at all: the
+    package's record classes are made by ``dubov_explain.records``."""
     import subprocess
     import sys
     from pathlib import Path
@@ -192,7 +193,8 @@ def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
     root = Path(__file__).resolve().parents[1]
     code = ("import sys; from dubov_explain.cli import main; code = main(['pair', sys.argv[1]]); "
             "print(code, sorted(m for m in ('jinja2', 'markdown_it', 'networkx', 'multiprocessing', "
-            "'dask', 'distributed', 'json', 'importlib.resources', 'zipfile', 'tempfile') "
+            "'dask', 'distributed', 'json', 'importlib.resources', 'zipfile', 'tempfile', "
+            "'dataclasses', 'inspect') "
             "if m in sys.modules), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, str(trf)], capture_output=True, text=True,
                           cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},

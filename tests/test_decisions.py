@@ -3,13 +3,13 @@ what the golden ``ID.decisions.json`` snapshots hold."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
 
+from dubov_explain import records
+from dubov_explain.records import dataclass
 from dubov_explain.examples import load_example
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.base import Rulebook
@@ -73,9 +73,9 @@ def _reworded(e: Event) -> Event:
     """The event with every prose field (a string the projection does not keep) changed."""
     kept = {"kind", "article", "score", "mode", "source", "target", "decided_by", "rule",
             "index"}
-    changes = {f.name: getattr(e, f.name) + " (reworded)" for f in dataclasses.fields(e)
+    changes = {f.name: getattr(e, f.name) + " (reworded)" for f in records.fields(e)
                if isinstance(getattr(e, f.name), str) and f.name not in kept}
-    return dataclasses.replace(e, **changes)
+    return records.replace(e, **changes)
 
 
 def test_rewording_moves_no_decision_but_a_changed_decision_does(example):
@@ -85,7 +85,7 @@ def test_rewording_moves_no_decision_but_a_changed_decision_does(example):
     events = list(example.events)
     i = next(i for i, e in enumerate(events) if isinstance(e, ev.ColourAllocated))
     c = events[i]
-    events[i] = dataclasses.replace(c, white=c.black, black=c.white)
+    events[i] = records.replace(c, white=c.black, black=c.white)
     assert decisions(Trace(tuple(events), example.meta)) != decisions(example)
 
 

@@ -8,13 +8,13 @@ here are the ones read in the snapshot and re-derived from the standings by hand
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from builders import build
+from dubov_explain.records import replace
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.dubov1997 import events as ev
 from dubov_explain.rulebooks.dubov1997.colours import allocate

@@ -11,7 +11,6 @@ breaks one thing. Line numbers of that file: 1-10 header records, 11-19 the play
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dubov_explain.errors import InputError
+from dubov_explain.records import replace
 from dubov_explain.tournament.consistency import check_consistency
 from dubov_explain.trf.reader import parse_trf
 from dubov_explain.trf.writer import write_trf

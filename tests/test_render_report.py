@@ -9,12 +9,12 @@ Update the snapshots after a deliberate wording change with
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from builders import build
+from dubov_explain.records import replace
 from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.examples import load_example
 from dubov_explain.explain.why import explain_player, why_not

@@ -123,7 +123,7 @@ def test_an_accelerated_round_words_both_scores_and_proves_them():
     """The 1992 text has no acceleration of its own: with acceleration points in the file
     (C.04.5), the reply says which part of the pairing score was scored and which added,
     and the checker reads both from the standings."""
-    from dataclasses import replace
+    from dubov_explain.records import replace
     from fractions import Fraction
 
     sim = simulate(12, 5, 3, system=SYSTEM)

@@ -122,7 +122,7 @@ def test_nul_in_a_header_record_is_refused_and_never_written(tmp_path):
     with pytest.raises(Exception) as info:
         parse_trf(text, "t.trf")
     assert "t.trf:1:11: NUL character" in str(info.value)
-    from dataclasses import replace
+    from dubov_explain.records import replace
 
     from dubov_explain.trf.writer import write_trf
 

@@ -364,7 +364,7 @@ def test_options_are_validated():
 
 
 def test_checker_notices_a_tampered_pairing():
-    from dataclasses import replace
+    from dubov_explain.records import replace
 
     from dubov_explain.trace.events import PairingPublished, Trace
 

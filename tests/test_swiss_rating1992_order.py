@@ -4,9 +4,9 @@ pairing numbers; A.1's estimate for an unrated player by reading ``unrated-estim
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
+from dubov_explain.records import replace
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.swiss_rating1992.standings import a2_ranks
 from dubov_explain.trf.reader import read_trf

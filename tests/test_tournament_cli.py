@@ -11,7 +11,6 @@ points; the final file is read back identically. Also the ``result`` command's r
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import dubov_explain
 from dubov_explain.cli import main
 from dubov_explain.examples import load_example
 from dubov_explain.explain.audit import published_from_round
+from dubov_explain.records import replace
 from dubov_explain.tournament.consistency import check_consistency
 from dubov_explain.tournament.model import standings_ranks
 from dubov_explain.tournament.request import request_for_round

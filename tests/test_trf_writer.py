@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dubov_explain.errors import FileAccessError
+from dubov_explain.records import replace
 from dubov_explain.tournament.consistency import check_consistency
 from dubov_explain.tournament.model import (
     COMPLEMENT,

@@ -309,7 +309,7 @@ def _for_bbp(t):
     ``0000 - Z`` blocks of the round to pair, ranks filled."""
     if not t.absent:
         return t
-    from dataclasses import replace
+    from dubov_explain.records import replace
 
     r = t.round_to_pair
     players = []

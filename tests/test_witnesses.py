@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -32,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from golden_ext import load_cases
+from dubov_explain.records import replace
 from dubov_explain.rulebooks.dubov2025.engine import pair_round
 from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.trf.reader import read_trf

@@ -19,9 +19,9 @@ by monkeypatching ``dubov_explain.rulebooks._KNOWN`` (see ``toy`` in ``test_comp
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
+from dubov_explain.records import replace
 from dubov_explain.rulebooks.dubov2025 import RULEBOOK as BASE
 from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.rulebooks.readings import Reading, Readings

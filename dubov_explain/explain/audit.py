@@ -23,10 +23,10 @@ Exit codes of ``dubov-explain check`` (see :data:`EXIT_FOR_VERDICT`): 0 identica
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from ..errors import EXIT_DIFFERENT, EXIT_ILLEGAL, InputError, Problem
+from ..records import dataclass, replace
 from ..rulebooks import DEFAULT_SYSTEM, find_rulebook, system_of
 from ..rulebooks.base import Departure, Violation
 from ..rulebooks.colourcheck import colour_departures

@@ -33,8 +33,9 @@ assignment on small cases.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+
+from ..records import dataclass
 
 __all__ = ["Change", "ChangeGroup", "board_changes", "group_changes", "minimum"]
 

@@ -52,9 +52,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..records import dataclass
 from ..rulebooks import DEFAULT_SYSTEM, find_rulebook, system_of
 from ..rulebooks.readings import Readings, ReadingError
 from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, Trace

@@ -25,10 +25,10 @@ it as two outputs, kept apart so that the first stays machine-readable
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..records import dataclass, replace
 from ..rulebooks import DEFAULT_SYSTEM
 from ..rulebooks.readings import Readings
 from ..trace.events import Impossible

@@ -22,10 +22,10 @@ There is no second, hand-written rule path: every verdict comes from an engine r
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import DubovError
+from ..records import asdict, dataclass, field
 from ..rulebooks import find_rulebook, system_of
 from ..rulebooks.base import Rulebook
 from ..tournament.model import Tournament

@@ -12,10 +12,10 @@ inside the one file.  Nothing here decides anything: every sentence is read from
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from ..records import dataclass
 from ..rulebooks import RULEBOOKS
 from ..rulebooks import sections as S
 from ..trace.events import Trace

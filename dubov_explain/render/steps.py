@@ -16,7 +16,7 @@ the page.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from ..records import dataclass
 
 from ..rulebooks import find_rulebook, system_of
 from ..trace.events import Trace

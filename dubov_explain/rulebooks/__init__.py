@@ -7,11 +7,11 @@ rulebook adds its folder and one line to :data:`_KNOWN` below.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Mapping
 
 from ..errors import EXIT_INVALID_INPUT, DubovError, InputError, Problem
+from ..records import dataclass
 from ..tournament.model import Tournament
 from ..trace.events import Trace
 from .base import Rulebook

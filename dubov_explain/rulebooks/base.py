@@ -9,11 +9,11 @@ analysis of a departure).  Nothing outside ``rulebooks/`` restates an article: `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 from ..errors import Problem
+from ..records import dataclass, field
 from ..tournament.model import Tournament
 from ..trace.events import Trace
 from .readings import Reading, Readings

@@ -8,10 +8,10 @@ asks ``readings.value("name")``, and every trace header lists the readings in fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar, Mapping
 
 from ..errors import EXIT_INVALID_INPUT, DubovError
+from ..records import dataclass, field
 
 
 @dataclass(frozen=True)

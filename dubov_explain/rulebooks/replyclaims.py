@@ -9,9 +9,9 @@ sentences its replies make and which events prove them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from ..records import dataclass
 from ..trace import events as ev
 from ..trace.events import Trace
 

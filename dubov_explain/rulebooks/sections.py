@@ -10,9 +10,9 @@ them the report gives the exceptions sheet (:class:`Sheet`, from the rulebook's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
+from ..records import dataclass
 from ..trace.events import Event, Impossible, PairingPublished, StandingsSnapshot, Trace
 
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 import re
 import string
-from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from pathlib import Path
 
+from ..records import dataclass, fields, replace
 from ..tournament.model import Colour, Scoring
 from .generator import GeneratorOptions, simulate
 

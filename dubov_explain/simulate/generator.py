@@ -35,9 +35,9 @@ Only ``random.Random(seed)`` is used: same seed, same options, same code -> same
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
 from typing import Mapping
 
+from ..records import dataclass, field, replace
 from ..rulebooks import DEFAULT_SYSTEM, find_rulebook
 from ..rulebooks.readings import Readings
 from ..trace.events import Impossible, PairingPublished, Trace

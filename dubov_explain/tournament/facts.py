@@ -16,7 +16,7 @@ named by its kind.
 Acceleration (XXA / 250) is kept apart from the points: the points for pairing of a round
 are the points before it plus that round's acceleration points.
 
->>> from dataclasses import replace
+>>> from dubov_explain.records import replace
 >>> t = load_example("dubov-example-round4-request.trf")
 >>> g = round_facts(replace(t, acceleration={1: (Fraction(1), Fraction(1), Fraction(1, 2))}))
 >>> g[1].points, g[1].virtual_points, g[1].pairing_points
@@ -27,10 +27,10 @@ are the points before it plus that round's acceleration points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from .model import PENDING, PLAYED_CODES, Colour, PointsSum, Tournament
+from ..records import dataclass
 
 #: what a round was for a player, by result code (trf.md section 4)
 KIND = {

@@ -14,13 +14,13 @@ Conventions (``shared/reference/trf.md`` sections 3-5):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from math import gcd
 from typing import Iterable, Mapping
 
 from ..errors import Problem
+from ..records import dataclass, field
 
 
 class Colour(str, Enum):
@@ -315,12 +315,12 @@ class Tournament:
     def with_ranks(self) -> "Tournament":
         """The same tournament with every player's rank (columns 86-89) set to his place in
         the standings after the rounds recorded (:func:`standings_ranks`)."""
-        from dataclasses import replace
+        from ..records import replace
 
         ranks = standings_ranks(self.players)
         return self.replace_players(replace(p, rank=ranks[p.number]) for p in self.players)
 
     def replace_players(self, players: Iterable[Player]) -> "Tournament":
-        from dataclasses import replace
+        from ..records import replace
 
         return replace(self, players=tuple(players))

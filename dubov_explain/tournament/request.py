@@ -8,7 +8,7 @@ the replay, the generator and the golden corpus (``shared/reference/trf.md`` sec
 
 from __future__ import annotations
 
-from dataclasses import replace
+from ..records import replace
 
 from ..errors import InputError, Problem
 from .model import Colour, Tournament

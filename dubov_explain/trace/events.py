@@ -14,9 +14,10 @@ so two rulebooks may both have, say, a ``bye-assigned`` event of different shape
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, ClassVar
+
+from ..records import dataclass, field, fields
 
 SCHEMA_VERSION = 2
 

@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -69,6 +68,7 @@ from ..errors import (
     too_large,
     too_many_players,
 )
+from ..records import dataclass, field, replace
 from ..tournament.request import applicable_forbidden
 from ..tournament.model import (
     ALL_CODES,

@@ -26,7 +26,7 @@ token: enter them as played results or edit the file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import dataclass
 
 from ..errors import InputError, Problem
 

@@ -54,11 +54,11 @@ pairing request for other tools. :func:`enter_results` turns it into a normal TR
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from fractions import Fraction
 from typing import Mapping
 
 from ..errors import FileAccessError, SizeLimitError
+from ..records import replace
 from ..tournament.model import (
     COMPLEMENT,
     PENDING,

@@ -18,7 +18,7 @@ read by a person, never by this script.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
@@ -29,6 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(HERE)]
 
 from builders import build  # noqa: E402
 
+from dubov_explain.records import replace
 from dubov_explain.simulate import GeneratorOptions, simulate  # noqa: E402
 from dubov_explain.tournament.model import Tournament  # noqa: E402
 from dubov_explain.trf.reader import read_trf  # noqa: E402

@@ -15,7 +15,6 @@ XXA points (the higher rated player wins, every third board drawn).
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from builders import build  # noqa: E402
+from dubov_explain.records import replace
 from dubov_explain.simulate import GeneratorOptions, simulate  # noqa: E402
 from dubov_explain.trf.reader import read_trf  # noqa: E402
 from make_cases import BOOK, write_case  # noqa: E402

@@ -10,12 +10,12 @@ the first request whose pairing differs between the two readings.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from dubov_explain.records import replace
 from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
 from dubov_explain.tournament.model import Colour  # noqa: E402
 from dubov_explain.tournament.request import request_for_round  # noqa: E402

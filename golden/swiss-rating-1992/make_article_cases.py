@@ -15,11 +15,11 @@ run by hand; the cases it wrote are the reviewed corpus):
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from dubov_explain.records import replace
 from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
 from dubov_explain.trf.reader import parse_trf, read_trf  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402

@@ -60,10 +60,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...errors import InputError, Problem
+from ...records import dataclass, replace
 from ...tournament.facts import absences
 from ...tournament.model import Tournament
 from ..readings import Reading, Readings as _Readings

@@ -41,11 +41,11 @@ nothing.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Sequence
 
 from ... import matching
+from ...records import dataclass, field
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from ..dubov2025.boards import board_key

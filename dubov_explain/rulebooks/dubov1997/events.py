@@ -8,9 +8,9 @@ the standings, a what-if header, the published pairing, no pairing) come from
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from ...records import dataclass
 from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
     Event,
     fmt,

@@ -25,10 +25,10 @@ counts the transfers of 2.5.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
+from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
 from .readings import DEFAULT, Readings

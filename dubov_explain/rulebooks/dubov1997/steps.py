@@ -9,7 +9,7 @@ Black columns, ``pairs``); ``templates/steps.md.j2`` names them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ...records import dataclass, field
 
 from ...trace.events import Trace
 from . import events as ev

@@ -44,9 +44,9 @@ false, what the trace says instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from ...records import dataclass
 from ...trace.events import Trace
 from . import events as ev
 

@@ -89,12 +89,12 @@ brackets and checks that the engine agrees every time.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Sequence
 
 from ..acceleration.facts import acceleration_records, dropped_points
 from ... import matching
+from ...records import dataclass, field
 from ...tournament.model import Tournament, places
 from ...trace.events import Trace
 from . import RULEBOOK as _BOOK

@@ -7,9 +7,9 @@ the rulebook's templates (``templates/events.md.j2`` beside this file).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ...records import dataclass, field
 from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
     Event,
     fmt,

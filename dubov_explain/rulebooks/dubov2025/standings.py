@@ -21,11 +21,11 @@ Derived from the immutable :class:`~dubov_explain.tournament.model.Tournament`, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
 from .readings import DEFAULT, Readings
+from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
 

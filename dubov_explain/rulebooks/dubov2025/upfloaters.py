@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
 from ... import matching
+from ...records import dataclass
 from ...tournament.model import Colour
 from . import events as ev
 from . import order

@@ -143,11 +143,11 @@ literally, from the text, on small tournaments and checks that the engine agrees
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
 from ... import matching
+from ...records import dataclass
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from . import events as ev

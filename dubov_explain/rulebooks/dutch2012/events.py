@@ -6,9 +6,9 @@ templates (``templates/events.md.j2``) write the sentences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from ...records import dataclass
 from ...trace.events import (  # noqa: F401  (re-exported)
     Event,
     fmt,

@@ -18,12 +18,12 @@ engine (``engine.py``), which knows the criteria.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 from typing import Callable, Sequence
 
 from ... import matching
+from ...records import dataclass
 
 
 def exchanges(n1: int, n2: int, size: int, limit: int):

@@ -8,7 +8,7 @@ are in ``templates/steps.md.j2``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ...records import dataclass, field
 
 from ...trace.events import Trace
 from . import events as ev

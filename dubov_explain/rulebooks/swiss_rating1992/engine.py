@@ -130,9 +130,9 @@ colour yet gets the other's preference (E.1); where neither has, E.5.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Sequence
 
+from ...records import dataclass, replace
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 # NoPairing: what the shared ``impossible`` (B.1: no complete pairing) raises

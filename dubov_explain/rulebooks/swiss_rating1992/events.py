@@ -11,9 +11,9 @@ players, ``z1``/``z_used`` are None/0 (the 1992 text has no Z), ``counts`` holds
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from ...records import dataclass
 from ...trace.events import (  # noqa: F401  (re-exported)
     Event,
     Impossible,

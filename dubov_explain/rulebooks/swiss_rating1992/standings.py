@@ -17,7 +17,7 @@ reader keeps as it is -- is ordered by ``2840 - 8 x INGO`` or ``600 + 8 x BCF``.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from ...records import replace
 
 from ...errors import InputError, Problem
 from ...tournament.model import Tournament
