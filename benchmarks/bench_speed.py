@@ -14,6 +14,11 @@ of the file it can read (its own ``TNR`` record for the number of rounds, only t
 codes it knows: no ``###`` comments, no ``XX`` extensions); set ``DUBOV_CPP_DUBOV`` to the
 path of a CPPDubovSystem binary built from its source, or its columns are left out.
 
+Which build of the witness: its commit ``5354bd6`` ("Fix issue #5") with ``g++ -O2`` and the
+file list of its ``build.sh``.  Its latest commit ``f78ab67`` (which adds an explanation
+feature) pairs the same 999-player file in 0.89 s instead of 0.11 s, same pairs; measuring
+against that one would flatter us eightfold, so the faster build is the reference.
+
 Targets of issue 16: 999 players within 1.5x the witness, 9,999 within 15x, under 200 MB.
 
     PYTHONPATH=. python benchmarks/bench_speed.py

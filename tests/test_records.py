@@ -255,3 +255,17 @@ def test_no_class_adds_fields_to_a_record_without_being_one():
             if "__record_fields__" not in vars(sub) and own:
                 bad.append(f"{sub.__module__}.{sub.__qualname__}")
     assert len(roots) > 100 and not bad
+
+
+def test_the_package_declares_records_through_records_only():
+    """A class made by the standard decorator would not mix with records (a record
+    subclass would lose its fields), and would bring the import cost back."""
+    import re
+    from pathlib import Path
+
+    root = Path(dubov_explain.__file__).parent
+    offenders = [str(p.relative_to(root)) for p in sorted(root.rglob("*.py"))
+                 if p.name != "records.py"
+                 and re.search(r"^\s*(from dataclasses import|import dataclasses)",
+                               p.read_text(encoding="utf-8"), re.M)]
+    assert offenders == []
