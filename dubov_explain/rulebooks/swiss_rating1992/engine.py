@@ -210,6 +210,11 @@ class RatingEngine:
         self.wanted_article = "C.12"
         self.restore = readings.value("restore-criteria") == "each-restart"
         self.top_either = readings.value("top-scorer-pairs") == "either"
+        #: C.12's "another player" (reading another-player) and its p (reading c12-p)
+        self.another = readings.value("another-player")
+        self.c12_recomputed = readings.value("c12-p") == "recomputed"
+        #: reading joined-bracket: a bracket joined by C.13 heterogeneous whatever the count
+        self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
         #: acceleration points up to this round (XXA / 250, or computed for this run)
         self.accelerated = any(p.accelerated for p in self.st.players) or \
             bool(t.acceleration_method)
@@ -359,7 +364,7 @@ class RatingEngine:
             try:
                 out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
                                                skip=frozenset(skips.get(i, ())),
-                                               penultimate=i > 0)
+                                               penultimate=i > 0, joined=bool(joined))
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
                 j = i - 1
@@ -367,19 +372,21 @@ class RatingEngine:
                     continue
                 old = list(carried[i])
                 tried = set(sent[i])
-                others = joined + residents
                 p = bt.p1
 
-                def c12(moved, tried=tried, others=others, p=p):
+                def c12(moved, tried=tried, old=old, joined=joined, residents=residents, p=p):
                     # "another player will be moved down to the current one, and this now
                     # allows p pairing to be made"
-                    return frozenset(moved) not in tried and \
-                        self.allows(list(moved) + others, p)
+                    if not self.another_player(frozenset(moved), tried, old):
+                        return False
+                    if self.c12_recomputed:
+                        p = self.a6_p(list(moved) + joined, residents, bool(joined))
+                    return self.allows(list(moved) + joined + residents, p)
 
                 self.emit(ev.Backtracked(
                     article="C.12", score=self.label(groups[i]), to_score=self.label(groups[j]),
                     trigger=bt.trigger[0], player=bt.trigger[1] if bt.trigger[0] == "C.1"
-                    else None, moved=tuple(old), p1=p, wanted="another-set"))
+                    else None, moved=tuple(old), p1=p, wanted=self.c12_wanted()))
                 again = self.again(groups[j], carried[j], c12, "C.12", no_zero=False)
                 if again is not None:
                     result[j] = again[0]
@@ -397,7 +404,7 @@ class RatingEngine:
                     key = frozenset(moved)
                     if key not in known:
                         known[key] = self.lowest_pairs(list(moved) + low_joined,
-                                                       low_residents)
+                                                       low_residents, bool(low_joined))
                     return known[key]
 
                 self.emit(ev.Backtracked(
@@ -429,6 +436,32 @@ class RatingEngine:
         finally:
             self.fmap = saved
 
+    def another_player(self, moved: frozenset, tried: set, old: list) -> bool:
+        """C.12's "another player will be moved down" (reading another-player): ``moved``
+        against the sets ``tried`` sent to the bracket before and the set ``old`` sent now."""
+        if self.another == "new-player":
+            return bool(moved - frozenset().union(*tried))
+        if self.another == "same-size":
+            return moved not in tried and len(moved) == len(old)
+        return moved not in tried
+
+    def c12_wanted(self) -> str:
+        """The Backtracked event's code for what C.12 accepts: the value of reading
+        another-player ("another-set" for any-set), "+a6-p" when p is recomputed."""
+        code = {"any-set": "another-set"}.get(self.another, self.another)
+        return code + ("+a6-p" if self.c12_recomputed else "")
+
+    def heterogeneous(self, m0: int, n: int, joined: bool) -> bool:
+        """A.3: fewer than half of the bracket moved down (a bracket joined by C.13 with
+        any moved down, by reading joined-bracket=heterogeneous)."""
+        return m0 > 0 and (2 * m0 < n or (joined and self.joined_heterogeneous))
+
+    def a6_p(self, mdps: list[int], residents: list[int], joined: bool) -> int:
+        """A.6's p of a bracket as it comes: its moved-down players when heterogeneous,
+        else half its players (rounded down)."""
+        n = len(mdps) + len(residents)
+        return len(mdps) if self.heterogeneous(len(mdps), n, joined) else n // 2
+
     def allows(self, players: list[int], p: int) -> bool:
         """C.12's "allows p pairing to be made": p pairs among ``players`` by B.1 and B.2
         (B.2 not for the pairs the note to B frees)."""
@@ -437,13 +470,14 @@ class RatingEngine:
                                       a, b, not self.free_of_b2(a, b)) is None)
         return len(m) // 2 >= p
 
-    def lowest_pairs(self, mdps: list[int], residents: list[int]) -> bool:
+    def lowest_pairs(self, mdps: list[int], residents: list[int], joined: bool = False) -> bool:
         """C.13's test: does the lowest bracket's own procedure pair it?  Run silently (no
         events kept), without backtracking itself."""
         saved = self.wanted, self.wanted_article, len(self.events)
         self.wanted = None
         try:
-            self.pair_bracket(mdps, residents, True, may_backtrack=False, penultimate=True)
+            self.pair_bracket(mdps, residents, True, may_backtrack=False, penultimate=True,
+                              joined=joined)
             return True
         except LowestUnpaired:
             return False
@@ -460,7 +494,7 @@ class RatingEngine:
         self.wanted, self.wanted_article = wanted, article
         try:
             got = self.pair_bracket(carried + group[0], group[1], False, may_backtrack=False,
-                                    no_zero=no_zero)
+                                    no_zero=no_zero, joined=bool(group[0]))
         except NoCandidate:
             got = None
         finally:
@@ -473,17 +507,19 @@ class RatingEngine:
     # ------------------------------------------------------------------ one bracket
     def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
                      skip: frozenset = frozenset(), may_backtrack: bool = True,
-                     no_zero: bool = False, penultimate: bool = True):
+                     no_zero: bool = False, penultimate: bool = True, joined: bool = False):
         """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
         Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
         NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
-        ``penultimate``: there is a bracket above (C.13 can run)."""
+        ``penultimate``: there is a bracket above (C.13 can run); ``joined``: a bracket
+        joined by C.13 (reading joined-bracket)."""
         residents = sorted(residents, key=self.key)
         score = fmt(self.st[residents[0]].score)
         players = sorted(mdps + residents, key=self.key)
         m0 = len(mdps)
         nature = "homogeneous" if m0 == 0 else (
-            "as-homogeneous" if 2 * m0 >= len(players) else "heterogeneous")
+            "heterogeneous" if self.heterogeneous(m0, len(players), joined)
+            else "as-homogeneous")
         self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         down: list[int] = []
@@ -510,7 +546,7 @@ class RatingEngine:
                 self.emit(ev.BracketClosed(article="C.1", score=score, pairs=()))
                 return [], sorted(down, key=self.key)
         result = self.pair_players(score, players, mdps, down, lowest, skip, may_backtrack,
-                                   no_zero, penultimate)
+                                   no_zero, penultimate, joined)
         if result is None:
             self.emit(ev.BracketMovedDown(article="C.14", score=score, players=tuple(players)))
             self.emit(ev.BracketClosed(article="C.14", score=score, pairs=()))
@@ -558,7 +594,7 @@ class RatingEngine:
                 yield Level(x, step="C.11", **state)
 
     def pair_players(self, score, players, mdps, down, lowest, skip=frozenset(),
-                     may_backtrack=True, no_zero=False, penultimate=True):
+                     may_backtrack=True, no_zero=False, penultimate=True, joined=False):
         """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
         when the whole bracket moves down (C.14).  Raises Backtrack (C.12, in a
         heterogeneous group after C.11), LowestUnpaired (C.13, the lowest bracket with a
@@ -566,7 +602,7 @@ class RatingEngine:
         is not what the backtrack wants)."""
         n = len(players)
         m0 = len(mdps)
-        homogeneous = m0 == 0 or 2 * m0 >= n
+        homogeneous = not self.heterogeneous(m0, n, joined)
         x0, counts = a8_x(self.st, players)
         mode = "homogeneous" if homogeneous else "heterogeneous"
         p = n // 2 if homogeneous else m0

@@ -56,7 +56,9 @@ ByeAssigned = _kind(d.ByeAssigned)
 SearchLimit = _kind(d.SearchLimit)
 AccelerationApplied = _kind(d.AccelerationApplied)
 # C.12 / C.13 (backtracking): ``trigger`` "C.1" or "C.11" (C.12 reached after C.11 in a
-# heterogeneous group) or "C.13"; ``wanted`` "another-set" (C.12) or "lowest-pairable"
+# heterogeneous group) or "C.13"; ``wanted`` "lowest-pairable" (C.13) or, for C.12, the
+# reading another-player's value ("another-set" for any-set, "new-player", "same-size"),
+# with "+a6-p" when reading c12-p is recomputed (p1 is then the p C.12 was reached at)
 Backtracked = _kind(d.Backtracked)
 BacktrackEnded = _kind(d.BacktrackEnded)
 BracketsJoined = _kind(d.BracketsJoined)

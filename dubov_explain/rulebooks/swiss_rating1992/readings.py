@@ -111,6 +111,49 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="another-player",
+        article="C.12",
+        question="C.12: the previous bracket's pairing is accepted when 'another player will "
+        "be moved down to the current one': which sets of players moved down are 'another "
+        "player'?",
+        default="any-set",
+        choices={
+            "any-set": "any set of players never sent to the bracket before, of any size",
+            "new-player": "a set holding at least one player never sent to the bracket "
+            "before (a different player)",
+            "same-size": "a set never sent before with as many players as the set sent now "
+            "(one player for another)",
+        },
+    ),
+    Reading(
+        name="c12-p",
+        article="C.12, A.6",
+        question="C.12: 'and this now allows p pairing to be made': which p?",
+        default="as-reached",
+        choices={
+            "as-reached": "p as it stood when C.12 was reached (A.6's p of the bracket as it "
+            "came when C.1 sends it back)",
+            "recomputed": "A.6's p of the bracket with the players the new pairing moves "
+            "down (all of them moved down when fewer than half, A.3; else half the "
+            "bracket)",
+        },
+    ),
+    Reading(
+        name="joined-bracket",
+        article="C.13, A.3",
+        question="C.13 joins the two lowest score brackets 'into a new lowest score bracket': "
+        "is it heterogeneous with the penultimate bracket's players as its moved-down "
+        "players whatever their count?",
+        default="a3",
+        choices={
+            "a3": "A.3 decides: the penultimate bracket's players came from a higher score "
+            "bracket, so they are moved down players (S1, A.6) when fewer than half; with "
+            "half or more the bracket is treated as homogeneous",
+            "heterogeneous": "heterogeneous whatever the count: S1 holds every player moved "
+            "down into it, p of them (A.6)",
+        },
+    ),
+    Reading(
         name="first-round-colour",
         article="E.5",
         question="'In the first round all even numbered players in S1 will receive a colour "
