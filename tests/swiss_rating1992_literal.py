@@ -259,7 +259,9 @@ class LiteralBacktracking(Literal):
     * C.1: a player without an opponent in the bracket (B.1, B.2): moved down from a
       higher bracket -> C.12; otherwise moved down (in the lowest bracket C.1 is not run on
       its own: that player may be the one left for the bye, and C.13 runs when the bracket
-      cannot be paired).
+      cannot be paired; reading lowest-c1=at-once: C.13 at once).
+    * The readings of C.12 and C.13 (another-player, c12-p, c13-p-zero, joined-bracket) are
+      taken as the engine's module docstring says, each from the reading's own words.
     * C.12 ("in case of a heterogeneous group", so after C.11 in a bracket of fewer than
       half moved-down players, A.3; and from C.1): "undo the pairing of the previous score
       bracket.  If in this previous score bracket a pairing can be made whereby another
@@ -329,6 +331,10 @@ class LiteralBacktracking(Literal):
         players = sorted(mdps + residents, key=self.key)
         mdps = sorted(mdps, key=self.key)
         down = []
+        if lowest and penultimate and self.readings.value("lowest-c1") == "at-once" and any(
+                not any(self.may_meet(n, o, not self.free(n, o)) for o in players if o != n)
+                for n in players):
+            return None  # C.1: "if this score bracket is the lowest one apply C13"
         if not lowest:
             het0 = self.het(len(mdps), len(players), joined)
             for n in list(players):
@@ -447,8 +453,10 @@ class LiteralBacktracking(Literal):
                     finally:
                         self.cond = saved
 
+                # "if in the penultimate score bracket p becomes zero" (reading c13-p-zero)
+                zero = self.readings.value("c13-p-zero") == "counts"
                 again = self.bracket(carried[j] + groups[j][0], groups[j][1], False, cond=c13,
-                                     no_zero=True, may_backtrack=False,
+                                     no_zero=not zero, may_backtrack=False,
                                      joined=bool(groups[j][0]))
                 self.log.append(("C.13", again is not None))
                 if again is not None:

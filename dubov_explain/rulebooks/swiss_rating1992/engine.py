@@ -51,8 +51,8 @@ is its model; the exceptions ``Backtrack``, ``LowestUnpaired``, ``NoCandidate`` 
   once for each p.  The previous bracket is paired again from the start of its own
   procedure, and a pairing is accepted only if the players it moves down are a set never
   sent to the bracket before ("another player"; unlike 2012, no "same size and same
-  scores") with which p pairs are allowed by B.1 and B.2 among the bracket's players (a
-  maximum matching).  If one is found it replaces the previous pairing and the bracket
+  scores"; reading another-player) with which p pairs are allowed by B.1 and B.2 among the
+  bracket's players (a maximum matching; reading c12-p).  If one is found it replaces the previous pairing and the bracket
   starts again with the new players; if not, the previous pairing stands and the bracket
   goes on (C.1: the player moves down; C.11: on to C.13/C.14).
 * **C.13** "In case of the lowest score bracket: the pairing of the penultimate score
@@ -64,8 +64,8 @@ is its model; the exceptions ``Backtrack``, ``LowestUnpaired``, ``NoCandidate`` 
   a lowest bracket with fewer pairs is no pairing, A.5 allowing one bye).  "Will allow a
   pairing in the lowest score bracket" is decided exactly: the lowest bracket is paired by
   this same procedure (C.1-C.12, without backtracking), silently, for the players the
-  candidate moves down.  If no pairing with p above zero does, the two brackets are
-  joined and C.13 repeats one bracket higher.
+  candidate moves down.  If no pairing with p above zero does (reading c13-p-zero), the
+  two brackets are joined and C.13 repeats one bracket higher (reading joined-bracket).
 
 Why this returns what the text would: "another pairing" of the previous bracket is the first
 candidate of its own procedure (C.3 to C.14, in the order above) that meets its criteria and
@@ -81,23 +81,46 @@ procedure, and agrees with the engine on every generated round of
 ``tests/test_swiss_rating1992_backtracking.py`` (pairs, bye and the backtracking story,
 step for step) and ``tests/test_swiss_rating1992_bruteforce.py``.
 
-The readings taken where the text leaves a choice (the same in the twin; not yet named
-Readings with golden cases of their own):
+The readings taken where the text leaves a choice (the twin takes each the same way;
+``tests/test_swiss_rating1992_backtracking.py`` compares them under every value, on
+generated rounds and on each reading's golden case ``reading-NAME``, where every value
+pairs differently):
 
-* C.12's "another player" is a set of players moved down not sent before, of any size.
-* C.12's "allows p pairing": p pairs among the bracket's players by B.1 and B.2 (B.2 not
-  for the pairs the note to B frees), p as it stood when C.12 was reached.
-* The bracket paired again does not itself backtrack: C.12 asks whether "in this previous
-  score bracket a pairing can be made", with that bracket's players as they are.
-* C.13's "p becomes zero": the pairing that moves the whole penultimate bracket down does
-  not count as one allowing the lowest bracket to be paired.
-* The joined bracket: its players from the penultimate bracket (and those an earlier join
-  brought in) came from a higher score bracket, so by A.3 they are its moved-down players
-  beside the ones moved down to it (S1 when fewer than half, A.6; treated as homogeneous
-  when half or more).  The events name a joined bracket by its lowest residents' score.
-* C.1 in the lowest bracket (a player without an opponent there; the text says "apply
-  C13"): not applied on its own; the player may be the one left for the bye, and if the
-  bracket cannot be paired C.13 runs anyway.
+* C.12's "another player" (reading ``another-player``): default ``any-set``, a set of
+  players moved down never sent before, of any size; ``new-player``: a set holding a
+  player never sent before; ``same-size``: a set never sent before of as many players as
+  the set sent now.
+* C.12's "allows p pairing" (reading ``c12-p``): p pairs among the bracket's players by
+  B.1 and B.2 (B.2 not for the pairs the note to B frees); default ``as-reached``, p as it
+  stood when C.12 was reached; ``recomputed``: A.6's p of the bracket with the new players.
+  Not named: "the bracket's own procedure can then pair p pairs at the requirements it had
+  reached" -- a third reading of "allows", not implemented.
+* C.13's "if in the penultimate score bracket p becomes zero" (reading ``c13-p-zero``):
+  default ``join``, a pairing of the penultimate bracket with p zero is no pairing that
+  allows the lowest one, and the brackets are joined; ``counts``: such pairings (the
+  bracket moved down whole, or a heterogeneous one's remainder paired at p zero) are tried
+  like the others.  The bracket moved down whole gives the lowest bracket the players a
+  join would, so the two differ only where the lowest bracket is itself a join: its
+  earlier joined players stay its moved-down players (``counts``) or become residents of
+  the new join (``join``, below), which A.3 counts differently.
+* The joined bracket (reading ``joined-bracket``): default ``a3``, its players from the
+  penultimate bracket came from a higher score bracket, so by A.3 they are its moved-down
+  players beside the ones moved down to it (S1 when fewer than half, A.6; treated as
+  homogeneous when half or more); ``heterogeneous``: heterogeneous whatever the count, S1
+  holding them all (with more of them than residents no pairing has p pairs, and C.12 and
+  C.13 run on).  When C.13 joins a joined lowest bracket again, the players of the earlier
+  join become residents of the new one (the join is the Dutch engine's, whose text says
+  the same).  The events name a joined bracket by its lowest residents' score.
+* C.1 in the lowest bracket ("if this score bracket is the lowest one apply C13", reading
+  ``lowest-c1``): default ``when-unpaired``, not applied on its own: the player may be the
+  one left for the bye, and if the bracket cannot be paired C.13 runs anyway;
+  ``at-once``: C.13 runs at once (when there is a penultimate bracket), wanting a pairing
+  after which every player of the lowest bracket has an opponent there and it can be paired
+  (a lowest bracket of one player is such a bracket).
+* Not named: the bracket paired again does not itself backtrack (C.12 asks whether "in this
+  previous score bracket a pairing can be made", with that bracket's players as they are).
+  Letting it send its own previous bracket back (C.12 within C.12) is another reading that
+  can change a pairing; it is not implemented, so it has neither a value nor a golden case.
 
 Literal, but not exponential: the transpositions of D.1 ("all numbers constructable with
 the digits ... in ascending order": lexicographic) and the exchanges of D.2 (one player,
@@ -215,6 +238,10 @@ class RatingEngine:
         self.c12_recomputed = readings.value("c12-p") == "recomputed"
         #: reading joined-bracket: a bracket joined by C.13 heterogeneous whatever the count
         self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
+        #: reading lowest-c1: C.1's "if this score bracket is the lowest one apply C13"
+        self.lowest_c1 = readings.value("lowest-c1") == "at-once"
+        #: reading c13-p-zero: a penultimate pairing with p zero may allow the lowest
+        self.c13_zero = readings.value("c13-p-zero") == "counts"
         #: acceleration points up to this round (XXA / 250, or computed for this run)
         self.accelerated = any(p.accelerated for p in self.st.players) or \
             bool(t.acceleration_method)
@@ -392,7 +419,7 @@ class RatingEngine:
                     result[j] = again[0]
                     carried[i] = again[1]
                 continue
-            except LowestUnpaired:
+            except LowestUnpaired as lu:
                 j = i - 1
                 low_joined, low_residents = groups[i]
                 known: dict[frozenset, bool] = {}
@@ -407,11 +434,14 @@ class RatingEngine:
                                                        low_residents, bool(low_joined))
                     return known[key]
 
+                lonely = getattr(lu, "player", None)
                 self.emit(ev.Backtracked(
                     article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
-                    trigger="C.13", player=None, moved=tuple(carried[i]), p1=None,
-                    wanted="lowest-pairable"))
-                again = self.again(groups[j], carried[j], c13, "C.13", no_zero=True)
+                    trigger="C.1" if lonely is not None else "C.13", player=lonely,
+                    moved=tuple(carried[i]), p1=None,
+                    wanted="lowest-pairable" + ("+p0" if self.c13_zero else "")))
+                again = self.again(groups[j], carried[j], c13, "C.13",
+                                   no_zero=not self.c13_zero)
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]
@@ -523,6 +553,14 @@ class RatingEngine:
         self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         down: list[int] = []
+        if lowest and penultimate and self.lowest_c1:
+            # C.1: "if this score bracket is the lowest one apply C13" (reading lowest-c1)
+            for n in players:
+                if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
+                           for o in players if o != n):
+                    err = LowestUnpaired()
+                    err.player = n
+                    raise err
         if not lowest:
             for n in list(players):
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None

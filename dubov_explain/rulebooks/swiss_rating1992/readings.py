@@ -154,6 +154,37 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="c13-p-zero",
+        article="C.13",
+        question="C.13: 'try to find another pairing in the penultimate score bracket which "
+        "will allow a pairing in the lowest score bracket.  If in the penultimate score "
+        "bracket p becomes zero ... the two lowest score brackets are joined': is a pairing "
+        "of the penultimate bracket with p zero one that may allow the lowest bracket?",
+        default="join",
+        choices={
+            "join": "no: p zero ends the search, and the two brackets are joined",
+            "counts": "yes: the penultimate bracket's pairings with p zero (moving down its "
+            "moved-down players, or the whole bracket) are tried like the others; the "
+            "brackets are joined only when none allows the lowest bracket",
+        },
+    ),
+    Reading(
+        name="lowest-c1",
+        article="C.1, C.13",
+        question="C.1: 'if the score bracket contains a player for whom no opponent can be "
+        "found within this score bracket without violating B1 or B2 then ... if this score "
+        "bracket is the lowest one apply C13': does such a player send the lowest bracket to "
+        "C.13 at once, when it has a penultimate one?",
+        default="when-unpaired",
+        choices={
+            "when-unpaired": "no: that player may be the one left for the bye (A.5); C.13 "
+            "runs when the lowest bracket cannot be paired",
+            "at-once": "yes: the penultimate bracket's pairing is undone at once, and "
+            "another pairing is wanted after which every player of the lowest bracket has "
+            "an opponent there and it can be paired",
+        },
+    ),
+    Reading(
         name="first-round-colour",
         article="E.5",
         question="'In the first round all even numbered players in S1 will receive a colour "
