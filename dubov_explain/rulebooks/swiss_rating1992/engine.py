@@ -554,10 +554,11 @@ class RatingEngine:
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         down: list[int] = []
         if lowest and penultimate and self.lowest_c1:
-            # C.1: "if this score bracket is the lowest one apply C13" (reading lowest-c1)
+            # C.1: "if this score bracket is the lowest one apply C13" (reading lowest-c1;
+            # in a what-if run not for a player barred only by the forced pairs)
             for n in players:
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
-                           for o in players if o != n):
+                           for o in players if o != n) and self.lonely_unforced(n, players):
                     err = LowestUnpaired()
                     err.player = n
                     raise err
