@@ -151,6 +151,8 @@ class Literal:
 
     def arrangements(self, s1, s2, lv, x):
         """C.6/C.7: the acceptable arrangements of S2 against S1, in D.1's order."""
+        if len(s2) < len(s1):  # p pairings cannot be obtained (C.6)
+            return
         for perm in d1(s1, s2):
             pairs = list(zip(s1, perm))
             if all(self.pair_ok(a, b, lv) for a, b in pairs) and \
@@ -257,7 +259,9 @@ class LiteralBacktracking(Literal):
     * C.1: a player without an opponent in the bracket (B.1, B.2): moved down from a
       higher bracket -> C.12; otherwise moved down (in the lowest bracket C.1 is not run on
       its own: that player may be the one left for the bye, and C.13 runs when the bracket
-      cannot be paired).
+      cannot be paired; reading lowest-c1=at-once: C.13 at once).
+    * The readings of C.12 and C.13 (another-player, c12-p, c13-p-zero, joined-bracket) are
+      taken as the engine's module docstring says, each from the reading's own words.
     * C.12 ("in case of a heterogeneous group", so after C.11 in a bracket of fewer than
       half moved-down players, A.3; and from C.1): "undo the pairing of the previous score
       bracket.  If in this previous score bracket a pairing can be made whereby another
@@ -313,16 +317,26 @@ class LiteralBacktracking(Literal):
 
         return best(sorted(players, key=self.key)) >= p
 
+    def het(self, m, n, joined):
+        """A.3: fewer than half moved down; a bracket joined by C.13 with any moved down
+        under reading joined-bracket=heterogeneous."""
+        return m > 0 and (2 * m < n or (
+            joined and self.readings.value("joined-bracket") == "heterogeneous"))
+
     def bracket(self, mdps, residents, lowest, cond=None, no_zero=False, may_backtrack=True,
-                skip=frozenset(), penultimate=True):
+                skip=frozenset(), penultimate=True, joined=False):
         """One bracket, C.1-C.14: (pairs, moved) or None (the lowest: C.13; paired again:
         no pairing that is wanted)."""
         self.cond = cond
         players = sorted(mdps + residents, key=self.key)
         mdps = sorted(mdps, key=self.key)
         down = []
+        if lowest and penultimate and self.readings.value("lowest-c1") == "at-once" and any(
+                not any(self.may_meet(n, o, not self.free(n, o)) for o in players if o != n)
+                for n in players):
+            return None  # C.1: "if this score bracket is the lowest one apply C13"
         if not lowest:
-            het0 = bool(mdps) and 2 * len(mdps) < len(players)
+            het0 = self.het(len(mdps), len(players), joined)
             for n in list(players):
                 if not any(self.may_meet(n, o, not self.free(n, o)) for o in players if o != n):
                     if n in mdps and may_backtrack and ("C.1", n) not in skip:
@@ -338,7 +352,7 @@ class LiteralBacktracking(Literal):
             return [], moved
 
         n, m = len(players), len(mdps)
-        homog = m == 0 or 2 * m >= n
+        homog = not self.het(m, n, joined)
         x0 = self.x_of(players)
         p = n // 2 if homog else m
         x, fresh = x0, True
@@ -393,21 +407,34 @@ class LiteralBacktracking(Literal):
             sent.setdefault(i, set()).add(frozenset(carried[i]))
             try:
                 got = self.bracket(carried[i] + joined, residents, lowest,
-                                   skip=frozenset(skips.get(i, ())), penultimate=i > 0)
+                                   skip=frozenset(skips.get(i, ())), penultimate=i > 0,
+                                   joined=bool(joined))
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
                 j = i - 1
                 if j < 0:  # a joined highest bracket: there is no previous one
                     continue
                 tried = set(sent[i])
-                others = joined + residents
+                old = frozenset(carried[i])
 
-                def c12(moved, tried=tried, others=others, p=bt.p):
-                    return frozenset(moved) not in tried and \
-                        self.allows(list(moved) + others, p)
+                def c12(moved, tried=tried, old=old, joined=joined, residents=residents,
+                        p=bt.p):
+                    moved = frozenset(moved)
+                    # "another player will be moved down" (reading another-player)
+                    another = self.readings.value("another-player")
+                    if another == "new-player":
+                        if not moved - frozenset().union(*tried):
+                            return False
+                    elif moved in tried or (another == "same-size" and len(moved) != len(old)):
+                        return False
+                    # "this now allows p pairing" (reading c12-p: A.6's p recomputed)
+                    if self.readings.value("c12-p") == "recomputed":
+                        m, n = len(moved) + len(joined), len(moved) + len(joined) + len(residents)
+                        p = m if self.het(m, n, bool(joined)) else n // 2
+                    return self.allows(list(moved) + joined + residents, p)
 
                 again = self.bracket(carried[j] + groups[j][0], groups[j][1], False, cond=c12,
-                                     may_backtrack=False)
+                                     may_backtrack=False, joined=bool(groups[j][0]))
                 self.log.append(("C.12", bt.trigger, again is not None))
                 if again is not None:
                     result[j] = again[0]
@@ -421,12 +448,16 @@ class LiteralBacktracking(Literal):
                     saved = self.cond
                     try:
                         return self.bracket(list(moved) + low_joined, low_residents, True,
-                                            may_backtrack=False) is not None
+                                            may_backtrack=False,
+                                            joined=bool(low_joined)) is not None
                     finally:
                         self.cond = saved
 
+                # "if in the penultimate score bracket p becomes zero" (reading c13-p-zero)
+                zero = self.readings.value("c13-p-zero") == "counts"
                 again = self.bracket(carried[j] + groups[j][0], groups[j][1], False, cond=c13,
-                                     no_zero=True, may_backtrack=False)
+                                     no_zero=not zero, may_backtrack=False,
+                                     joined=bool(groups[j][0]))
                 self.log.append(("C.13", again is not None))
                 if again is not None:
                     result[j] = again[0]

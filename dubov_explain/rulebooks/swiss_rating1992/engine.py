@@ -51,8 +51,8 @@ is its model; the exceptions ``Backtrack``, ``LowestUnpaired``, ``NoCandidate`` 
   once for each p.  The previous bracket is paired again from the start of its own
   procedure, and a pairing is accepted only if the players it moves down are a set never
   sent to the bracket before ("another player"; unlike 2012, no "same size and same
-  scores") with which p pairs are allowed by B.1 and B.2 among the bracket's players (a
-  maximum matching).  If one is found it replaces the previous pairing and the bracket
+  scores"; reading another-player) with which p pairs are allowed by B.1 and B.2 among the
+  bracket's players (a maximum matching; reading c12-p).  If one is found it replaces the previous pairing and the bracket
   starts again with the new players; if not, the previous pairing stands and the bracket
   goes on (C.1: the player moves down; C.11: on to C.13/C.14).
 * **C.13** "In case of the lowest score bracket: the pairing of the penultimate score
@@ -64,8 +64,8 @@ is its model; the exceptions ``Backtrack``, ``LowestUnpaired``, ``NoCandidate`` 
   a lowest bracket with fewer pairs is no pairing, A.5 allowing one bye).  "Will allow a
   pairing in the lowest score bracket" is decided exactly: the lowest bracket is paired by
   this same procedure (C.1-C.12, without backtracking), silently, for the players the
-  candidate moves down.  If no pairing with p above zero does, the two brackets are
-  joined and C.13 repeats one bracket higher.
+  candidate moves down.  If no pairing with p above zero does (reading c13-p-zero), the
+  two brackets are joined and C.13 repeats one bracket higher (reading joined-bracket).
 
 Why this returns what the text would: "another pairing" of the previous bracket is the first
 candidate of its own procedure (C.3 to C.14, in the order above) that meets its criteria and
@@ -81,23 +81,46 @@ procedure, and agrees with the engine on every generated round of
 ``tests/test_swiss_rating1992_backtracking.py`` (pairs, bye and the backtracking story,
 step for step) and ``tests/test_swiss_rating1992_bruteforce.py``.
 
-The readings taken where the text leaves a choice (the same in the twin; not yet named
-Readings with golden cases of their own):
+The readings taken where the text leaves a choice (the twin takes each the same way;
+``tests/test_swiss_rating1992_backtracking.py`` compares them under every value, on
+generated rounds and on each reading's golden case ``reading-NAME``, where every value
+pairs differently):
 
-* C.12's "another player" is a set of players moved down not sent before, of any size.
-* C.12's "allows p pairing": p pairs among the bracket's players by B.1 and B.2 (B.2 not
-  for the pairs the note to B frees), p as it stood when C.12 was reached.
-* The bracket paired again does not itself backtrack: C.12 asks whether "in this previous
-  score bracket a pairing can be made", with that bracket's players as they are.
-* C.13's "p becomes zero": the pairing that moves the whole penultimate bracket down does
-  not count as one allowing the lowest bracket to be paired.
-* The joined bracket: its players from the penultimate bracket (and those an earlier join
-  brought in) came from a higher score bracket, so by A.3 they are its moved-down players
-  beside the ones moved down to it (S1 when fewer than half, A.6; treated as homogeneous
-  when half or more).  The events name a joined bracket by its lowest residents' score.
-* C.1 in the lowest bracket (a player without an opponent there; the text says "apply
-  C13"): not applied on its own; the player may be the one left for the bye, and if the
-  bracket cannot be paired C.13 runs anyway.
+* C.12's "another player" (reading ``another-player``): default ``any-set``, a set of
+  players moved down never sent before, of any size; ``new-player``: a set holding a
+  player never sent before; ``same-size``: a set never sent before of as many players as
+  the set sent now.
+* C.12's "allows p pairing" (reading ``c12-p``): p pairs among the bracket's players by
+  B.1 and B.2 (B.2 not for the pairs the note to B frees); default ``as-reached``, p as it
+  stood when C.12 was reached; ``recomputed``: A.6's p of the bracket with the new players.
+  Not named: "the bracket's own procedure can then pair p pairs at the requirements it had
+  reached" -- a third reading of "allows", not implemented.
+* C.13's "if in the penultimate score bracket p becomes zero" (reading ``c13-p-zero``):
+  default ``join``, a pairing of the penultimate bracket with p zero is no pairing that
+  allows the lowest one, and the brackets are joined; ``counts``: such pairings (the
+  bracket moved down whole, or a heterogeneous one's remainder paired at p zero) are tried
+  like the others.  The bracket moved down whole gives the lowest bracket the players a
+  join would, so the two differ only where the lowest bracket is itself a join: its
+  earlier joined players stay its moved-down players (``counts``) or become residents of
+  the new join (``join``, below), which A.3 counts differently.
+* The joined bracket (reading ``joined-bracket``): default ``a3``, its players from the
+  penultimate bracket came from a higher score bracket, so by A.3 they are its moved-down
+  players beside the ones moved down to it (S1 when fewer than half, A.6; treated as
+  homogeneous when half or more); ``heterogeneous``: heterogeneous whatever the count, S1
+  holding them all (with more of them than residents no pairing has p pairs, and C.12 and
+  C.13 run on).  When C.13 joins a joined lowest bracket again, the players of the earlier
+  join become residents of the new one (the join is the Dutch engine's, whose text says
+  the same).  The events name a joined bracket by its lowest residents' score.
+* C.1 in the lowest bracket ("if this score bracket is the lowest one apply C13", reading
+  ``lowest-c1``): default ``when-unpaired``, not applied on its own: the player may be the
+  one left for the bye, and if the bracket cannot be paired C.13 runs anyway;
+  ``at-once``: C.13 runs at once (when there is a penultimate bracket), wanting a pairing
+  after which every player of the lowest bracket has an opponent there and it can be paired
+  (a lowest bracket of one player is such a bracket).
+* Not named: the bracket paired again does not itself backtrack (C.12 asks whether "in this
+  previous score bracket a pairing can be made", with that bracket's players as they are).
+  Letting it send its own previous bracket back (C.12 within C.12) is another reading that
+  can change a pairing; it is not implemented, so it has neither a value nor a golden case.
 
 Literal, but not exponential: the transpositions of D.1 ("all numbers constructable with
 the digits ... in ascending order": lexicographic) and the exchanges of D.2 (one player,
@@ -210,6 +233,15 @@ class RatingEngine:
         self.wanted_article = "C.12"
         self.restore = readings.value("restore-criteria") == "each-restart"
         self.top_either = readings.value("top-scorer-pairs") == "either"
+        #: C.12's "another player" (reading another-player) and its p (reading c12-p)
+        self.another = readings.value("another-player")
+        self.c12_recomputed = readings.value("c12-p") == "recomputed"
+        #: reading joined-bracket: a bracket joined by C.13 heterogeneous whatever the count
+        self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
+        #: reading lowest-c1: C.1's "if this score bracket is the lowest one apply C13"
+        self.lowest_c1 = readings.value("lowest-c1") == "at-once"
+        #: reading c13-p-zero: a penultimate pairing with p zero may allow the lowest
+        self.c13_zero = readings.value("c13-p-zero") == "counts"
         #: acceleration points up to this round (XXA / 250, or computed for this run)
         self.accelerated = any(p.accelerated for p in self.st.players) or \
             bool(t.acceleration_method)
@@ -359,7 +391,7 @@ class RatingEngine:
             try:
                 out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
                                                skip=frozenset(skips.get(i, ())),
-                                               penultimate=i > 0)
+                                               penultimate=i > 0, joined=bool(joined))
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
                 j = i - 1
@@ -367,25 +399,27 @@ class RatingEngine:
                     continue
                 old = list(carried[i])
                 tried = set(sent[i])
-                others = joined + residents
                 p = bt.p1
 
-                def c12(moved, tried=tried, others=others, p=p):
+                def c12(moved, tried=tried, old=old, joined=joined, residents=residents, p=p):
                     # "another player will be moved down to the current one, and this now
                     # allows p pairing to be made"
-                    return frozenset(moved) not in tried and \
-                        self.allows(list(moved) + others, p)
+                    if not self.another_player(frozenset(moved), tried, old):
+                        return False
+                    if self.c12_recomputed:
+                        p = self.a6_p(list(moved) + joined, residents, bool(joined))
+                    return self.allows(list(moved) + joined + residents, p)
 
                 self.emit(ev.Backtracked(
                     article="C.12", score=self.label(groups[i]), to_score=self.label(groups[j]),
                     trigger=bt.trigger[0], player=bt.trigger[1] if bt.trigger[0] == "C.1"
-                    else None, moved=tuple(old), p1=p, wanted="another-set"))
+                    else None, moved=tuple(old), p1=p, wanted=self.c12_wanted()))
                 again = self.again(groups[j], carried[j], c12, "C.12", no_zero=False)
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]
                 continue
-            except LowestUnpaired:
+            except LowestUnpaired as lu:
                 j = i - 1
                 low_joined, low_residents = groups[i]
                 known: dict[frozenset, bool] = {}
@@ -397,14 +431,17 @@ class RatingEngine:
                     key = frozenset(moved)
                     if key not in known:
                         known[key] = self.lowest_pairs(list(moved) + low_joined,
-                                                       low_residents)
+                                                       low_residents, bool(low_joined))
                     return known[key]
 
+                lonely = getattr(lu, "player", None)
                 self.emit(ev.Backtracked(
                     article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
-                    trigger="C.13", player=None, moved=tuple(carried[i]), p1=None,
-                    wanted="lowest-pairable"))
-                again = self.again(groups[j], carried[j], c13, "C.13", no_zero=True)
+                    trigger="C.1" if lonely is not None else "C.13", player=lonely,
+                    moved=tuple(carried[i]), p1=None,
+                    wanted="lowest-pairable" + ("+p0" if self.c13_zero else "")))
+                again = self.again(groups[j], carried[j], c13, "C.13",
+                                   no_zero=not self.c13_zero)
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]
@@ -429,6 +466,32 @@ class RatingEngine:
         finally:
             self.fmap = saved
 
+    def another_player(self, moved: frozenset, tried: set, old: list) -> bool:
+        """C.12's "another player will be moved down" (reading another-player): ``moved``
+        against the sets ``tried`` sent to the bracket before and the set ``old`` sent now."""
+        if self.another == "new-player":
+            return bool(moved - frozenset().union(*tried))
+        if self.another == "same-size":
+            return moved not in tried and len(moved) == len(old)
+        return moved not in tried
+
+    def c12_wanted(self) -> str:
+        """The Backtracked event's code for what C.12 accepts: the value of reading
+        another-player ("another-set" for any-set), "+a6-p" when p is recomputed."""
+        code = {"any-set": "another-set"}.get(self.another, self.another)
+        return code + ("+a6-p" if self.c12_recomputed else "")
+
+    def heterogeneous(self, m0: int, n: int, joined: bool) -> bool:
+        """A.3: fewer than half of the bracket moved down (a bracket joined by C.13 with
+        any moved down, by reading joined-bracket=heterogeneous)."""
+        return m0 > 0 and (2 * m0 < n or (joined and self.joined_heterogeneous))
+
+    def a6_p(self, mdps: list[int], residents: list[int], joined: bool) -> int:
+        """A.6's p of a bracket as it comes: its moved-down players when heterogeneous,
+        else half its players (rounded down)."""
+        n = len(mdps) + len(residents)
+        return len(mdps) if self.heterogeneous(len(mdps), n, joined) else n // 2
+
     def allows(self, players: list[int], p: int) -> bool:
         """C.12's "allows p pairing to be made": p pairs among ``players`` by B.1 and B.2
         (B.2 not for the pairs the note to B frees)."""
@@ -437,13 +500,14 @@ class RatingEngine:
                                       a, b, not self.free_of_b2(a, b)) is None)
         return len(m) // 2 >= p
 
-    def lowest_pairs(self, mdps: list[int], residents: list[int]) -> bool:
+    def lowest_pairs(self, mdps: list[int], residents: list[int], joined: bool = False) -> bool:
         """C.13's test: does the lowest bracket's own procedure pair it?  Run silently (no
         events kept), without backtracking itself."""
         saved = self.wanted, self.wanted_article, len(self.events)
         self.wanted = None
         try:
-            self.pair_bracket(mdps, residents, True, may_backtrack=False, penultimate=True)
+            self.pair_bracket(mdps, residents, True, may_backtrack=False, penultimate=True,
+                              joined=joined)
             return True
         except LowestUnpaired:
             return False
@@ -460,7 +524,7 @@ class RatingEngine:
         self.wanted, self.wanted_article = wanted, article
         try:
             got = self.pair_bracket(carried + group[0], group[1], False, may_backtrack=False,
-                                    no_zero=no_zero)
+                                    no_zero=no_zero, joined=bool(group[0]))
         except NoCandidate:
             got = None
         finally:
@@ -473,20 +537,31 @@ class RatingEngine:
     # ------------------------------------------------------------------ one bracket
     def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
                      skip: frozenset = frozenset(), may_backtrack: bool = True,
-                     no_zero: bool = False, penultimate: bool = True):
+                     no_zero: bool = False, penultimate: bool = True, joined: bool = False):
         """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
         Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
         NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
-        ``penultimate``: there is a bracket above (C.13 can run)."""
+        ``penultimate``: there is a bracket above (C.13 can run); ``joined``: a bracket
+        joined by C.13 (reading joined-bracket)."""
         residents = sorted(residents, key=self.key)
         score = fmt(self.st[residents[0]].score)
         players = sorted(mdps + residents, key=self.key)
         m0 = len(mdps)
         nature = "homogeneous" if m0 == 0 else (
-            "as-homogeneous" if 2 * m0 >= len(players) else "heterogeneous")
+            "heterogeneous" if self.heterogeneous(m0, len(players), joined)
+            else "as-homogeneous")
         self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         down: list[int] = []
+        if lowest and penultimate and self.lowest_c1:
+            # C.1: "if this score bracket is the lowest one apply C13" (reading lowest-c1;
+            # in a what-if run not for a player barred only by the forced pairs)
+            for n in players:
+                if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
+                           for o in players if o != n) and self.lonely_unforced(n, players):
+                    err = LowestUnpaired()
+                    err.player = n
+                    raise err
         if not lowest:
             for n in list(players):
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
@@ -510,7 +585,7 @@ class RatingEngine:
                 self.emit(ev.BracketClosed(article="C.1", score=score, pairs=()))
                 return [], sorted(down, key=self.key)
         result = self.pair_players(score, players, mdps, down, lowest, skip, may_backtrack,
-                                   no_zero, penultimate)
+                                   no_zero, penultimate, joined)
         if result is None:
             self.emit(ev.BracketMovedDown(article="C.14", score=score, players=tuple(players)))
             self.emit(ev.BracketClosed(article="C.14", score=score, pairs=()))
@@ -558,7 +633,7 @@ class RatingEngine:
                 yield Level(x, step="C.11", **state)
 
     def pair_players(self, score, players, mdps, down, lowest, skip=frozenset(),
-                     may_backtrack=True, no_zero=False, penultimate=True):
+                     may_backtrack=True, no_zero=False, penultimate=True, joined=False):
         """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
         when the whole bracket moves down (C.14).  Raises Backtrack (C.12, in a
         heterogeneous group after C.11), LowestUnpaired (C.13, the lowest bracket with a
@@ -566,7 +641,7 @@ class RatingEngine:
         is not what the backtrack wants)."""
         n = len(players)
         m0 = len(mdps)
-        homogeneous = m0 == 0 or 2 * m0 >= n
+        homogeneous = not self.heterogeneous(m0, n, joined)
         x0, counts = a8_x(self.st, players)
         mode = "homogeneous" if homogeneous else "heterogeneous"
         p = n // 2 if homogeneous else m0

@@ -56,7 +56,11 @@ ByeAssigned = _kind(d.ByeAssigned)
 SearchLimit = _kind(d.SearchLimit)
 AccelerationApplied = _kind(d.AccelerationApplied)
 # C.12 / C.13 (backtracking): ``trigger`` "C.1" or "C.11" (C.12 reached after C.11 in a
-# heterogeneous group) or "C.13"; ``wanted`` "another-set" (C.12) or "lowest-pairable"
+# heterogeneous group) or "C.13" (C.13 reached by the lowest bracket unpaired; "C.1" with
+# article C.13: a player of the lowest bracket without an opponent, reading lowest-c1); ``wanted`` "lowest-pairable" (C.13) or, for C.12, the
+# reading another-player's value ("another-set" for any-set, "new-player", "same-size"),
+# with "+a6-p" when reading c12-p is recomputed (p1 is then the p C.12 was reached at); "lowest-pairable+p0"
+# when reading c13-p-zero counts pairings with p zero
 Backtracked = _kind(d.Backtracked)
 BacktrackEnded = _kind(d.BacktrackEnded)
 BracketsJoined = _kind(d.BracketsJoined)

@@ -111,6 +111,80 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="another-player",
+        article="C.12",
+        question="C.12: the previous bracket's pairing is accepted when 'another player will "
+        "be moved down to the current one': which sets of players moved down are 'another "
+        "player'?",
+        default="any-set",
+        choices={
+            "any-set": "any set of players never sent to the bracket before, of any size",
+            "new-player": "a set holding at least one player never sent to the bracket "
+            "before (a different player)",
+            "same-size": "a set never sent before with as many players as the set sent now "
+            "(one player for another)",
+        },
+    ),
+    Reading(
+        name="c12-p",
+        article="C.12, A.6",
+        question="C.12: 'and this now allows p pairing to be made': which p?",
+        default="as-reached",
+        choices={
+            "as-reached": "p as it stood when C.12 was reached (A.6's p of the bracket as it "
+            "came when C.1 sends it back)",
+            "recomputed": "A.6's p of the bracket with the players the new pairing moves "
+            "down (all of them moved down when fewer than half, A.3; else half the "
+            "bracket)",
+        },
+    ),
+    Reading(
+        name="joined-bracket",
+        article="C.13, A.3",
+        question="C.13 joins the two lowest score brackets 'into a new lowest score bracket': "
+        "is it heterogeneous with the penultimate bracket's players as its moved-down "
+        "players whatever their count?",
+        default="a3",
+        choices={
+            "a3": "A.3 decides: the penultimate bracket's players came from a higher score "
+            "bracket, so they are moved down players (S1, A.6) when fewer than half; with "
+            "half or more the bracket is treated as homogeneous",
+            "heterogeneous": "heterogeneous whatever the count: S1 holds every player moved "
+            "down into it, p of them (A.6)",
+        },
+    ),
+    Reading(
+        name="c13-p-zero",
+        article="C.13",
+        question="C.13: 'try to find another pairing in the penultimate score bracket which "
+        "will allow a pairing in the lowest score bracket.  If in the penultimate score "
+        "bracket p becomes zero ... the two lowest score brackets are joined': is a pairing "
+        "of the penultimate bracket with p zero one that may allow the lowest bracket?",
+        default="join",
+        choices={
+            "join": "no: p zero ends the search, and the two brackets are joined",
+            "counts": "yes: the penultimate bracket's pairings with p zero (moving down its "
+            "moved-down players, or the whole bracket) are tried like the others; the "
+            "brackets are joined only when none allows the lowest bracket",
+        },
+    ),
+    Reading(
+        name="lowest-c1",
+        article="C.1, C.13",
+        question="C.1: 'if the score bracket contains a player for whom no opponent can be "
+        "found within this score bracket without violating B1 or B2 then ... if this score "
+        "bracket is the lowest one apply C13': does such a player send the lowest bracket to "
+        "C.13 at once, when it has a penultimate one?",
+        default="when-unpaired",
+        choices={
+            "when-unpaired": "no: that player may be the one left for the bye (A.5); C.13 "
+            "runs when the lowest bracket cannot be paired",
+            "at-once": "yes: the penultimate bracket's pairing is undone at once, and "
+            "another pairing is wanted after which every player of the lowest bracket has "
+            "an opponent there and it can be paired",
+        },
+    ),
+    Reading(
         name="first-round-colour",
         article="E.5",
         question="'In the first round all even numbered players in S1 will receive a colour "
