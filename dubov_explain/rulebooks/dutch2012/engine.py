@@ -145,6 +145,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 from typing import Callable, Sequence
 
 from ... import matching
@@ -154,7 +155,7 @@ from . import events as ev
 from .events import NAME, fmt
 from ..acceleration.facts import acceleration_records, dropped_points
 from .readings import ACCELERATION, DEFAULT, Readings
-from .search import Budget, exchanges, first_transposition, mdp_sets
+from .search import B3Walk, Budget, exchanges, first_transposition, least_b3_transposition, mdp_sets
 from .standings import Pref, PlayerStanding, Standings, Strength, compute_standings
 
 TITLE = "FIDE C.04.3.1 Dutch System"
@@ -251,6 +252,14 @@ class DutchEngine:
         self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
+        #: D.4 (reading d4-scope): which lowest brackets are paired by the least B3-factor
+        self.d4_scope = readings.value("d4-scope")
+        #: reading d4-bye-score: the bye faces one point below the lowest ranked player
+        self.d4_bye_lowest = readings.value("d4-bye-score") == "lowest-ranked"
+        #: set by pair_bracket: D.4 in force in the bracket being paired, and the score of
+        #: its lowest ranked player
+        self.d4_here = False
+        self.d4_low = Fraction(0)
         #: acceleration points up to this round (XXA / 250, or computed for this run)
         self.accelerated = any(p.accelerated for p in self.st.players) or \
             bool(t.acceleration_method)
@@ -593,6 +602,12 @@ class DutchEngine:
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         # C.1: a player with no opponent in the bracket (B.1, B.2 unless top scorers)
         top = self.top_scorers(players)
+        # D.4: "after repeated applications of rule C13 ... the lowest score bracket"
+        self.d4_here = lowest and (
+            (self.d4_scope == "joined" and joined) or
+            (self.d4_scope == "several-scores" and
+             len({self.st[q].score for q in players}) > 1))
+        self.d4_low = self.st[players[-1]].score
         down: list[int] = []
         if not lowest:
             for n in list(players):
@@ -615,7 +630,8 @@ class DutchEngine:
         pairs = []
         for part in parts:
             self.emit(part)
-            pairs.extend(part.pairs)
+            if isinstance(part, ev.PairingFound):
+                pairs.extend(part.pairs)
         moved = sorted(down + list(leftover), key=self.key)
         if moved and not lowest:
             self.emit(ev.MovedDown(article="C.6", score=score, players=tuple(moved)))
@@ -745,7 +761,7 @@ class DutchEngine:
                     got = self.try_homogeneous(score, players, p1, level, down, lowest,
                                                Budget(level.x, level.z), "homogeneous", stats)
                     if got is not None:
-                        return [got[0]], got[1]
+                        return [got[0]] + list(got[2:]), got[1]
                 else:
                     got = self.try_heterogeneous(score, players, mdps, m1, p1, level,
                                                  down, lowest, reached, stats)
@@ -862,6 +878,9 @@ class DutchEngine:
 
         if matching.has_perfect_matching(players + [-i for i in range(1, extra + 1)], ok) is None:
             return None
+        if self.d4_here and lowest and extra <= 1:
+            return self.least_b3(score, players, p, level, budget, part, allowed, check,
+                                 must, single, stats)
         s1, s2 = players[:p], players[p:]
         attempts = [((), s1, s2)]
         for size in range(1, min(p, n2) + 1):
@@ -891,6 +910,90 @@ class DutchEngine:
                 if found is not None:
                     return self.found(score, part, s1, found, (), level, p), found.order[p:]
         return None
+
+    def least_b3(self, score, players, p, level, budget, part, allowed, check, must, single,
+                 stats):
+        """D.4 for a homogeneous lowest bracket or remainder (``players`` in A.2 order):
+        of the candidates of D.2/D.1 that meet the requirements of this level, the one with
+        the least B.3-factor, the first reached among equals; the (PairingFound, players
+        left over, B3Factor) or None.  The search and why it returns exactly that are in
+        the module docstring."""
+        st = self.st
+        low = self.d4_low
+        bye_at = low - 1 if self.d4_bye_lowest else None
+        scores = [st[q].score for q in players] + [low]
+        scale = 1
+        for x in scores:
+            scale = scale * x.denominator // gcd(scale, x.denominator)
+
+        def cost(a: int, b: int) -> int:
+            return int(((st[a].score - st[b].score) * scale) ** 2)
+
+        def spare(q: int) -> int:
+            # the bye: an opponent one point below the lowest ranked player (reading
+            # d4-bye-score), or one point below the player himself
+            return int(((st[q].score - bye_at) * scale) ** 2) if bye_at is not None \
+                else int(scale ** 2)
+
+        # the least B.3-factor of any set of pairs allowed at this level (the player left
+        # over, if any, one who may be left alone): no candidate is lower
+        extra = len(players) - 2 * p
+        vs = list(players) + ([0] if extra else [])
+
+        def ok(a: int, b: int) -> bool:
+            if a == 0 or b == 0:
+                return single((b or a,)) is None
+            return allowed(a, b) is None
+
+        def weight(a: int, b: int) -> int:
+            return spare(b or a) if a == 0 or b == 0 else cost(a, b)
+
+        least = matching.min_cost_perfect_matching(vs, ok, weight)
+        if least is None:
+            return None
+        walk = B3Walk(cost, spare, least[0])
+        n2 = len(players) - p
+        s1, s2 = players[:p], players[p:]
+        z_on = budget.z is not None
+        attempts = [((), s1, s2)]
+        limited = False
+        for size in range(1, min(p, n2) + 1):
+            ex = exchanges(p, n2, size, LIMIT)
+            if ex is None:
+                if not limited:
+                    self.emit(ev.SearchLimit(article="D.2", score=score, n=size, count=LIMIT))
+                    limited = True
+                continue
+            for seq, (a, b) in enumerate(ex, start=1):
+                out1 = [players[i - 1] for i in a]
+                in2 = [players[i - 1] for i in b]
+                attempts.append(((size, tuple(out1), tuple(in2), seq),
+                                 sorted([q for q in s1 if q not in out1] + in2, key=self.key),
+                                 sorted([q for q in s2 if q not in in2] + out1, key=self.key)))
+        for exchange, t1, t2 in attempts:
+            least_b3_transposition(
+                t1, t2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False),
+                budget, lambda rest, xl, zl: check(rest), self.kind, must, walk,
+                (exchange, tuple(t1)))
+            if walk.done:
+                break
+        stats["checked"] = stats.get("checked", 0) + walk.checked
+        if walk.found is None:
+            return None
+        exchange, t1 = walk.attempt
+        f = walk.found
+        found = self.found(score, part, list(t1), f, exchange, level, p)
+        left = tuple(f.order[p:])
+        sq = scale * scale
+        d4 = ev.B3Factor(
+            article="D.4", score=score, part=part, pairs=tuple(f.pairs), left=left,
+            b3=fmt(Fraction(walk.best, sq)), first_b3=fmt(Fraction(walk.first, sq)),
+            first_pairs=walk.first_pairs if walk.first_pairs != tuple(f.pairs) else (),
+            first_left=walk.first_left if walk.first_pairs != tuple(f.pairs) else (),
+            least=fmt(Fraction(walk.floor, sq)),
+            bye_score=fmt(bye_at) if bye_at is not None else None,
+            accepted=walk.accepted, checked=walk.checked)
+        return found, list(left), d4
 
     def transpose(self, s1, s2, allowed, budget, check, must, stats):
         z_on = budget.z is not None
@@ -943,8 +1046,8 @@ class DutchEngine:
                     exchange=(len(s1), tuple(s1), (), seq) if m1 < len(mdps) else (),
                     transposition=found.index, requirements=level.facts(m1),
                     x_used=found.x_used, z_used=found.z_used, rejected=tuple(found.rejected))
-                rem_event, leftover = got[-1]
-                return [het, rem_event], leftover
+                rem = got[-1]
+                return [het, rem[0]] + list(rem[2:]), rem[1]
         return None
 
     # ------------------------------------------------------------------ E
