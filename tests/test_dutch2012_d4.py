@@ -104,3 +104,52 @@ def test_assignment_bound_is_the_least_assignment():
     spare = lambda q: 10 if q == 4 else 0  # noqa: E731
     assert assignment_bound([1], [3, 4], lambda a, b: cost[a, b], spare) == 1
     assert assignment_bound([1], [3, 4], lambda a, b: None if b == 4 else cost[a, b], spare) == 14
+
+
+def test_several_scores_covers_a_lowest_bracket_no_join_made():
+    """Reading d4-scope: the example's bracket as a lowest bracket that C.13 did not join (A,
+    B, C moved down into it): ``joined`` leaves it to C.6's first candidate (Png1),
+    ``several-scores`` pairs it by D.4 (Png2).  (In the generated rounds searched, such a
+    bracket never had a pairing D.4 would change: see golden/dutch-2012/README.md.)"""
+    for scope, want in (("joined", PNG1), ("several-scores", PNG2), ("never", PNG1)):
+        t = read_trf(CASES / "D.4-example.trf")
+        eng = DutchEngine(t, BOOK.readings({"d4-scope": scope}))
+        eng.open_round()
+        pairs, left = eng.pair_bracket([A, B, C], [D, E, F], True, joined=False)
+        assert {frozenset(p) for p in pairs} == want, scope
+        lit = LiteralBacktracking(t, None, BOOK.readings({"d4-scope": scope}))
+        got = lit.bracket([A, B, C], [D, E, F], True, joined=False)
+        assert {frozenset(p) for p in got[0]} == want, scope
+
+
+def test_the_bye_counts_against_one_point_below_the_lowest_ranked_player():
+    """Reading d4-bye-score on the Warning's bracket paired as homogeneous (every player moved
+    down: no C.13 join needed for several-scores): the bye's cost differs by reading."""
+    t = read_trf(CASES / "D.4-warning.trf")
+    for value, bye_score in (("lowest-ranked", "0"), ("bye-player", None)):
+        eng = DutchEngine(t, BOOK.readings({"d4-scope": "several-scores", "d4-bye-score": value}))
+        eng.open_round()
+        eng.pair_bracket([A, B, C, D], [E, F, G], True)
+        d4 = [e for e in eng.events if isinstance(e, ev.B3Factor)]
+        assert d4 and d4[-1].bye_score == bye_score and d4[-1].left == (G,)
+
+
+@pytest.mark.parametrize("players, rounds, seed, quiet, round_no",
+                         [(10, 7, 10, False, 6), (12, 9, 2, True, 8), (13, 9, 3, False, 9)])
+def test_generated_rounds_where_d4_takes_another_candidate(players, rounds, seed, quiet, round_no):
+    """Rounds of the engine-vs-twin tests where D.4 takes a later candidate than the first:
+    the twin (every candidate enumerated) pairs them alike, and without D.4 both differ."""
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+    from tests.dutch2012_literal import literal_round
+    opts = GeneratorOptions.quiet() if quiet else GeneratorOptions(forfeit_rate=0.05,
+                                                                  half_bye_rate=0.05)
+    rec = next(r for r in simulate(players, rounds, seed, options=opts, system="dutch-2012",
+                                   keep_rounds=True).rounds if r.round == round_no)
+    d4 = [e for e in rec.trace.events if isinstance(e, ev.B3Factor) and e.first_pairs]
+    assert d4 and Fraction(d4[0].b3) < Fraction(d4[0].first_b3)
+    ours = ({frozenset(p) for p in rec.trace.result.boards}, rec.trace.result.bye)
+    assert literal_round(rec.request, rec.round) == ours
+    never = BOOK.readings({"d4-scope": "never"})
+    other = BOOK.pair(rec.request, never, round_no=rec.round)
+    theirs = ({frozenset(p) for p in other.result.boards}, other.result.bye)
+    assert theirs != ours and literal_round(rec.request, rec.round, never) == theirs

@@ -16,6 +16,8 @@
   of ``make_cases.py``) whose pairings differ between the values of each reading.
 
     PYTHONPATH=. python golden/dutch-2012/make_d4_cases.py
+
+(The witness notes of the cases are added by hand: rewriting a case drops them.)
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ history         the rounds without a game: the standings' history codes
 bye             ByeAssigned (A.5), and the player left in the last bracket
 colour          the ColourAllocated of the player's pair: colour and rule of E
 moved-down      BracketOpened: the player among the bracket's moved-down players
-pair            PairingFound: the pair, its bracket and its transposition
+pair            PairingFound: the pair, its bracket and its transposition; when D.4
+                took it, the B3Factor right after it (B3-factor, not the first)
 why-not         the case's numbers in the real and the what-if trace
 reading         the round paired under the other value of the reading
 ==============  ==============================================================

@@ -116,10 +116,65 @@ The readings taken where the text leaves a choice (all in the twin too):
   the player may be the one left for the bye, and if the bracket cannot be paired C.13
   runs anyway.
 
+D.4: the B.3-factor in the lowest score bracket
+===============================================
+
+D.4 ("note for programmers", "the following rule must be followed by pairing programs"):
+after repeated C.13 joins the lowest bracket may hold many scores; "the best pairing for
+such a homogeneous score bracket or remainder is the one that minimizes the sum of the
+squared differences between the scores of the two players in each pair (called
+B3-factor). Getting the bye is equivalent to face an opponent with one point less than the
+lowest ranked player".  The engine applies it where C.6 would take the first candidate of
+a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere else:
+
+* which brackets: reading ``d4-scope`` (default ``joined``: a lowest bracket C.13 made by
+  joining, as D.4's first words say; ``several-scores``: any lowest bracket holding more
+  than one score; ``never``).  A heterogeneous bracket's moved-down players are paired as
+  before, first candidate of D.3/D.1 (D.4's Warning: "no exchanges in S1 are allowed");
+  only its remainder is D.4's.
+* the bye: reading ``d4-bye-score`` (default ``lowest-ranked``: an opponent one point below
+  the score of the lowest ranked player of the lowest bracket, the last in A.2's order, so a
+  bye to a player of score s costs (s - low + 1)^2, "even if resulting in -1";
+  ``bye-player``: one point below the player who gets it, a cost of 1 whoever he is).
+* which candidates (our reading, not a named one): those the procedure would accept *at the
+  level where it accepts one* (C.3/C.10: the first set of requirements met by any
+  candidate), so D.4 replaces C.6's "the first" by "the least B3-factor" and lowers no
+  requirement itself; among equal B3-factors the first reached in the order of D.2 and
+  D.1 (the order C.6 takes them in).  The alternative - B.3 before B.4-B.6, minimising over
+  every level - is not implemented (see the report of issue 15).
+
+The search returns exactly "enumerate every candidate of that level in D.2/D.1 order that
+meets the requirements, take the least B3-factor, the first among equals".  It walks the
+same attempts (the S1/S2 of each exchange of D.2, then the transpositions of D.1 depth
+first, ``search.least_b3_transposition``) and prunes a branch only when (a) it is proved to
+hold no acceptable arrangement (the proofs of ``first_transposition`` above), or (b) the
+cost of the pairs already chosen plus the least assignment of the remaining S1 players to
+the remaining S2 players by allowed pairs, the player left over costing his bye
+(``search.assignment_bound``, the Hungarian method) is at least the best B3-factor found
+so far.  Every arrangement below such a branch costs at least that bound (it is one of the
+assignments the bound minimises over), so none is strictly lower than the best found, and
+since a later candidate replaces the best only when strictly lower, none of them would be
+taken.  The walk stops when the best equals the least B3-factor of any set of pairs allowed
+at the level (a minimum-cost perfect matching of the bracket, ``matching.
+min_cost_perfect_matching``): every candidate is such a set, so nothing later is lower.
+Leaves are checked exactly (pairs, X, Z, the player left over).  Costs are integers (the
+squared differences scaled by the scores' common denominator), so ties are exact.  The
+trace's ``b3-factor`` event records the B3-factor taken, the first candidate's (and its
+pairs when D.4 took another), the least allowed, and the numbers of candidates reached.
+``tests/dutch2012_literal.py`` enumerates every candidate and takes the least, first among
+equals, and agrees on every generated round (D.4 takes another than the first candidate in three
+rounds of ``test_dutch2012_bruteforce.py`` and one of ``test_dutch2012_backtracking.py``).
+
+Note: C.13 as read here backtracks before it joins, so D.4's own example is not met as a
+whole round: the round with the example's players is paired A-F, B-C, D-E (the text's
+answer) by C.13's backtrack to the 2.5-point bracket, and with the Warning's seventh player
+also A-F, B-C, D-E, G bye, since the joined bracket of the Warning is never formed (golden
+cases ``D.4-example``, ``D.4-warning``; ``tests/test_dutch2012_d4.py`` pairs the example's
+bracket itself and finds the text's answers, Png2 4.25 over Png1 5.25, and A-F, B-D, C-E, G
+bye).
+
 What is *not* literal, and why (said in every trace by the bracket events' articles):
 
-* **D.4** (the B.3-factor of a lowest bracket made of several scores after C.13 joins):
-  not applied; the joined bracket is paired by the procedure above.
 * **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of
   them for that N; beyond that a ``search-limit`` event records it (never seen on the
   generated tournaments of the tests: large brackets are paired by the first exchanges).
