@@ -178,6 +178,11 @@ What is *not* literal, and why (said in every trace by the bracket events' artic
 * **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of
   them for that N; beyond that a ``search-limit`` event records it (never seen on the
   generated tournaments of the tests: large brackets are paired by the first exchanges).
+* **D.4**'s search enters at most ``D4_LIMIT`` branches of its walk once it has a
+  candidate; beyond that a ``search-limit`` event (article D.4) records that the least
+  B3-factor found so far was taken.  Never reached on the generated tournaments of the
+  tests; a joined lowest bracket of 30 players or more can reach it (one of 40 players,
+  made by hand: about three minutes without the limit).
 * **C.14.b.1** lowers P1 "as in the homogeneous score brackets" after a remainder was
   reached; C.3.a then asks M1 pairs of the MDPs and P1 - M1 of the remainder.  When P1
   reaches M1 the remainder pairs nobody, and a lower P1 would ask a negative number of
@@ -217,6 +222,9 @@ TITLE = "FIDE C.04.3.1 Dutch System"
 EDITION = "as agreed by the 83rd FIDE Congress, Istanbul 2012"
 #: D.2: at most this many exchanges of N players are listed (see the docstring)
 LIMIT = 20000
+#: D.4: at most this many branches of the walk for the least B3-factor once a candidate
+#: is found (see the docstring)
+D4_LIMIT = 20000
 
 
 @dataclass(frozen=True)
@@ -981,14 +989,27 @@ class DutchEngine:
         for x in scores:
             scale = scale * x.denominator // gcd(scale, x.denominator)
 
+        # the scores as integers (times their common denominator): exact and fast
+        at = {q: int(st[q].score * scale) for q in players}
+        bye_int = int(bye_at * scale) if bye_at is not None else None
+
         def cost(a: int, b: int) -> int:
-            return int(((st[a].score - st[b].score) * scale) ** 2)
+            return (at[a] - at[b]) ** 2
 
         def spare(q: int) -> int:
             # the bye: an opponent one point below the lowest ranked player (reading
             # d4-bye-score), or one point below the player himself
-            return int(((st[q].score - bye_at) * scale) ** 2) if bye_at is not None \
-                else int(scale ** 2)
+            return (at[q] - bye_int) ** 2 if bye_int is not None else scale * scale
+
+        # the level's verdict on each pair, asked once (the walk asks it very often)
+        verdicts: dict = {}
+        plain = allowed
+
+        def allowed(a: int, b: int):  # noqa: F811 - the same test, remembered
+            key = (a, b)
+            if key not in verdicts:
+                verdicts[key] = plain(a, b)
+            return verdicts[key]
 
         # the least B.3-factor of any set of pairs allowed at this level (the player left
         # over, if any, one who may be left alone): no candidate is lower
@@ -1025,6 +1046,7 @@ class DutchEngine:
                 attempts.append(((size, tuple(out1), tuple(in2), seq),
                                  sorted([q for q in s1 if q not in out1] + in2, key=self.key),
                                  sorted([q for q in s2 if q not in in2] + out1, key=self.key)))
+        walk.node_limit = D4_LIMIT
         for exchange, t1, t2 in attempts:
             least_b3_transposition(
                 t1, t2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False),
@@ -1032,6 +1054,10 @@ class DutchEngine:
                 (exchange, tuple(t1)))
             if walk.done:
                 break
+        if walk.limited:
+            # not literal: the walk stopped after D4_LIMIT branches (module docstring)
+            self.emit(ev.SearchLimit(article="D.4", score=score, n=walk.nodes,
+                                     count=D4_LIMIT))
         stats["checked"] = stats.get("checked", 0) + walk.checked
         if walk.found is None:
             return None

@@ -199,7 +199,9 @@ class ByeAssigned(Event):
 @_register
 @dataclass(frozen=True)
 class SearchLimit(Event):
-    """D.2: the exchanges of N players were too many to list; see the engine's docstring."""
+    """D.2: the exchanges of N players were too many to list (``n`` players, more than
+    ``count``); or D.4 (article "D.4"): its search stopped after ``count`` branches
+    (``n`` entered); see the engine's docstring."""
 
     kind: ClassVar[str] = "search-limit"
     score: str

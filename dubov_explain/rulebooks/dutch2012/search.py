@@ -247,11 +247,12 @@ INF = 1 << 60
 
 def assignment_bound(rows: Sequence[int], cols: Sequence[int],
                      cost: Callable[[int, int], int | None],
-                     spare: Callable[[int], int] | None) -> int:
+                     spare: Callable[[int], int] | None, cap: int | None = None) -> int:
     """The least total cost of pairing every player of ``rows`` with a distinct player of
     ``cols`` (``cost`` None: not allowed), the columns left over (at most one, when
     ``spare`` is given) costing ``spare(q)``: the Hungarian method on a square matrix.
-    INF when no such assignment exists.  A lower bound of every arrangement below a node of
+    INF when no such assignment exists.  With ``cap``, a cheaper bound (each row at its least
+    cost) is returned instead when it already reaches ``cap``.  A lower bound of every arrangement below a node of
     the walk, which is what D.4's search needs (it never decides a candidate)."""
     rows, cols = list(rows), list(cols)
     extra = len(cols) - len(rows)
@@ -260,6 +261,23 @@ def assignment_bound(rows: Sequence[int], cols: Sequence[int],
     n = len(cols)
     if n == 0:
         return 0
+    if cap is not None:
+        # a cheaper bound first: each row at its least allowed cost, and the spare column at
+        # the least spare cost (every assignment costs at least that)
+        cheap = 0
+        for r in rows:
+            least = INF
+            for c in cols:
+                v = cost(r, c)
+                if v is not None and v < least:
+                    least = v
+            cheap += least
+            if cheap >= cap:
+                return cheap
+        if extra:
+            cheap += min(spare(c) for c in cols)
+        if cheap >= cap:
+            return cheap
     # a[i][j], 1-based: rows (plus the spare row) against columns
     a = [[0] * (n + 1)]
     for r in rows:
@@ -331,6 +349,11 @@ class B3Walk:
     checked: int = 0
     accepted: int = 0
     done: bool = False
+    #: branches entered so far, and at most how many once a candidate is found (the engine's
+    #: D4_LIMIT); ``limited``: the walk stopped there
+    nodes: int = 0
+    node_limit: int | None = None
+    limited: bool = False
 
 
 def least_b3_transposition(
@@ -415,6 +438,10 @@ def least_b3_transposition(
                     b3.done = True
             return True
         a = s1[i]
+        b3.nodes += 1
+        if b3.node_limit is not None and b3.nodes > b3.node_limit and b3.found is not None:
+            b3.done = b3.limited = True
+            return True
         for b in s2:
             if b3.done:
                 return True
@@ -440,7 +467,8 @@ def least_b3_transposition(
             count[0][kinds[a]] -= 1
             count[1][kinds[b]] -= 1
             if b3.best is not None and nacc + assignment_bound(
-                    s1[i + 1:], [q for q in s2 if q not in used], pair_cost, spare) >= b3.best:
+                    s1[i + 1:], [q for q in s2 if q not in used], pair_cost, spare,
+                    b3.best - nacc) >= b3.best:
                 ok, why = False, "D.4"
             else:
                 ok, why = feasible(i + 1, nx, nz), "C.7"
@@ -458,6 +486,6 @@ def least_b3_transposition(
 
     if not feasible(0, budget.x, budget.z):
         return
-    if b3.best is not None and assignment_bound(s1, s2, pair_cost, spare) >= b3.best:
+    if b3.best is not None and assignment_bound(s1, s2, pair_cost, spare, b3.best) >= b3.best:
         return
     walk(0, budget.x, budget.z, 0)
