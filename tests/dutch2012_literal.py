@@ -60,6 +60,8 @@ class Literal:
         self.st = BOOK.standings(t, round_no, readings)
         self.readings = readings or BOOK.readings()
         self.odd = self.st.round % 2 == 1
+        self.d4 = False
+        self.d4_low = 0
 
     # ---- facts (A.2, A.7, A.4, B.1.b)
     def key(self, n):
@@ -151,6 +153,7 @@ class Literal:
                 in2 = [players[i - 1] for i in b]
                 tries.append((sorted([q for q in s1 if q not in out1] + in2, key=self.key),
                               sorted([q for q in s2 if q not in in2] + out1, key=self.key)))
+        acceptable = []
         for t1, t2 in tries:
             seen = set()
             for perm in permutations(t2):
@@ -166,8 +169,26 @@ class Literal:
                     continue
                 if not self.leftover_ok(perm[p:], req, below, lowest):
                     continue
-                return pairs, list(perm[p:])
-        return None
+                if not (lowest and self.d4):
+                    return pairs, list(perm[p:])
+                acceptable.append((pairs, list(perm[p:])))
+        if not acceptable:
+            return None
+        # D.4: "the best pairing for such a homogeneous score bracket or remainder is the
+        # one that minimizes the sum of the squared differences between the scores of the
+        # two players in each pair (B3-factor). Getting the bye is equivalent to face an
+        # opponent with one point less than the lowest ranked player"; among equals, the
+        # first in the order above (min keeps the first)
+        return min(acceptable, key=lambda c: self.b3_factor(*c))
+
+    def b3_factor(self, pairs, left):
+        total = sum((self.st[a].score - self.st[b].score) ** 2 for a, b in pairs)
+        for q in left:
+            if self.readings.value("d4-bye-score") == "lowest-ranked":
+                total += (self.st[q].score - (self.d4_low - 1)) ** 2
+            else:
+                total += 1
+        return total
 
     # ---- C.4-C.9, heterogeneous
     def heterogeneous(self, players, mdps, m1, p1, req, below, lowest, reached):
@@ -289,8 +310,11 @@ class LiteralBacktracking(Literal):
       start, accepting only a pairing after which the lowest bracket can be paired; when no
       pairing with P > 0 does ("P becomes zero") the two are joined into the new lowest
       bracket, the penultimate's players (its residents and the players an earlier C.13
-      joined in) as S1 beside the players moved down to it, and C.13 is repeated.  D.4
-      (the B.3-factor) is not applied.
+      joined in) as S1 beside the players moved down to it, and C.13 is repeated.
+    * D.4 (the B.3-factor), in the lowest bracket the reading d4-scope names (default: one
+      C.13 joined): of all candidates of the level that meet the requirements, the least
+      sum of squared score differences (the bye: an opponent one point below the lowest
+      ranked player, reading d4-bye-score), the first in the order among equals.
 
     ``changed`` records every backtrack that changed a pairing and every merge: when it is
     empty the round is paired as no backtracking would pair it.
@@ -358,6 +382,12 @@ class LiteralBacktracking(Literal):
                     down.append(n)
             players = [n for n in players if n not in down]
             mdps = [n for n in mdps if n not in down]
+        # D.4 ("after repeated applications of rule C13 ... the lowest score bracket"):
+        # reading d4-scope
+        scope = self.readings.value("d4-scope")
+        self.d4 = lowest and ((scope == "joined" and joined) or (
+            scope == "several-scores" and len({self.st[q].score for q in players}) > 1))
+        self.d4_low = self.st[players[-1]].score if players else 0
         n = len(players)
         m0 = len(mdps)
         # C.13's joined bracket: heterogeneous by its words, or by A.3's count

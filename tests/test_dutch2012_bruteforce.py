@@ -80,7 +80,9 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
                                      "forfeit-meets=paired", "remainder-budget=each-part",
                                      "unplayed-float=none", "forfeit-float=played",
                                      "backtrack-after-c10=c1-only",
-                                     "joined-bracket=heterogeneous"])
+                                     "joined-bracket=heterogeneous",
+                                     "d4-scope=several-scores", "d4-scope=never",
+                                     "d4-bye-score=bye-player"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

@@ -93,7 +93,7 @@ def test_corpus_covers_every_article_of_b_c_d_e():
     wanted = {"B.1.a", "B.1.b", "B.2", "B.3", "B.4", "B.5", "B.6",
               "C.1", "C.2", "C.4", "C.5", "C.6", "C.7", "C.8.a", "C.8.b", "C.9", "C.10.a",
               "C.10.b", "C.10.c", "C.10.d", "C.10.e", "C.10.f", "C.10.g", "C.12", "C.13",
-              "C.14.a", "C.14.b.1", "C.14.b.2", "D.1.1", "D.2", "D.3",
+              "C.14.a", "C.14.b.1", "C.14.b.2", "D.1.1", "D.2", "D.3", "D.4",
               "E.1", "E.2", "E.3", "E.4", "E.5"}
     assert wanted <= cited, sorted(wanted - cited)
     assert len(CASES) >= 30
@@ -134,6 +134,10 @@ def test_the_cases_show_what_they_claim():
     for name, (kind, article) in claims.items():
         trace = _trace(by_case[name])
         assert any(e.kind == kind and e.article == article for e in trace.events), name
+    # D.4 takes a later candidate than the first meeting the requirements (default readings)
+    d4 = [v for v in VARIANTS if v.case == "reading-d4-scope" and dict(v.readings) ==
+          {"d4-scope": "joined"}]
+    assert any(e.kind == "b3-factor" and e.first_pairs for e in _trace(d4[0]).events)
     # the backtracks end as the cases say (another pairing found above, or none)
     for name, found in (("C.12-backtrack-found", True), ("C.12-backtrack-none", False),
                         ("C.13-lowest-bracket", True)):

@@ -20,7 +20,8 @@ history         the rounds without a game: the standings' history codes
 bye             ByeAssigned (A.5), and the player left in the last bracket
 colour          the ColourAllocated of the player's pair: colour and rule of E
 moved-down      BracketOpened: the player among the bracket's moved-down players
-pair            PairingFound: the pair, its bracket and its transposition
+pair            PairingFound: the pair, its bracket and its transposition; when D.4
+                took it, the B3Factor right after it (B3-factor, not the first)
 why-not         the case's numbers in the real and the what-if trace
 reading         the round paired under the other value of the reading
 ==============  ==============================================================
@@ -29,6 +30,7 @@ reading         the round paired under the other value of the reading
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Callable, Iterable
 
 from ...trace.events import Trace
@@ -87,6 +89,9 @@ class _Checker(CheckerBase):
             lambda m: (n in (int(m[2]), int(m[3])) and any(
                 [int(m[2]), int(m[3])] in [list(p) for p in e.pairs] and e.transposition == int(m[4])
                 for e in f.of(ev.PairingFound, score=m[1])), "no such pairing")
+        yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": transposition #" + N
+                       + r" of Article D\.1, of the pairings that meet the requirements the one with the least "
+                       r"B3-factor, " + S + r" \(Article D\.4\)\."), self._pair_d4
         yield "absent", r"Absent players are not paired \(Article A\.2\)\.", \
             lambda m: (n in [a[0] for a in f.opened.absent], f.opened.absent)
         yield "no-pairing", r"Article B\.1: no pairing of all the players meets the absolute criteria\.", \
@@ -127,6 +132,20 @@ class _Checker(CheckerBase):
         ok = (row.get("score") == m[1] and f.position(n) == int(m[2]) and len(f.rows) == int(m[3])
               and cols == m[4] and pref == (m[5], m[6], m[7]))
         return ok, (row.get("score"), f.position(n), cols, pref)
+
+    def _pair_d4(self, m):
+        """The pair, found in the bracket at that transposition, and D.4's event right after it
+        taking it with that B3-factor instead of the first candidate."""
+        f, n = self.f, self.n
+        pair = [int(m[2]), int(m[3])]
+        events = list(f.trace.events)
+        for i, e in enumerate(events):
+            if isinstance(e, ev.PairingFound) and e.score == m[1] and pair in [list(p) for p in e.pairs] \
+                    and e.transposition == int(m[4]) and i + 1 < len(events):
+                d4 = events[i + 1]
+                if isinstance(d4, ev.B3Factor) and d4.b3 == m[5] and d4.first_pairs and n in pair:
+                    return True, d4.b3
+        return False, "no such pairing"
 
     def _history(self, m):
         want = "; ".join(f"round {r} {NOGAME[k]}" for r, _o, _c, k in self.f.rows.get(self.n, {}).get("history", ())
@@ -222,6 +241,15 @@ class _Checker(CheckerBase):
             fewer = w.of(ev.Reduced, score=m[2]) + w.of(ev.BracketMovedDown, score=m[2]) + [
                 e for e in w.of(ev.RequirementsFailed, score=m[2]) if e.next_step.startswith("C.14")]
             return int(m[1]) == a and bool(fewer) and bool(f.of(ev.PairingFound, score=m[2])), "fewer"
+        if (m := re.fullmatch(r"both pairings of the " + S + r"-point bracket meet the same requirements, and the "
+                              r"procedure's has the lesser B3-factor, " + S + " against " + S
+                              + r" \(Article D\.4\)", s)):
+            from .why import _b3_after
+            ok = any(x.part == y.part and dict(x.requirements) == dict(y.requirements)
+                     and (bx := _b3_after(f.trace, x)) is not None and (by := _b3_after(w.trace, y)) is not None
+                     and bx.b3 == m[2] and by.b3 == m[3] and Fraction(m[2]) < Fraction(m[3])
+                     for x in f.of(ev.PairingFound, score=m[1]) for y in w.of(ev.PairingFound, score=m[1]))
+            return ok, "b3-factor"
         if (m := re.fullmatch(r"both pairings of the " + S + r"-point bracket meet the same requirements, and the "
                               r"procedure's comes first in the order of Article (D\.[23])", s)):
             ok = any(x.part == y.part and dict(x.requirements) == dict(y.requirements)

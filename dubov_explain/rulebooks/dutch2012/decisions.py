@@ -36,6 +36,8 @@ PROJECTION: dict[str, Callable[[Event], dict] | None] = {
     "bracket-moved-down": _fields("score", "players"),
     "pairing-found": _fields("score", "part", "s1", "s2", "pairs", "exchange",
                              "transposition", "requirements", "x_used", "z_used"),
+    "b3-factor": _fields("score", "part", "pairs", "left", "b3", "first_b3", "first_pairs",
+                         "first_left", "least", "bye_score"),
     "moved-down": _fields("score", "players"),
     "colour-allocated": _fields("white", "black", "rule"),
     "bracket-closed": _fields("score", "pairs"),

@@ -116,13 +116,73 @@ The readings taken where the text leaves a choice (all in the twin too):
   the player may be the one left for the bye, and if the bracket cannot be paired C.13
   runs anyway.
 
+D.4: the B.3-factor in the lowest score bracket
+===============================================
+
+D.4 ("note for programmers", "the following rule must be followed by pairing programs"):
+after repeated C.13 joins the lowest bracket may hold many scores; "the best pairing for
+such a homogeneous score bracket or remainder is the one that minimizes the sum of the
+squared differences between the scores of the two players in each pair (called
+B3-factor). Getting the bye is equivalent to face an opponent with one point less than the
+lowest ranked player".  The engine applies it where C.6 would take the first candidate of
+a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere else:
+
+* which brackets: reading ``d4-scope`` (default ``joined``: a lowest bracket C.13 made by
+  joining, as D.4's first words say; ``several-scores``: any lowest bracket holding more
+  than one score; ``never``).  A heterogeneous bracket's moved-down players are paired as
+  before, first candidate of D.3/D.1 (D.4's Warning: "no exchanges in S1 are allowed");
+  only its remainder is D.4's.
+* the bye: reading ``d4-bye-score`` (default ``lowest-ranked``: an opponent one point below
+  the score of the lowest ranked player of the lowest bracket, the last in A.2's order, so a
+  bye to a player of score s costs (s - low + 1)^2, "even if resulting in -1";
+  ``bye-player``: one point below the player who gets it, a cost of 1 whoever he is).
+* which candidates (our reading, not a named one): those the procedure would accept *at the
+  level where it accepts one* (C.3/C.10: the first set of requirements met by any
+  candidate), so D.4 replaces C.6's "the first" by "the least B3-factor" and lowers no
+  requirement itself; among equal B3-factors the first reached in the order of D.2 and
+  D.1 (the order C.6 takes them in).  The alternative - B.3 before B.4-B.6, minimising over
+  every level - is not implemented (see the report of issue 15).
+
+The search returns exactly "enumerate every candidate of that level in D.2/D.1 order that
+meets the requirements, take the least B3-factor, the first among equals".  It walks the
+same attempts (the S1/S2 of each exchange of D.2, then the transpositions of D.1 depth
+first, ``search.least_b3_transposition``) and prunes a branch only when (a) it is proved to
+hold no acceptable arrangement (the proofs of ``first_transposition`` above), or (b) the
+cost of the pairs already chosen plus the least assignment of the remaining S1 players to
+the remaining S2 players by allowed pairs, the player left over costing his bye
+(``search.assignment_bound``, the Hungarian method) is at least the best B3-factor found
+so far.  Every arrangement below such a branch costs at least that bound (it is one of the
+assignments the bound minimises over), so none is strictly lower than the best found, and
+since a later candidate replaces the best only when strictly lower, none of them would be
+taken.  The walk stops when the best equals the least B3-factor of any set of pairs allowed
+at the level (a minimum-cost perfect matching of the bracket, ``matching.
+min_cost_perfect_matching``): every candidate is such a set, so nothing later is lower.
+Leaves are checked exactly (pairs, X, Z, the player left over).  Costs are integers (the
+squared differences scaled by the scores' common denominator), so ties are exact.  The
+trace's ``b3-factor`` event records the B3-factor taken, the first candidate's (and its
+pairs when D.4 took another), the least allowed, and the numbers of candidates reached.
+``tests/dutch2012_literal.py`` enumerates every candidate and takes the least, first among
+equals, and agrees on every generated round (D.4 takes another than the first candidate in three
+rounds of ``test_dutch2012_bruteforce.py`` and one of ``test_dutch2012_backtracking.py``).
+
+Note: C.13 as read here backtracks before it joins, so D.4's own example is not met as a
+whole round: the round with the example's players is paired A-F, B-C, D-E (the text's
+answer) by C.13's backtrack to the 2.5-point bracket, and with the Warning's seventh player
+also A-F, B-C, D-E, G bye, since the joined bracket of the Warning is never formed (golden
+cases ``D.4-example``, ``D.4-warning``; ``tests/test_dutch2012_d4.py`` pairs the example's
+bracket itself and finds the text's answers, Png2 4.25 over Png1 5.25, and A-F, B-D, C-E, G
+bye).
+
 What is *not* literal, and why (said in every trace by the bracket events' articles):
 
-* **D.4** (the B.3-factor of a lowest bracket made of several scores after C.13 joins):
-  not applied; the joined bracket is paired by the procedure above.
 * **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of
   them for that N; beyond that a ``search-limit`` event records it (never seen on the
   generated tournaments of the tests: large brackets are paired by the first exchanges).
+* **D.4**'s search enters at most ``D4_LIMIT`` branches of its walk once it has a
+  candidate; beyond that a ``search-limit`` event (article D.4) records that the least
+  B3-factor found so far was taken.  Never reached on the generated tournaments of the
+  tests; a joined lowest bracket of 30 players or more can reach it (one of 40 players,
+  made by hand: about three minutes without the limit).
 * **C.14.b.1** lowers P1 "as in the homogeneous score brackets" after a remainder was
   reached; C.3.a then asks M1 pairs of the MDPs and P1 - M1 of the remainder.  When P1
   reaches M1 the remainder pairs nobody, and a lower P1 would ask a negative number of
@@ -144,6 +204,7 @@ literally, from the text, on small tournaments and checks that the engine agrees
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 from typing import Callable, Sequence
 
 from ... import matching
@@ -154,13 +215,16 @@ from . import events as ev
 from .events import NAME, fmt
 from ..acceleration.facts import acceleration_records, dropped_points
 from .readings import ACCELERATION, DEFAULT, Readings
-from .search import Budget, exchanges, first_transposition, mdp_sets
+from .search import B3Walk, Budget, exchanges, first_transposition, least_b3_transposition, mdp_sets
 from .standings import Pref, PlayerStanding, Standings, Strength, compute_standings
 
 TITLE = "FIDE C.04.3.1 Dutch System"
 EDITION = "as agreed by the 83rd FIDE Congress, Istanbul 2012"
 #: D.2: at most this many exchanges of N players are listed (see the docstring)
 LIMIT = 20000
+#: D.4: at most this many branches of the walk for the least B3-factor once a candidate
+#: is found (see the docstring)
+D4_LIMIT = 20000
 
 
 @dataclass(frozen=True)
@@ -251,6 +315,14 @@ class DutchEngine:
         self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
+        #: D.4 (reading d4-scope): which lowest brackets are paired by the least B3-factor
+        self.d4_scope = readings.value("d4-scope")
+        #: reading d4-bye-score: the bye faces one point below the lowest ranked player
+        self.d4_bye_lowest = readings.value("d4-bye-score") == "lowest-ranked"
+        #: set by pair_bracket: D.4 in force in the bracket being paired, and the score of
+        #: its lowest ranked player
+        self.d4_here = False
+        self.d4_low = Fraction(0)
         #: acceleration points up to this round (XXA / 250, or computed for this run)
         self.accelerated = any(p.accelerated for p in self.st.players) or \
             bool(t.acceleration_method)
@@ -593,6 +665,12 @@ class DutchEngine:
                                    residents=tuple(residents), nature=nature, lowest=lowest))
         # C.1: a player with no opponent in the bracket (B.1, B.2 unless top scorers)
         top = self.top_scorers(players)
+        # D.4: "after repeated applications of rule C13 ... the lowest score bracket"
+        self.d4_here = lowest and (
+            (self.d4_scope == "joined" and joined) or
+            (self.d4_scope == "several-scores" and
+             len({self.st[q].score for q in players}) > 1))
+        self.d4_low = self.st[players[-1]].score
         down: list[int] = []
         if not lowest:
             for n in list(players):
@@ -615,7 +693,8 @@ class DutchEngine:
         pairs = []
         for part in parts:
             self.emit(part)
-            pairs.extend(part.pairs)
+            if isinstance(part, ev.PairingFound):
+                pairs.extend(part.pairs)
         moved = sorted(down + list(leftover), key=self.key)
         if moved and not lowest:
             self.emit(ev.MovedDown(article="C.6", score=score, players=tuple(moved)))
@@ -745,7 +824,7 @@ class DutchEngine:
                     got = self.try_homogeneous(score, players, p1, level, down, lowest,
                                                Budget(level.x, level.z), "homogeneous", stats)
                     if got is not None:
-                        return [got[0]], got[1]
+                        return [got[0]] + list(got[2:]), got[1]
                 else:
                     got = self.try_heterogeneous(score, players, mdps, m1, p1, level,
                                                  down, lowest, reached, stats)
@@ -862,6 +941,9 @@ class DutchEngine:
 
         if matching.has_perfect_matching(players + [-i for i in range(1, extra + 1)], ok) is None:
             return None
+        if self.d4_here and lowest and extra <= 1:
+            return self.least_b3(score, players, p, level, budget, part, allowed, check,
+                                 must, single, stats)
         s1, s2 = players[:p], players[p:]
         attempts = [((), s1, s2)]
         for size in range(1, min(p, n2) + 1):
@@ -891,6 +973,108 @@ class DutchEngine:
                 if found is not None:
                     return self.found(score, part, s1, found, (), level, p), found.order[p:]
         return None
+
+    def least_b3(self, score, players, p, level, budget, part, allowed, check, must, single,
+                 stats):
+        """D.4 for a homogeneous lowest bracket or remainder (``players`` in A.2 order):
+        of the candidates of D.2/D.1 that meet the requirements of this level, the one with
+        the least B.3-factor, the first reached among equals; the (PairingFound, players
+        left over, B3Factor) or None.  The search and why it returns exactly that are in
+        the module docstring."""
+        st = self.st
+        low = self.d4_low
+        bye_at = low - 1 if self.d4_bye_lowest else None
+        scores = [st[q].score for q in players] + [low]
+        scale = 1
+        for x in scores:
+            scale = scale * x.denominator // gcd(scale, x.denominator)
+
+        # the scores as integers (times their common denominator): exact and fast
+        at = {q: int(st[q].score * scale) for q in players}
+        bye_int = int(bye_at * scale) if bye_at is not None else None
+
+        def cost(a: int, b: int) -> int:
+            return (at[a] - at[b]) ** 2
+
+        def spare(q: int) -> int:
+            # the bye: an opponent one point below the lowest ranked player (reading
+            # d4-bye-score), or one point below the player himself
+            return (at[q] - bye_int) ** 2 if bye_int is not None else scale * scale
+
+        # the level's verdict on each pair, asked once (the walk asks it very often)
+        verdicts: dict = {}
+        plain = allowed
+
+        def allowed(a: int, b: int):  # noqa: F811 - the same test, remembered
+            key = (a, b)
+            if key not in verdicts:
+                verdicts[key] = plain(a, b)
+            return verdicts[key]
+
+        # the least B.3-factor of any set of pairs allowed at this level (the player left
+        # over, if any, one who may be left alone): no candidate is lower
+        extra = len(players) - 2 * p
+        vs = list(players) + ([0] if extra else [])
+
+        def ok(a: int, b: int) -> bool:
+            if a == 0 or b == 0:
+                return single((b or a,)) is None
+            return allowed(a, b) is None
+
+        def weight(a: int, b: int) -> int:
+            return spare(b or a) if a == 0 or b == 0 else cost(a, b)
+
+        least = matching.min_cost_perfect_matching(vs, ok, weight)
+        if least is None:
+            return None
+        walk = B3Walk(cost, spare, least[0])
+        n2 = len(players) - p
+        s1, s2 = players[:p], players[p:]
+        z_on = budget.z is not None
+        attempts = [((), s1, s2)]
+        limited = False
+        for size in range(1, min(p, n2) + 1):
+            ex = exchanges(p, n2, size, LIMIT)
+            if ex is None:
+                if not limited:
+                    self.emit(ev.SearchLimit(article="D.2", score=score, n=size, count=LIMIT))
+                    limited = True
+                continue
+            for seq, (a, b) in enumerate(ex, start=1):
+                out1 = [players[i - 1] for i in a]
+                in2 = [players[i - 1] for i in b]
+                attempts.append(((size, tuple(out1), tuple(in2), seq),
+                                 sorted([q for q in s1 if q not in out1] + in2, key=self.key),
+                                 sorted([q for q in s2 if q not in in2] + out1, key=self.key)))
+        walk.node_limit = D4_LIMIT
+        for exchange, t1, t2 in attempts:
+            least_b3_transposition(
+                t1, t2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False),
+                budget, lambda rest, xl, zl: check(rest), self.kind, must, walk,
+                (exchange, tuple(t1)))
+            if walk.done:
+                break
+        if walk.limited:
+            # not literal: the walk stopped after D4_LIMIT branches (module docstring)
+            self.emit(ev.SearchLimit(article="D.4", score=score, n=walk.nodes,
+                                     count=D4_LIMIT))
+        stats["checked"] = stats.get("checked", 0) + walk.checked
+        if walk.found is None:
+            return None
+        exchange, t1 = walk.attempt
+        f = walk.found
+        found = self.found(score, part, list(t1), f, exchange, level, p)
+        left = tuple(f.order[p:])
+        sq = scale * scale
+        d4 = ev.B3Factor(
+            article="D.4", score=score, part=part, pairs=tuple(f.pairs), left=left,
+            b3=fmt(Fraction(walk.best, sq)), first_b3=fmt(Fraction(walk.first, sq)),
+            first_pairs=walk.first_pairs if walk.first_pairs != tuple(f.pairs) else (),
+            first_left=walk.first_left if walk.first_pairs != tuple(f.pairs) else (),
+            least=fmt(Fraction(walk.floor, sq)),
+            bye_score=fmt(bye_at) if bye_at is not None else None,
+            accepted=walk.accepted, checked=walk.checked)
+        return found, list(left), d4
 
     def transpose(self, s1, s2, allowed, budget, check, must, stats):
         z_on = budget.z is not None
@@ -943,8 +1127,8 @@ class DutchEngine:
                     exchange=(len(s1), tuple(s1), (), seq) if m1 < len(mdps) else (),
                     transposition=found.index, requirements=level.facts(m1),
                     x_used=found.x_used, z_used=found.z_used, rejected=tuple(found.rejected))
-                rem_event, leftover = got[-1]
-                return [het, rem_event], leftover
+                rem = got[-1]
+                return [het, rem[0]] + list(rem[2:]), rem[1]
         return None
 
     # ------------------------------------------------------------------ E

@@ -199,7 +199,9 @@ class ByeAssigned(Event):
 @_register
 @dataclass(frozen=True)
 class SearchLimit(Event):
-    """D.2: the exchanges of N players were too many to list; see the engine's docstring."""
+    """D.2: the exchanges of N players were too many to list (``n`` players, more than
+    ``count``); or D.4 (article "D.4"): its search stopped after ``count`` branches
+    (``n`` entered); see the engine's docstring."""
 
     kind: ClassVar[str] = "search-limit"
     score: str
@@ -252,3 +254,37 @@ class BracketsJoined(Event):
     lowest_score: str
     s1: tuple
     players: tuple
+
+
+@_register
+@dataclass(frozen=True)
+class B3Factor(Event):
+    """D.4: a homogeneous lowest bracket (or its remainder) paired by the least B.3-factor,
+    the sum of the squared score differences of its pairs (the bye: an opponent one point
+    below the lowest ranked player, reading d4-bye-score), among the candidates meeting the
+    requirements of the PairingFound before it; the first reached (D.2, D.1) among equals."""
+
+    kind: ClassVar[str] = "b3-factor"
+    score: str
+    #: "homogeneous" or "remainder", as the PairingFound
+    part: str
+    #: the pairs taken (S1 player, S2 player) and the player left over (the bye), if any
+    pairs: tuple
+    left: tuple
+    #: their B.3-factor, a decimal string
+    b3: str
+    #: the B.3-factor of the first candidate in the order of D.2/D.1 meeting the
+    #: requirements (the one C.6 takes without D.4); its pairs and player left over when
+    #: they are not the ones taken (else empty)
+    first_b3: str
+    first_pairs: tuple
+    first_left: tuple
+    #: the least B.3-factor of any set of pairs allowed at this level (B.1, B.2 and what
+    #: the level asks of single pairs; not X, Z): no candidate can be lower
+    least: str
+    #: the score the bye counts as facing (None: one point below the bye's own player)
+    bye_score: str | None
+    #: acceptable candidates the search reached, and complete candidates it checked (the
+    #: others were proved not lower than one already found, or unacceptable)
+    accepted: int
+    checked: int

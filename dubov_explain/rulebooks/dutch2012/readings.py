@@ -163,6 +163,37 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="d4-scope",
+        article="D.4, C.13",
+        question="D.4 (a note for programmers) pairs 'such a homogeneous score bracket or "
+        "remainder' by the least B3-factor, 'after repeated applications of rule C13' when "
+        "the lowest score bracket holds many scores: which lowest brackets does it cover?",
+        default="joined",
+        choices={
+            "joined": "a lowest bracket made by C.13's join of brackets (its opening words), "
+            "homogeneous or through its remainder",
+            "several-scores": "any lowest bracket (or its remainder) holding players of more "
+            "than one score, joined or not (its title: the B.3-factor in the lowest score "
+            "bracket)",
+            "never": "none: every bracket takes the first candidate meeting the requirements "
+            "(C.6), D.4 read as advice",
+        },
+    ),
+    Reading(
+        name="d4-bye-score",
+        article="D.4",
+        question="'Getting the bye is equivalent to face an opponent with one point less than "
+        "the lowest ranked player (even if this is resulting in -1)': one point below whom?",
+        default="lowest-ranked",
+        choices={
+            "lowest-ranked": "the lowest ranked player of the lowest bracket (the last in A.2's "
+            "order), whoever gets the bye: the bye costs (score of its player - that score + 1) "
+            "squared",
+            "bye-player": "the player who gets the bye, taken to be the lowest ranked one: the "
+            "bye always costs 1",
+        },
+    ),
+    Reading(
         name="alternation",
         article="E.3",
         question="'Alternate the colours to the most recent round in which they played with "

@@ -235,3 +235,257 @@ def first_transposition(
     return Found(order, pairs, xu, zu,
                  [(s1[i], tuple(rejected[i])) for i in range(k) if rejected[i]],
                  _lex_index(chosen, s2))
+
+
+# ---------------------------------------------------------------------------------------
+# D.4: the least B.3-factor, walked in the order of D.1 (see the engine's docstring)
+# ---------------------------------------------------------------------------------------
+
+#: a cost no candidate reaches (a pair not allowed, in the bounds)
+INF = 1 << 60
+
+
+def assignment_bound(rows: Sequence[int], cols: Sequence[int],
+                     cost: Callable[[int, int], int | None],
+                     spare: Callable[[int], int] | None, cap: int | None = None) -> int:
+    """The least total cost of pairing every player of ``rows`` with a distinct player of
+    ``cols`` (``cost`` None: not allowed), the columns left over (at most one, when
+    ``spare`` is given) costing ``spare(q)``: the Hungarian method on a square matrix.
+    INF when no such assignment exists.  With ``cap``, a cheaper bound (each row at its least
+    cost) is returned instead when it already reaches ``cap``.  A lower bound of every arrangement below a node of
+    the walk, which is what D.4's search needs (it never decides a candidate)."""
+    rows, cols = list(rows), list(cols)
+    extra = len(cols) - len(rows)
+    if extra < 0 or (extra and spare is None) or extra > 1:
+        return INF if extra < 0 or (extra and spare is None) else 0
+    n = len(cols)
+    if n == 0:
+        return 0
+    if cap is not None:
+        # a cheaper bound first: each row at its least allowed cost, and the spare column at
+        # the least spare cost (every assignment costs at least that)
+        cheap = 0
+        for r in rows:
+            least = INF
+            for c in cols:
+                v = cost(r, c)
+                if v is not None and v < least:
+                    least = v
+            cheap += least
+            if cheap >= cap:
+                return cheap
+        if extra:
+            cheap += min(spare(c) for c in cols)
+        if cheap >= cap:
+            return cheap
+    # a[i][j], 1-based: rows (plus the spare row) against columns
+    a = [[0] * (n + 1)]
+    for r in rows:
+        line = [0]
+        for c in cols:
+            v = cost(r, c)
+            line.append(INF if v is None else v)
+        a.append(line)
+    if extra:
+        a.append([0] + [spare(c) for c in cols])
+    u = [0] * (n + 1)
+    v = [0] * (n + 1)
+    p = [0] * (n + 1)
+    way = [0] * (n + 1)
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = [INF * 4] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            delta = INF * 4
+            j1 = 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = a[i0][j] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(n + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    total = sum(a[p[j]][j] for j in range(1, n + 1))
+    return INF if total >= INF else total
+
+
+@dataclass
+class B3Walk:
+    """What D.4's walk keeps across the attempts (exchanges) of one bracket or remainder:
+    the pairs' costs (squared score differences, scaled to integers), the cost of the
+    player left over (the bye), the least cost any candidate can have (``floor``: when it
+    is reached nothing can be lower), and what was found."""
+
+    cost: Callable[[int, int], int]
+    spare: Callable[[int], int]
+    floor: int
+    best: int | None = None
+    found: "Found | None" = None
+    attempt: object = None
+    first: int | None = None
+    first_pairs: tuple = ()
+    first_left: tuple = ()
+    checked: int = 0
+    accepted: int = 0
+    done: bool = False
+    #: branches entered so far, and at most how many once a candidate is found (the engine's
+    #: D4_LIMIT); ``limited``: the walk stopped there
+    nodes: int = 0
+    node_limit: int | None = None
+    limited: bool = False
+
+
+def least_b3_transposition(
+    s1: Sequence[int],
+    s2: Sequence[int],
+    allowed: Callable[[int, int], str | None],
+    bad_x: Callable[[int, int], bool],
+    bad_z: Callable[[int, int], bool],
+    budget: Budget,
+    leftover_ok: Callable[[tuple[int, ...], int, int | None], str | None],
+    kind: Callable[[int], tuple[str, bool]],
+    must_pair: Callable[[int], bool] | None,
+    b3: B3Walk,
+    attempt: object,
+) -> None:
+    """D.4 within one attempt (S1, S2): every arrangement of ``s2`` in the order of D.1
+    that :func:`first_transposition` would accept, the one with the least B.3-factor
+    below ``b3.best`` (the first reached among equals) recorded in ``b3``.
+
+    The walk is :func:`first_transposition`'s, with its proofs of infeasibility, and one
+    more pruning: a branch whose chosen pairs plus the least assignment of the rest
+    (:func:`assignment_bound`) cost ``b3.best`` or more holds no arrangement that D.4 would
+    take (it takes a later candidate only when it is strictly lower).  The leaves reached
+    are checked exactly.  When ``b3.best`` reaches ``b3.floor`` the walk stops
+    (``b3.done``): no candidate anywhere is lower."""
+    k = len(s1)
+    if len(s2) < k or b3.done:
+        return
+    chosen: list[int] = []
+    used: set[int] = set()
+    rejected: list[list] = [[] for _ in range(k)]
+    kinds = {n: kind(n) for n in list(s1) + list(s2)}
+    count = [Counter(kinds[n] for n in s1), Counter(kinds[n] for n in s2)]
+    spare = b3.spare if len(s2) > k else None
+
+    def pair_cost(a: int, b: int) -> int | None:
+        return b3.cost(a, b) if allowed(a, b) is None else None
+
+    def bounds_ok(xleft: int, zleft: int | None) -> bool:
+        if x_bound(count[0], count[1]) > xleft:
+            return False
+        return zleft is None or z_bound(count[0], count[1]) <= zleft
+
+    def feasible(i: int, xleft: int, zleft: int | None) -> bool:
+        rest1 = s1[i:]
+        rest2 = [q for q in s2 if q not in used]
+        if not bounds_ok(xleft, zleft):
+            return False
+        m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, {})
+        if len(m) < len(rest1):
+            return False
+        if must_pair is not None:
+            need = [q for q in rest2 if must_pair(q)]
+            if need:
+                mm = matching.bipartite_max_matching(need, rest1,
+                                                     lambda b, a: allowed(a, b) is None, {})
+                if len(mm) < len(need):
+                    return False
+        return True
+
+    def walk(i: int, xleft: int, zleft: int | None, acc: int) -> bool:
+        """True when the subtree held an acceptable arrangement."""
+        if i == k:
+            rest = tuple(q for q in s2 if q not in used)
+            b3.checked += 1
+            if leftover_ok(rest, xleft, zleft) is not None:
+                return False
+            total = acc + sum(b3.spare(q) for q in rest)
+            b3.accepted += 1
+            pairs = tuple(zip(s1, chosen))
+            if b3.first is None:
+                b3.first, b3.first_pairs, b3.first_left = total, pairs, rest
+            if b3.best is None or total < b3.best:
+                xu = sum(1 for a, b in pairs if bad_x(a, b))
+                zu = sum(1 for a, b in pairs if bad_z(a, b)) if budget.z is not None else 0
+                b3.best = total
+                b3.found = Found(list(chosen) + list(rest), list(pairs), xu, zu,
+                                 [(s1[j], tuple(rejected[j])) for j in range(k) if rejected[j]],
+                                 _lex_index(chosen, s2))
+                b3.attempt = attempt
+                if total <= b3.floor:
+                    b3.done = True
+            return True
+        a = s1[i]
+        b3.nodes += 1
+        if b3.node_limit is not None and b3.nodes > b3.node_limit and b3.found is not None:
+            b3.done = b3.limited = True
+            return True
+        for b in s2:
+            if b3.done:
+                return True
+            if b in used:
+                continue
+            why = allowed(a, b)
+            if why is not None:
+                rejected[i].append((b, why))
+                continue
+            bx = bad_x(a, b)
+            bz = bad_z(a, b) if zleft is not None else False
+            if bx and xleft <= 0:
+                rejected[i].append((b, "X"))
+                continue
+            if bz and zleft is not None and zleft <= 0:
+                rejected[i].append((b, "Z"))
+                continue
+            nx = xleft - bx
+            nz = zleft - bz if zleft is not None else None
+            nacc = acc + b3.cost(a, b)
+            used.add(b)
+            chosen.append(b)
+            count[0][kinds[a]] -= 1
+            count[1][kinds[b]] -= 1
+            if b3.best is not None and nacc + assignment_bound(
+                    s1[i + 1:], [q for q in s2 if q not in used], pair_cost, spare,
+                    b3.best - nacc) >= b3.best:
+                ok, why = False, "D.4"
+            else:
+                ok, why = feasible(i + 1, nx, nz), "C.7"
+            held = ok and walk(i + 1, nx, nz, nacc)
+            count[0][kinds[a]] += 1
+            count[1][kinds[b]] += 1
+            used.discard(b)
+            chosen.pop()
+            if b3.done:
+                return True
+            rejected[i].append((b, "D.4" if held else why))
+            for j in range(i + 1, k):
+                rejected[j].clear()
+        return False
+
+    if not feasible(0, budget.x, budget.z):
+        return
+    if b3.best is not None and assignment_bound(s1, s2, pair_cost, spare, b3.best) >= b3.best:
+        return
+    walk(0, budget.x, budget.z, 0)

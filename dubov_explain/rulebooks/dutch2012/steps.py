@@ -53,7 +53,7 @@ SCOPE = {
     "pairing-published": "round",
     "bracket-opened": "bracket", "parameters": "bracket", "requirements-failed": "bracket",
     "reduced": "bracket", "bracket-moved-down": "bracket", "pairing-found": "bracket",
-    "bracket-closed": "bracket", "search-limit": "bracket",
+    "bracket-closed": "bracket", "search-limit": "bracket", "b3-factor": "bracket",
 }
 
 

@@ -40,6 +40,8 @@ def decision_key(e) -> tuple | None:
         return ("moved-down-all", e.score, tuple(e.players))
     if isinstance(e, ev.PairingFound):
         return ("found", e.score, e.part, tuple(map(tuple, e.pairs)))
+    if isinstance(e, ev.B3Factor):
+        return ("b3", e.score, e.part, tuple(map(tuple, e.pairs)), e.b3)
     if isinstance(e, ev.MovedDown):
         return ("moved-down", e.score, tuple(e.players))
     if isinstance(e, ev.ColourAllocated):
@@ -117,6 +119,10 @@ def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -
         if r.part != w.part:
             return _answer("differs", r.article, r.article, "bracket", score,
                            real_kind=r.kind, what_if_kind=w.kind)
+        rb, wb = _b3_after(real, r), _b3_after(what_if, w)
+        if rb is not None and wb is not None and rb.b3 != wb.b3:
+            return _answer("b3-factor", "D.4", "D.4", "bracket", score, b3=rb.b3,
+                           instead=wb.b3)
         if tuple(r.exchange) != tuple(w.exchange):
             rule = "D.3" if r.part == "heterogeneous" else "D.2"
             return _answer("exchange-order", rule, "C.8", "bracket", score,
@@ -131,6 +137,16 @@ def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -
     art = r.article if r is not None else ""
     return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
                    what_if_kind=w.kind if w is not None else None)
+
+
+def _b3_after(trace: Trace, found):
+    """D.4's B3Factor event right after the PairingFound ``found`` (None: D.4 not applied)."""
+    events = list(trace.events)
+    for i, e in enumerate(events):
+        if e is found:
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            return nxt if isinstance(nxt, ev.B3Factor) else None
+    return None
 
 
 def player_round(trace: Trace, player: int) -> dict:
@@ -168,6 +184,12 @@ def player_round(trace: Trace, player: int) -> dict:
                     if n in (a, b):
                         run["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b,
                                                    index=e.transposition))
+            if isinstance(e, ev.B3Factor) and e.first_pairs:
+                # D.4 took a later candidate than the first meeting the requirements
+                for item in run["pairing"]:
+                    if item["case"] == "paired" and (item["s1"], item["opponent"]) in \
+                            [tuple(p) for p in e.pairs]:
+                        item["d4"] = dict(b3=e.b3, first_b3=e.first_b3, step=i)
             if isinstance(e, ev.MovedDown) and n in e.players:
                 run["pairing"].append(dict(case="moved-down", step=i))
             if isinstance(e, ev.IncompatibleMoved) and e.player == n:

@@ -1,0 +1,155 @@
+"""D.4 (the B.3-factor in the lowest score bracket) on the text's own example and Warning.
+
+The example's lowest bracket (A 3.0; B, C 2.5; D 2.0; E 1.5; F 1.0; F can only play A), with
+A, B, C the players C.13 joined in above D, E, F (three of six: treated as homogeneous, A.3),
+is paired by the engine and by the literal twin: the first candidate in the order of D.1/D.2
+is the text's Png1, A-F, B-D, C-E (B3-factor 5.25), and D.4 takes Png2, A-F, B-C, D-E (4.25).
+With the Warning's seventh player G (the only one who may get the bye) the bracket is
+heterogeneous and no exchange in S1 is allowed: A-F, B-D, C-E, G the bye.  The players are
+those of the golden cases ``D.4-example`` and ``D.4-warning`` (built by
+``golden/dutch-2012/make_d4_cases.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "golden" / "dutch-2012"))
+
+from dubov_explain.rulebooks import find_rulebook  # noqa: E402
+from dubov_explain.rulebooks.dutch2012 import events as ev  # noqa: E402
+from dubov_explain.rulebooks.dutch2012.engine import DutchEngine  # noqa: E402
+from dubov_explain.rulebooks.dutch2012.search import assignment_bound  # noqa: E402
+from dubov_explain.trf.reader import read_trf  # noqa: E402
+
+from tests.dutch2012_literal import LiteralBacktracking  # noqa: E402
+
+BOOK = find_rulebook("dutch-2012")
+CASES = ROOT / "golden" / "dutch-2012" / "cases"
+A, B, C, D, E, F, G = range(1, 8)
+PNG1 = {frozenset(p) for p in ((A, F), (B, D), (C, E))}
+PNG2 = {frozenset(p) for p in ((A, F), (B, C), (D, E))}
+
+
+def _lowest(name: str, readings: dict):
+    """The example's lowest bracket paired by the engine: (pairs, left over, D.4's events)."""
+    t = read_trf(CASES / f"{name}.trf")
+    eng = DutchEngine(t, BOOK.readings(readings))
+    eng.open_round()
+    residents = [D, E, F] + ([G] if name == "D.4-warning" else [])
+    pairs, left = eng.pair_bracket([A, B, C], residents, True, joined=True)
+    return {frozenset(p) for p in pairs}, left, [e for e in eng.events if isinstance(e, ev.B3Factor)]
+
+
+def _twin(name: str, readings: dict):
+    t = read_trf(CASES / f"{name}.trf")
+    lit = LiteralBacktracking(t, None, BOOK.readings(readings))
+    residents = [D, E, F] + ([G] if name == "D.4-warning" else [])
+    pairs, left = lit.bracket([A, B, C], residents, True, joined=True)
+    return {frozenset(p) for p in pairs}, left
+
+
+def test_the_example_scores():
+    st = read_trf(CASES / "D.4-example.trf")
+    scores = {n: BOOK.standings(st, None, BOOK.readings())[n].score for n in (A, B, C, D, E, F)}
+    assert scores == {A: 3, B: Fraction(5, 2), C: Fraction(5, 2), D: 2, E: Fraction(3, 2), F: 1}
+
+
+def test_d4_takes_png2_where_the_procedure_reaches_png1_first():
+    pairs, left, d4 = _lowest("D.4-example", {})
+    assert pairs == PNG2 and left == []
+    assert len(d4) == 1
+    got = d4[0]
+    assert (got.b3, got.first_b3, got.least) == ("4.25", "5.25", "4.25")
+    assert {frozenset(p) for p in got.first_pairs} == PNG1
+    assert _twin("D.4-example", {}) == (PNG2, [])
+
+
+def test_without_d4_the_first_candidate_is_png1():
+    pairs, left, d4 = _lowest("D.4-example", {"d4-scope": "never"})
+    assert pairs == PNG1 and d4 == []
+    assert _twin("D.4-example", {"d4-scope": "never"}) == (PNG1, [])
+
+
+@pytest.mark.parametrize("scope", ["joined", "several-scores", "never"])
+def test_the_warning_heterogeneous_bracket_has_no_exchange_in_s1(scope):
+    pairs, left, _ = _lowest("D.4-warning", {"d4-scope": scope})
+    assert pairs == PNG1 and left == [G]
+    assert _twin("D.4-warning", {"d4-scope": scope}) == (PNG1, [G])
+
+
+def test_the_rounds_pair_as_the_text_answers_by_c13():
+    """As whole rounds, C.13's backtrack (B-C in the 2.5-point bracket, A moved down) pairs
+    the example before any join: the text's Png2.  D.4 pairs the last lowest bracket (joined:
+    A, D moved down with E, F) but only confirms its first candidate."""
+    for name, bye in (("D.4-example", None), ("D.4-warning", G)):
+        tr = BOOK.pair(read_trf(CASES / f"{name}.trf"), BOOK.readings())
+        assert {frozenset(p) for p in tr.result.boards} == PNG2 and tr.result.bye == bye
+        assert any(e.kind == "backtracked" and e.article == "C.13" for e in tr.events)
+        assert not any(e.kind == "b3-factor" and e.first_pairs for e in tr.events)
+
+
+def test_assignment_bound_is_the_least_assignment():
+    cost = {(1, 3): 4, (1, 4): 1, (2, 3): 2, (2, 4): 9}
+    assert assignment_bound([1, 2], [3, 4], lambda a, b: cost[a, b], None) == 3
+    assert assignment_bound([1, 2], [3, 4], lambda a, b: None if (a, b) == (2, 3) else cost[a, b],
+                            None) == 13
+    # one column left over, at its own cost
+    spare = lambda q: 10 if q == 4 else 0  # noqa: E731
+    assert assignment_bound([1], [3, 4], lambda a, b: cost[a, b], spare) == 1
+    assert assignment_bound([1], [3, 4], lambda a, b: None if b == 4 else cost[a, b], spare) == 14
+
+
+def test_several_scores_covers_a_lowest_bracket_no_join_made():
+    """Reading d4-scope: the example's bracket as a lowest bracket that C.13 did not join (A,
+    B, C moved down into it): ``joined`` leaves it to C.6's first candidate (Png1),
+    ``several-scores`` pairs it by D.4 (Png2).  (In the generated rounds searched, such a
+    bracket never had a pairing D.4 would change: see golden/dutch-2012/README.md.)"""
+    for scope, want in (("joined", PNG1), ("several-scores", PNG2), ("never", PNG1)):
+        t = read_trf(CASES / "D.4-example.trf")
+        eng = DutchEngine(t, BOOK.readings({"d4-scope": scope}))
+        eng.open_round()
+        pairs, left = eng.pair_bracket([A, B, C], [D, E, F], True, joined=False)
+        assert {frozenset(p) for p in pairs} == want, scope
+        lit = LiteralBacktracking(t, None, BOOK.readings({"d4-scope": scope}))
+        got = lit.bracket([A, B, C], [D, E, F], True, joined=False)
+        assert {frozenset(p) for p in got[0]} == want, scope
+
+
+def test_the_bye_counts_against_one_point_below_the_lowest_ranked_player():
+    """Reading d4-bye-score on the Warning's bracket paired as homogeneous (every player moved
+    down: no C.13 join needed for several-scores): the bye's cost differs by reading."""
+    t = read_trf(CASES / "D.4-warning.trf")
+    for value, bye_score in (("lowest-ranked", "0"), ("bye-player", None)):
+        eng = DutchEngine(t, BOOK.readings({"d4-scope": "several-scores", "d4-bye-score": value}))
+        eng.open_round()
+        eng.pair_bracket([A, B, C, D], [E, F, G], True)
+        d4 = [e for e in eng.events if isinstance(e, ev.B3Factor)]
+        assert d4 and d4[-1].bye_score == bye_score and d4[-1].left == (G,)
+
+
+@pytest.mark.parametrize("players, rounds, seed, quiet, round_no",
+                         [(10, 7, 10, False, 6), (12, 9, 2, True, 8), (13, 9, 3, False, 9)])
+def test_generated_rounds_where_d4_takes_another_candidate(players, rounds, seed, quiet, round_no):
+    """Rounds of the engine-vs-twin tests where D.4 takes a later candidate than the first:
+    the twin (every candidate enumerated) pairs them alike, and without D.4 both differ."""
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+    from tests.dutch2012_literal import literal_round
+    opts = GeneratorOptions.quiet() if quiet else GeneratorOptions(forfeit_rate=0.05,
+                                                                  half_bye_rate=0.05)
+    rec = next(r for r in simulate(players, rounds, seed, options=opts, system="dutch-2012",
+                                   keep_rounds=True).rounds if r.round == round_no)
+    d4 = [e for e in rec.trace.events if isinstance(e, ev.B3Factor) and e.first_pairs]
+    assert d4 and Fraction(d4[0].b3) < Fraction(d4[0].first_b3)
+    ours = ({frozenset(p) for p in rec.trace.result.boards}, rec.trace.result.bye)
+    assert literal_round(rec.request, rec.round) == ours
+    never = BOOK.readings({"d4-scope": "never"})
+    other = BOOK.pair(rec.request, never, round_no=rec.round)
+    theirs = ({frozenset(p) for p in other.result.boards}, other.result.bye)
+    assert theirs != ours and literal_round(rec.request, rec.round, never) == theirs
