@@ -243,7 +243,7 @@ def test_every_injected_fault_is_reported_without_python_notation(system):
         for name, pairs, byes, touched, rematch in _mutations(rng, boards, bye, met):
             rng.shuffle(pairs)
             res = check_round(request, r, published_from_pairs(r, pairs, byes), system=system,
-                              trace=trace)
+                              trace=trace, budget=BUDGET)
             text = render_check(res, "t")
             assert_no_python(text)
             assert res.verdict in (DIFFERENT, ILLEGAL), (name, text)
