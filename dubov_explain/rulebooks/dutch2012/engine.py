@@ -141,7 +141,7 @@ a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere els
   candidate), so D.4 replaces C.6's "the first" by "the least B3-factor" and lowers no
   requirement itself; among equal B3-factors the first reached in the order of D.2 and
   D.1 (the order C.6 takes them in).  The alternative - B.3 before B.4-B.6, minimising over
-  every level - is not implemented (see the report of issue 15).
+  every level - is not implemented yet, so this choice is not yet a named reading.
 
 The search returns exactly "enumerate every candidate of that level in D.2/D.1 order that
 meets the requirements, take the least B3-factor, the first among equals".  It walks the
