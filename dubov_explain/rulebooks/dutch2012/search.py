@@ -108,6 +108,33 @@ def _lex_index(choice: Sequence[int], pool: Sequence[int]) -> int:
     return idx
 
 
+def _bounds_ok(count: list, xleft: int, zleft: int | None) -> bool:
+    """The colour budgets X (and Z) can still be kept by the players still to pair, whose
+    numbers by preference are ``count`` (S1 side, S2 side): :func:`x_bound`, :func:`z_bound`."""
+    if x_bound(count[0], count[1]) > xleft:
+        return False
+    return zleft is None or z_bound(count[0], count[1]) <= zleft
+
+
+def _admit(a: int, b: int, allowed, bad_x, bad_z, xleft: int, zleft: int | None,
+           rejected: list) -> tuple[int, int | None] | None:
+    """The X and Z left after pairing a with b, or None with the reason appended to
+    ``rejected``: the criterion that forbids the pair, or the budget (X, Z) it would exceed."""
+    why = allowed(a, b)
+    if why is not None:
+        rejected.append((b, why))
+        return None
+    bx = bad_x(a, b)
+    bz = bad_z(a, b) if zleft is not None else False
+    if bx and xleft <= 0:
+        rejected.append((b, "X"))
+        return None
+    if bz and zleft is not None and zleft <= 0:
+        rejected.append((b, "Z"))
+        return None
+    return xleft - bx, (zleft - bz if zleft is not None else None)
+
+
 def first_transposition(
     s1: Sequence[int],
     s2: Sequence[int],
@@ -145,9 +172,7 @@ def first_transposition(
     need_warm: dict[int, int] = {}
 
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
-        if x_bound(count[0], count[1]) > xleft:
-            return False
-        return zleft is None or z_bound(count[0], count[1]) <= zleft
+        return _bounds_ok(count, xleft, zleft)
 
     def feasible(i: int, xleft: int, zleft: int | None, warm: dict) -> dict | None:
         rest1 = s1[i:]
@@ -182,20 +207,10 @@ def first_transposition(
         for b in s2:
             if b in used:
                 continue
-            why = allowed(a, b)
-            if why is not None:
-                rejected[i].append((b, why))
+            left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
+            if left is None:
                 continue
-            bx = bad_x(a, b)
-            bz = bad_z(a, b) if zleft is not None else False
-            if bx and xleft <= 0:
-                rejected[i].append((b, "X"))
-                continue
-            if bz and zleft is not None and zleft <= 0:
-                rejected[i].append((b, "Z"))
-                continue
-            nx = xleft - bx
-            nz = zleft - bz if zleft is not None else None
+            nx, nz = left
             used.add(b)
             chosen.append(b)
             count[0][kinds[a]] -= 1
@@ -393,9 +408,7 @@ def least_b3_transposition(
         return b3.cost(a, b) if allowed(a, b) is None else None
 
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
-        if x_bound(count[0], count[1]) > xleft:
-            return False
-        return zleft is None or z_bound(count[0], count[1]) <= zleft
+        return _bounds_ok(count, xleft, zleft)
 
     def feasible(i: int, xleft: int, zleft: int | None) -> bool:
         rest1 = s1[i:]
@@ -447,20 +460,10 @@ def least_b3_transposition(
                 return True
             if b in used:
                 continue
-            why = allowed(a, b)
-            if why is not None:
-                rejected[i].append((b, why))
+            left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
+            if left is None:
                 continue
-            bx = bad_x(a, b)
-            bz = bad_z(a, b) if zleft is not None else False
-            if bx and xleft <= 0:
-                rejected[i].append((b, "X"))
-                continue
-            if bz and zleft is not None and zleft <= 0:
-                rejected[i].append((b, "Z"))
-                continue
-            nx = xleft - bx
-            nz = zleft - bz if zleft is not None else None
+            nx, nz = left
             nacc = acc + b3.cost(a, b)
             used.add(b)
             chosen.append(b)
