@@ -266,7 +266,12 @@ class Backtrack(Exception):
 
 
 class LowestUnpaired(Exception):
-    """C.13: the lowest bracket cannot be paired."""
+    """C.13: the lowest bracket cannot be paired (``player``: the one C.1 found without an
+    opponent there, when that sent it to C.13 at once; 1992 reading lowest-c1)."""
+
+    def __init__(self, player: int | None = None):
+        super().__init__(player)
+        self.player = player
 
 
 class NoCandidate(Exception):
@@ -944,35 +949,34 @@ class DutchEngine:
         if self.d4_here and lowest and extra <= 1:
             return self.least_b3(score, players, p, level, budget, part, allowed, check,
                                  must, single, stats)
-        s1, s2 = players[:p], players[p:]
-        attempts = [((), s1, s2)]
-        for size in range(1, min(p, n2) + 1):
-            attempts.append(("size", size))
-        limited = False
-        for att in attempts:
-            if att[0] == "size":
-                size = att[1]
-                ex = exchanges(p, n2, size, LIMIT)
-                if ex is None:
-                    if not limited:  # once per attempt: the larger sizes are as long
-                        self.emit(ev.SearchLimit(article="D.2", score=score, n=size,
-                                                 count=LIMIT))
-                        limited = True
-                    continue
-                for seq, (a, b) in enumerate(ex, start=1):
-                    out1 = [players[i - 1] for i in a]
-                    in2 = [players[i - 1] for i in b]
-                    t1 = sorted([q for q in s1 if q not in out1] + in2, key=self.key)
-                    t2 = sorted([q for q in s2 if q not in in2] + out1, key=self.key)
-                    found = self.transpose(t1, t2, allowed, budget, check, must, stats)
-                    if found is not None:
-                        return self.found(score, part, t1, found, (size, tuple(out1),
-                                          tuple(in2), seq), level, p), found.order[p:]
-            else:
-                found = self.transpose(s1, s2, allowed, budget, check, must, stats)
-                if found is not None:
-                    return self.found(score, part, s1, found, (), level, p), found.order[p:]
+        for exchange, t1, t2 in self.d2_attempts(score, players, p):
+            found = self.transpose(t1, t2, allowed, budget, check, must, stats)
+            if found is not None:
+                return self.found(score, part, t1, found, exchange, level, p), found.order[p:]
         return None
+
+    def d2_attempts(self, score, players, p):
+        """The S1/S2 of C.7/C.8 in D.2's order (``players`` in A.2 order): (exchange, S1,
+        S2), first as C.4 forms them, then after each exchange of 1, 2, ... players
+        (``exchanges``), listed only while there are at most LIMIT of one size (a
+        search-limit event, once: the larger sizes are as long)."""
+        n2 = len(players) - p
+        s1, s2 = players[:p], players[p:]
+        yield (), s1, s2
+        limited = False
+        for size in range(1, min(p, n2) + 1):
+            ex = exchanges(p, n2, size, LIMIT)
+            if ex is None:
+                if not limited:
+                    self.emit(ev.SearchLimit(article="D.2", score=score, n=size, count=LIMIT))
+                    limited = True
+                continue
+            for seq, (a, b) in enumerate(ex, start=1):
+                out1 = [players[i - 1] for i in a]
+                in2 = [players[i - 1] for i in b]
+                yield ((size, tuple(out1), tuple(in2), seq),
+                       sorted([q for q in s1 if q not in out1] + in2, key=self.key),
+                       sorted([q for q in s2 if q not in in2] + out1, key=self.key))
 
     def least_b3(self, score, players, p, level, budget, part, allowed, check, must, single,
                  stats):
@@ -1028,26 +1032,9 @@ class DutchEngine:
         if least is None:
             return None
         walk = B3Walk(cost, spare, least[0])
-        n2 = len(players) - p
-        s1, s2 = players[:p], players[p:]
         z_on = budget.z is not None
-        attempts = [((), s1, s2)]
-        limited = False
-        for size in range(1, min(p, n2) + 1):
-            ex = exchanges(p, n2, size, LIMIT)
-            if ex is None:
-                if not limited:
-                    self.emit(ev.SearchLimit(article="D.2", score=score, n=size, count=LIMIT))
-                    limited = True
-                continue
-            for seq, (a, b) in enumerate(ex, start=1):
-                out1 = [players[i - 1] for i in a]
-                in2 = [players[i - 1] for i in b]
-                attempts.append(((size, tuple(out1), tuple(in2), seq),
-                                 sorted([q for q in s1 if q not in out1] + in2, key=self.key),
-                                 sorted([q for q in s2 if q not in in2] + out1, key=self.key)))
         walk.node_limit = D4_LIMIT
-        for exchange, t1, t2 in attempts:
+        for exchange, t1, t2 in self.d2_attempts(score, players, p):
             least_b3_transposition(
                 t1, t2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False),
                 budget, lambda rest, xl, zl: check(rest), self.kind, must, walk,

@@ -434,7 +434,7 @@ class RatingEngine:
                                                        low_residents, bool(low_joined))
                     return known[key]
 
-                lonely = getattr(lu, "player", None)
+                lonely = lu.player
                 self.emit(ev.Backtracked(
                     article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
                     trigger="C.1" if lonely is not None else "C.13", player=lonely,
@@ -559,9 +559,7 @@ class RatingEngine:
             for n in players:
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
                            for o in players if o != n) and self.lonely_unforced(n, players):
-                    err = LowestUnpaired()
-                    err.player = n
-                    raise err
+                    raise LowestUnpaired(n)
         if not lowest:
             for n in list(players):
                 if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
