@@ -314,7 +314,9 @@ class LiteralBacktracking(Literal):
     * D.4 (the B.3-factor), in the lowest bracket the reading d4-scope names (default: one
       C.13 joined): of all candidates of the level that meet the requirements, the least
       sum of squared score differences (the bye: an opponent one point below the lowest
-      ranked player, reading d4-bye-score), the first in the order among equals.
+      ranked player, reading d4-bye-score), the first in the order among equals; with the
+      reading d4-level=b3-first, of the candidates of that level and of every later level
+      with B.2 and A.7.d as there, the least, the earliest level among equals.
 
     ``changed`` records every backtrack that changed a pairing and every merge: when it is
     empty the round is paired as no backtracking would pair it.
@@ -407,12 +409,26 @@ class LiteralBacktracking(Literal):
                 return [], moved
             moves = n - 2 * p1 > 0 and (
                 not lowest or self.readings.value("bye-downfloat") == "downfloat")
-            for req in self.requirements(p1, x1, z1, not homogeneous, moves, top):
+            reqs = list(self.requirements(p1, x1, z1, not homogeneous, moves, top))
+            for i, req in enumerate(reqs):
                 self.cond = cond
                 if homogeneous:
                     got = self.homogeneous(players, p1, req, req["X"], req["Z"], down, lowest)
                 else:
                     got = self.heterogeneous(players, mdps, m1, p1, req, down, lowest, reached)
+                if got is not None and homogeneous and lowest and self.d4 and \
+                        self.readings.value("d4-level") == "b3-first":
+                    # reading d4-level=b3-first: B.3 outranks B.4-B.6 (the relative
+                    # criteria "are in descending priority"), not B.2 or A.7.d: the least
+                    # B3-factor over this level and every later one with B.2 and A.7.d as
+                    # here, the earliest level having it
+                    for later in reqs[i + 1:]:
+                        if (later["B2"], later["A7d"]) != (req["B2"], req["A7d"]):
+                            break
+                        other = self.homogeneous(players, p1, later, later["X"], later["Z"],
+                                                 down, lowest)
+                        if other is not None and self.b3_factor(*other) < self.b3_factor(*got):
+                            got = other
                 if got is not None:
                     return got[0], sorted(down + got[1], key=self.key)
             # C.12 after C.10, when there are moved-down players

@@ -153,3 +153,153 @@ def test_generated_rounds_where_d4_takes_another_candidate(players, rounds, seed
     other = BOOK.pair(rec.request, never, round_no=rec.round)
     theirs = ({frozenset(p) for p in other.result.boards}, other.result.bye)
     assert theirs != ours and literal_round(rec.request, rec.round, never) == theirs
+
+
+# ---- reading d4-level: the least B3-factor at the accepting level, or over later levels too
+
+def _make_cases_round(players: int, seed: int, round_no: int):
+    """A round of the search of ``golden/dutch-2012/make_cases.py`` (its generator options)."""
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+    opts = GeneratorOptions(forfeit_rate=0.04, half_bye_rate=0.04) if seed % 2 else \
+        GeneratorOptions.quiet()
+    return next(r for r in simulate(players, min(9, players - 1), seed, options=opts,
+                                    system="dutch-2012", keep_rounds=True).rounds
+                if r.round == round_no)
+
+
+def _level_story(trace):
+    """The b3-level events of the last lowest bracket and the PairingFound after them; the
+    story told must be the one the numbers prove."""
+    events = trace.events
+    levels = [e for e in events if isinstance(e, ev.B3Level)]
+    if not levels:
+        return None
+    first = max(i for i, e in enumerate(events)
+                if isinstance(e, ev.B3Level) and e.outcome == "first")
+    story = [e for e in events[first:] if isinstance(e, ev.B3Level)]
+    found = next(e for e in events[first:] if isinstance(e, ev.PairingFound))
+    d4 = next(e for e in events[first:] if isinstance(e, ev.B3Factor))
+    best, taken = Fraction(story[0].b3), story[0].requirements
+    assert story[0].best is None
+    for e in story[1:]:
+        assert Fraction(e.best) == best
+        if e.outcome == "lower":
+            assert Fraction(e.b3) < best
+            best, taken = Fraction(e.b3), e.requirements
+        elif e.outcome == "not-lower":
+            assert Fraction(e.b3) >= best
+        elif e.outcome == "floor":
+            assert e.b3 is None and Fraction(e.least) >= best
+        else:
+            assert e.outcome == "none" and e.b3 is None and e.least is None
+        # only later levels with B.2 and A.7.d as at the first
+        assert (e.requirements["B.2"], e.requirements["A.7.d"]) == \
+            (story[0].requirements["B.2"], story[0].requirements["A.7.d"])
+    assert found.requirements == taken and Fraction(d4.b3) == best
+    return best
+
+
+#: rounds of make_cases.py's search where the two values pair differently (the first is the
+#: golden case reading-d4-level)
+D4_LEVEL_ROUNDS = [(7, 5, 6), (7, 78, 4), (8, 4, 5), (8, 5, 5), (8, 16, 5)]
+
+
+@pytest.mark.parametrize("players, seed, round_no", D4_LEVEL_ROUNDS)
+def test_b3_first_takes_a_lower_b3_factor_at_a_later_level(players, seed, round_no):
+    rec = _make_cases_round(players, seed, round_no)
+    from tests.dutch2012_literal import literal_round
+    first = BOOK.readings({"d4-level": "b3-first"})
+    tr = BOOK.pair(rec.request, first, round_no=round_no)
+    ours = ({frozenset(p) for p in tr.result.boards}, tr.result.bye)
+    default = ({frozenset(p) for p in rec.trace.result.boards}, rec.trace.result.bye)
+    assert ours != default
+    # the twin (every candidate of every level enumerated) agrees under both values
+    assert literal_round(rec.request, round_no, first) == ours
+    assert literal_round(rec.request, round_no) == default
+    best = _level_story(tr)
+    accepted = [e for e in rec.trace.events if isinstance(e, ev.B3Factor)][-1]
+    assert best < Fraction(accepted.b3)
+    # the default trace has no b3-level event (it compares no later level)
+    assert not any(isinstance(e, ev.B3Level) for e in rec.trace.events)
+
+
+def test_b3_first_against_the_twin_on_generated_rounds():
+    """Every round of small generated tournaments in which D.4 applies: the engine under
+    d4-level=b3-first pairs as the twin does, its story is consistent, and where the two
+    values differ, b3-first's B3-factor is strictly lower (never higher)."""
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+    from dubov_explain.trace.events import Impossible
+    from tests.dutch2012_literal import literal_round
+    first = BOOK.readings({"d4-level": "b3-first"})
+    applied = differ = 0
+    for players in (6, 7, 8, 9):
+        for seed in range(1, 21):
+            opts = GeneratorOptions(forfeit_rate=0.04, half_bye_rate=0.04) if seed % 2 else \
+                GeneratorOptions.quiet()
+            for rec in simulate(players, min(9, players - 1), seed, options=opts,
+                                system="dutch-2012", keep_rounds=True).rounds:
+                if not any(isinstance(e, ev.B3Factor) for e in rec.trace.events):
+                    continue
+                applied += 1
+                tr = BOOK.pair(rec.request, first, round_no=rec.round)
+                if isinstance(tr.result, Impossible):
+                    assert literal_round(rec.request, rec.round, first) is None
+                    continue
+                ours = ({frozenset(p) for p in tr.result.boards}, tr.result.bye)
+                assert literal_round(rec.request, rec.round, first) == ours, \
+                    (players, seed, rec.round)
+                best = _level_story(tr)
+                last = [e for e in rec.trace.events if isinstance(e, ev.B3Factor)][-1]
+                if best is None:
+                    # D.4 paired a remainder: it keeps its heterogeneous bracket's level
+                    assert last.part == "remainder"
+                    assert (tr.result.boards, tr.result.bye) == \
+                        (rec.trace.result.boards, rec.trace.result.bye)
+                    continue
+                accepted = Fraction(last.b3)
+                assert best <= accepted
+                if (tr.result.boards, tr.result.bye) != \
+                        (rec.trace.result.boards, rec.trace.result.bye):
+                    differ += 1
+                    assert best < accepted
+    print("d4-level sweep:", applied, "rounds with D.4,", differ, "paired otherwise")
+    assert applied >= 20 and differ >= 1, (applied, differ)
+
+
+def test_the_b3_level_why_not_is_proven(capsys):
+    """Under d4-level=b3-first, "why did I not play M?" in the golden case: the reply says
+    the bracket took the least B3-factor over the levels compared (27.25) and what the
+    least is with the two paired (31.25); the claims checker re-derives both numbers from
+    the two traces, and a reply with the numbers swapped is caught."""
+    from dubov_explain.cli import main
+    from dubov_explain.rulebooks.dutch2012.claims import check_text, mismatches
+    path = CASES / "reading-d4-level.trf"
+    t = read_trf(path)
+    values = {"d4-level": "b3-first"}
+    trace = BOOK.pair(t, BOOK.readings(values))
+    catalogue = [(r.name, r.choices) for r in BOOK.catalogue]
+
+    def what_if(a, b):
+        return BOOK.pair(t, BOOK.readings(values), None, ((a, b),))
+
+    def pair_under(name, value):
+        return BOOK.pair(t, BOOK.readings({**values, name: value}))
+
+    for n, m in ((2, 5), (5, 2)):
+        assert main(["explain", str(path), "--system", "dutch-2012", "--reading",
+                     "d4-level=b3-first", "--player", str(n), "--against", str(m),
+                     "--reply"]) == 0
+        out = capsys.readouterr().out
+        said = ("the 1-point bracket is paired by the least B3-factor over the levels of "
+                "requirements compared (Article D.4, reading d4-level): the procedure's pairing "
+                f"has 27.25; with you and {m} paired the least is 31.25")
+        assert said in " ".join(out.split())
+        cs = check_text(out, trace, n, what_if, pair_under, catalogue)
+        assert mismatches(cs) == [] and any(c.kind == "why-not" and "27.25" in c.text
+                                            for c in cs)
+        flat = out.replace("\n\n", "\0").replace("\n", " ").replace("\0", "\n\n")
+        assert mismatches(check_text(flat, trace, n, what_if, pair_under, catalogue)) == []
+        wrong = flat.replace("has 27.25; with", "has 31.25; with") \
+            .replace("the least is 31.25", "the least is 27.25")
+        assert [c.kind for c in mismatches(check_text(wrong, trace, n, what_if, pair_under,
+                                                      catalogue))] == ["why-not"]

@@ -12,10 +12,13 @@
   moving A down, lets the rest be paired, before any join makes the example's lowest bracket
   (see the cases' notes); ``tests/test_dutch2012_d4.py`` pairs the example's lowest bracket
   itself and finds the text's answers.
-* ``reading-d4-scope`` and ``reading-d4-bye-score``: the first generated rounds (the search
-  of ``make_cases.py``) whose pairings differ between the values of each reading.
+* ``reading-d4-scope``, ``reading-d4-bye-score`` and ``reading-d4-level``: the first
+  generated rounds (the search of ``make_cases.py``) whose pairings differ between the
+  values of each reading.
 
-    PYTHONPATH=. python golden/dutch-2012/make_d4_cases.py
+    PYTHONPATH=. python golden/dutch-2012/make_d4_cases.py [CASE ...]
+
+With case names, only those cases are written (the others keep their hand-added notes).
 
 (The witness notes of the cases are added by hand: rewriting a case drops them.)
 """
@@ -78,10 +81,15 @@ def write_example(name, with_g, purpose, notes):
 
 
 READINGS = {"reading-d4-scope": ("d4-scope", ("joined", "several-scores", "never")),
-            "reading-d4-bye-score": ("d4-bye-score", ("lowest-ranked", "bye-player"))}
+            "reading-d4-bye-score": ("d4-bye-score", ("lowest-ranked", "bye-player")),
+            "reading-d4-level": ("d4-level", ("accepting", "b3-first"))}
 
 
-def main() -> None:
+def main(only: tuple = ()) -> None:
+    if only:
+        todo = {k: v for k, v in READINGS.items() if k in only}
+        write_readings(todo)
+        return
     write_example(
         "D.4-example", False,
         "D.4's example as a round: A-F, B-C, D-E (the text's Png2), here by C.13's backtrack",
@@ -98,8 +106,11 @@ def main() -> None:
          "round, C.13 backtracks to the 2.5-point bracket first (B-C, A moved down) and the "
          "round is A-F, B-C, D-E, G bye: the Warning's bracket is never formed; it is paired "
          "in tests/test_dutch2012_d4.py"))
+    write_readings(dict(READINGS))
+
+
+def write_readings(todo: dict) -> None:
     from make_cases import write_case
-    todo = dict(READINGS)
     for players, seed, rec in _requests():
         tr = rec.trace
         for name, (rname, values) in list(todo.items()):
@@ -123,4 +134,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(tuple(sys.argv[1:]))

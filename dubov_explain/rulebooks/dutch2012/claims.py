@@ -250,6 +250,15 @@ class _Checker(CheckerBase):
                      and bx.b3 == m[2] and by.b3 == m[3] and Fraction(m[2]) < Fraction(m[3])
                      for x in f.of(ev.PairingFound, score=m[1]) for y in w.of(ev.PairingFound, score=m[1]))
             return ok, "b3-factor"
+        if (m := re.fullmatch(r"the " + S + r"-point bracket is paired by the least B3-factor over the levels of "
+                              r"requirements compared \(Article D\.4, reading d4-level\): the procedure's pairing has "
+                              + S + r"; with you and " + N + r" paired the least is " + S, s)):
+            from .why import _level_stage
+            r, w2 = _level_stage(f.trace, m[1]), _level_stage(w.trace, m[1])
+            ok = (r is not None and w2 is not None and r[0] == w2[0] and int(m[3]) == a
+                  and r[1].b3 == m[2] and w2[1].b3 == m[4] and Fraction(m[2]) <= Fraction(m[4])
+                  and f.opened.readings.get("d4-level") == "b3-first")
+            return ok, "b3-level"
         if (m := re.fullmatch(r"both pairings of the " + S + r"-point bracket meet the same requirements, and the "
                               r"procedure's comes first in the order of Article (D\.[23])", s)):
             ok = any(x.part == y.part and dict(x.requirements) == dict(y.requirements)

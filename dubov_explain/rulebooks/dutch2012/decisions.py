@@ -38,6 +38,7 @@ PROJECTION: dict[str, Callable[[Event], dict] | None] = {
                              "transposition", "requirements", "x_used", "z_used"),
     "b3-factor": _fields("score", "part", "pairs", "left", "b3", "first_b3", "first_pairs",
                          "first_left", "least", "bye_score"),
+    "b3-level": _fields("score", "requirements", "step", "outcome", "b3", "best", "least"),
     "moved-down": _fields("score", "players"),
     "colour-allocated": _fields("white", "black", "rule"),
     "bracket-closed": _fields("score", "pairs"),

@@ -136,12 +136,21 @@ a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere els
   the score of the lowest ranked player of the lowest bracket, the last in A.2's order, so a
   bye to a player of score s costs (s - low + 1)^2, "even if resulting in -1";
   ``bye-player``: one point below the player who gets it, a cost of 1 whoever he is).
-* which candidates (our reading, not a named one): those the procedure would accept *at the
-  level where it accepts one* (C.3/C.10: the first set of requirements met by any
-  candidate), so D.4 replaces C.6's "the first" by "the least B3-factor" and lowers no
-  requirement itself; among equal B3-factors the first reached in the order of D.2 and
-  D.1 (the order C.6 takes them in).  The alternative - B.3 before B.4-B.6, minimising over
-  every level - is not implemented yet, so this choice is not yet a named reading.
+* which candidates: reading ``d4-level``.  Default ``accepting``: those the procedure
+  would accept *at the level where it accepts one* (C.3/C.10: the first set of
+  requirements met by any candidate), so D.4 replaces C.6's "the first" by "the least
+  B3-factor" and lowers no requirement itself.  ``b3-first``: B.3 outranks B.4-B.6 (the
+  relative criteria "are in descending priority"), so the least B3-factor is sought over
+  the accepting level and every later level of C.10 with B.2 and A.7.d as there (those two
+  extend the absolute criteria and are not traded for B.3); the earliest level that has the
+  least is taken (``b3_first``: a later level replaces the best only when strictly lower; a
+  level whose least allowed set of pairs is not below the best is not searched, since
+  nothing there could replace it; each level compared is a ``b3-level`` event).  A
+  remainder keeps its heterogeneous bracket's level under both values: C.10 lowers the
+  bracket's requirements as one.  Among equal B3-factors at a level, the first reached in
+  the order of D.2 and D.1 (the order C.6 takes them in).  Golden case
+  ``reading-d4-level``: the first level a candidate meets (X = 0) has 31.25 (the bye to the
+  5-point leader), a level with X = 1 has 27.25.
 
 The search returns exactly "enumerate every candidate of that level in D.2/D.1 order that
 meets the requirements, take the least B3-factor, the first among equals".  It walks the
@@ -278,6 +287,24 @@ class NoCandidate(Exception):
     """A bracket paired again by C.12/C.13 has no pairing meeting what is wanted."""
 
 
+class _Least(tuple):
+    """D.4's pairing of a homogeneous lowest bracket or remainder: (PairingFound, players
+    left over, B3Factor), with ``value`` its exact B.3-factor (the event holds it as text)."""
+
+    def __new__(cls, found, left, d4, value: Fraction):
+        self = super().__new__(cls, (found, left, d4))
+        self.value = value
+        return self
+
+
+class _NotLower:
+    """A later level of reading d4-level=b3-first that need not be searched: ``least``,
+    the least B.3-factor of any set of pairs allowed there, is not below the least so far."""
+
+    def __init__(self, least: Fraction):
+        self.least = least
+
+
 def initial_colour(t: Tournament) -> tuple[Colour, str]:
     """A.7.c: the lot before round 1 (``XXC``/``152``), else read back from round 1, else
     assumed White (only for a round 1 built in code: requests are refused without it)."""
@@ -324,6 +351,8 @@ class DutchEngine:
         self.d4_scope = readings.value("d4-scope")
         #: reading d4-bye-score: the bye faces one point below the lowest ranked player
         self.d4_bye_lowest = readings.value("d4-bye-score") == "lowest-ranked"
+        #: reading d4-level: the least B3-factor over the later levels too (B.3 before B.4-B.6)
+        self.d4_b3_first = readings.value("d4-level") == "b3-first"
         #: set by pair_bracket: D.4 in force in the bracket being paired, and the score of
         #: its lowest ranked player
         self.d4_here = False
@@ -819,7 +848,8 @@ class DutchEngine:
             # for the bye is one by B.1.b (reading bye-downfloat)
             produces_down = n - 2 * p1 > 0 and (not lowest or self.bye_downfloat)
             last = None
-            for level in self.levels(p1, x1, z1, not homogeneous, produces_down, top):
+            levels = self.levels(p1, x1, z1, not homogeneous, produces_down, top)
+            for level in levels:
                 if last is not None:
                     self.emit(ev.RequirementsFailed(
                         article=level.step, score=score, requirements=last[0].facts(last[1]),
@@ -829,6 +859,9 @@ class DutchEngine:
                     got = self.try_homogeneous(score, players, p1, level, down, lowest,
                                                Budget(level.x, level.z), "homogeneous", stats)
                     if got is not None:
+                        if isinstance(got, _Least) and self.d4_b3_first:
+                            got = self.b3_first(score, players, p1, level, levels, down,
+                                                lowest, got, stats)
                         return [got[0]] + list(got[2:]), got[1]
                 else:
                     got = self.try_heterogeneous(score, players, mdps, m1, p1, level,
@@ -896,9 +929,10 @@ class DutchEngine:
         return check
 
     def try_homogeneous(self, score, players, p, level, down, lowest, budget, part,
-                        stats):
+                        stats, beat: Fraction | None = None):
         """C.4-C.8.a for a homogeneous bracket or remainder: the first (exchange,
-        transposition) in D.2/D.1 order meeting the requirements, or None."""
+        transposition) in D.2/D.1 order meeting the requirements, or None; where D.4
+        applies, its least B3-factor (``least_b3``, ``beat``: see there)."""
         players = sorted(players, key=self.key)
         n = len(players)
         if p == 0:
@@ -948,7 +982,7 @@ class DutchEngine:
             return None
         if self.d4_here and lowest and extra <= 1:
             return self.least_b3(score, players, p, level, budget, part, allowed, check,
-                                 must, single, stats)
+                                 must, single, stats, beat)
         for exchange, t1, t2 in self.d2_attempts(score, players, p):
             found = self.transpose(t1, t2, allowed, budget, check, must, stats)
             if found is not None:
@@ -979,12 +1013,14 @@ class DutchEngine:
                        sorted([q for q in s2 if q not in in2] + out1, key=self.key))
 
     def least_b3(self, score, players, p, level, budget, part, allowed, check, must, single,
-                 stats):
+                 stats, beat: Fraction | None = None):
         """D.4 for a homogeneous lowest bracket or remainder (``players`` in A.2 order):
         of the candidates of D.2/D.1 that meet the requirements of this level, the one with
         the least B.3-factor, the first reached among equals; the (PairingFound, players
-        left over, B3Factor) or None.  The search and why it returns exactly that are in
-        the module docstring."""
+        left over, B3Factor) as a ``_Least``, or None.  With ``beat`` (reading
+        d4-level=b3-first, a later level): a ``_NotLower`` instead of searching when no set
+        of pairs allowed at this level has a B.3-factor below ``beat``.  The search and why
+        it returns exactly that are in the module docstring."""
         st = self.st
         low = self.d4_low
         bye_at = low - 1 if self.d4_bye_lowest else None
@@ -1031,6 +1067,9 @@ class DutchEngine:
         least = matching.min_cost_perfect_matching(vs, ok, weight)
         if least is None:
             return None
+        sq = scale * scale
+        if beat is not None and Fraction(least[0], sq) >= beat:
+            return _NotLower(Fraction(least[0], sq))
         walk = B3Walk(cost, spare, least[0])
         z_on = budget.z is not None
         walk.node_limit = D4_LIMIT
@@ -1052,7 +1091,6 @@ class DutchEngine:
         f = walk.found
         found = self.found(score, part, list(t1), f, exchange, level, p)
         left = tuple(f.order[p:])
-        sq = scale * scale
         d4 = ev.B3Factor(
             article="D.4", score=score, part=part, pairs=tuple(f.pairs), left=left,
             b3=fmt(Fraction(walk.best, sq)), first_b3=fmt(Fraction(walk.first, sq)),
@@ -1061,7 +1099,37 @@ class DutchEngine:
             least=fmt(Fraction(walk.floor, sq)),
             bye_score=fmt(bye_at) if bye_at is not None else None,
             accepted=walk.accepted, checked=walk.checked)
-        return found, list(left), d4
+        return _Least(found, list(left), d4, Fraction(walk.best, sq))
+
+    def b3_first(self, score, players, p, level, levels, down, lowest, got, stats):
+        """Reading d4-level=b3-first: D.4's least B3-factor over the first level a candidate
+        meets (``level``, its result ``got``) and the levels after it (``levels``, the rest
+        of C.10's order) while B.2 and A.7.d stand as there; the first level that has the
+        least (a later one only when strictly lower), its candidate as ``least_b3`` took it.
+        A level is searched only when some set of pairs allowed there is lower than the
+        least so far (``least_b3``'s ``beat``), so the skipped ones could not change it."""
+        best = got
+        self.emit(ev.B3Level(article="D.4", score=score, requirements=level.facts(p),
+                             step=level.step, outcome="first", b3=fmt(got.value), best=None,
+                             least=got[2].least))
+        for nxt in levels:
+            if (nxt.b2, nxt.a7d) != (level.b2, level.a7d):
+                break
+            r = self.try_homogeneous(score, players, p, nxt, down, lowest,
+                                     Budget(nxt.x, nxt.z), "homogeneous", stats, beat=best.value)
+            if r is None:
+                outcome, b3, least = "none", None, None
+            elif isinstance(r, _NotLower):
+                outcome, b3, least = "floor", None, fmt(r.least)
+            else:
+                outcome = "lower" if r.value < best.value else "not-lower"
+                b3, least = fmt(r.value), r[2].least
+            self.emit(ev.B3Level(article="D.4", score=score, requirements=nxt.facts(p),
+                                 step=nxt.step, outcome=outcome, b3=b3, best=fmt(best.value),
+                                 least=least))
+            if outcome == "lower":
+                best = r
+        return best
 
     def transpose(self, s1, s2, allowed, budget, check, must, stats):
         z_on = budget.z is not None

@@ -288,3 +288,30 @@ class B3Factor(Event):
     #: others were proved not lower than one already found, or unacceptable)
     accepted: int
     checked: int
+
+
+@_register
+@dataclass(frozen=True)
+class B3Level(Event):
+    """D.4 under the reading d4-level=b3-first: after the first level of C.3/C.10 that a
+    candidate meets (``outcome`` "first"), each later level with B.2 and A.7.d as there, in
+    C.10's order: its least B.3-factor compared with the least so far (``best``).  The
+    pairing taken is the last level's "lower" (or the first); its PairingFound and B3Factor
+    follow."""
+
+    kind: ClassVar[str] = "b3-level"
+    score: str
+    #: the level's requirements (as PairingFound's) and the step of C.3/C.10 that set them
+    requirements: dict
+    step: str
+    #: "first" (the accepting level), "lower" (its least is below ``best``: it is taken
+    #: unless a later level is lower still), "not-lower" (searched; its least is not below),
+    #: "floor" (not searched: no set of pairs allowed there has less than ``best``, see
+    #: ``least``), "none" (no candidate meets the level)
+    outcome: str
+    #: the level's least B.3-factor (None: not searched, or no candidate)
+    b3: str | None
+    #: the least B.3-factor of the levels before (None at the first)
+    best: str | None
+    #: the least B.3-factor of any set of pairs allowed at the level (None: no candidate)
+    least: str | None

@@ -69,7 +69,8 @@ def report_sheet(trace: Trace, kinds: tuple[str, ...] = KINDS) -> Sheet:
             bound(score, SheetItem("floaters", (e,), score, (e.player,)))
         elif isinstance(e, (ev.BracketMovedDown, ev.MovedDown)) and e.players:
             bound(score, SheetItem("floaters", (e,), score, tuple(e.players)))
-        elif isinstance(e, (ev.RequirementsFailed, ev.Reduced)):
+        elif isinstance(e, (ev.RequirementsFailed, ev.Reduced, ev.B3Level)):
+            # B3Level: reading d4-level=b3-first compared later levels before the pairing
             failed.append(e)
         elif isinstance(e, ev.PairingFound):
             if e.exchange:

@@ -54,6 +54,7 @@ SCOPE = {
     "bracket-opened": "bracket", "parameters": "bracket", "requirements-failed": "bracket",
     "reduced": "bracket", "bracket-moved-down": "bracket", "pairing-found": "bracket",
     "bracket-closed": "bracket", "search-limit": "bracket", "b3-factor": "bracket",
+    "b3-level": "bracket",
 }
 
 

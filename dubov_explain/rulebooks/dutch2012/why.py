@@ -42,6 +42,8 @@ def decision_key(e) -> tuple | None:
         return ("found", e.score, e.part, tuple(map(tuple, e.pairs)))
     if isinstance(e, ev.B3Factor):
         return ("b3", e.score, e.part, tuple(map(tuple, e.pairs)), e.b3)
+    if isinstance(e, ev.B3Level):
+        return ("b3-level", e.score, tuple(sorted(e.requirements.items())), e.outcome, e.b3)
     if isinstance(e, ev.MovedDown):
         return ("moved-down", e.score, tuple(e.players))
     if isinstance(e, ev.ColourAllocated):
@@ -104,6 +106,9 @@ def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -
     if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
         return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
     score = getattr(r, "score", None) or getattr(w, "score", None)
+    d4 = _b3_levels(real, what_if, score)
+    if d4 is not None:
+        return d4
     # the real run paired the bracket where the what-if run failed a level (or reduced)
     if isinstance(r, ev.PairingFound) and isinstance(w, (ev.RequirementsFailed, ev.Reduced,
                                                           ev.BracketMovedDown)):
@@ -137,6 +142,36 @@ def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -
     art = r.article if r is not None else ""
     return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
                    what_if_kind=w.kind if w is not None else None)
+
+
+def _level_stage(trace: Trace, score):
+    """Reading d4-level=b3-first: the B.2 and A.7.d in force at the levels D.4 compared in
+    the bracket (the last comparison there), and the B3Factor of the pairing taken; None
+    when D.4 compared no level in that bracket."""
+    firsts = [i for i, e in enumerate(trace.events)
+              if isinstance(e, ev.B3Level) and e.score == score and e.outcome == "first"]
+    if not firsts:
+        return None
+    first = trace.events[firsts[-1]]
+    taken = next((e for e in trace.events[firsts[-1]:]
+                  if isinstance(e, ev.B3Factor) and e.score == score), None)
+    if taken is None:
+        return None
+    return (first.requirements.get("B.2"), first.requirements.get("A.7.d")), taken
+
+
+def _b3_levels(real: Trace, what_if: Trace, score):
+    """Both runs paired the bracket by D.4 over the same later levels (reading
+    d4-level=b3-first, B.2 and A.7.d as in the real run): the procedure's pairing has the
+    least B3-factor over those levels, and the what-if's candidates are among the real
+    run's at each level, so its least is not lower.  (When the what-if run had to drop B.2
+    or A.7.d first, the other answers say so.)"""
+    if score is None:
+        return None
+    r, w = _level_stage(real, score), _level_stage(what_if, score)
+    if r is None or w is None or r[0] != w[0]:
+        return None
+    return _answer("b3-level", "D.4", "D.4", "bracket", score, b3=r[1].b3, instead=w[1].b3)
 
 
 def _b3_after(trace: Trace, found):
