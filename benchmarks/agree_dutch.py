@@ -120,6 +120,19 @@ def classify(book, req, r, ans, trace, name: str) -> list[str]:
     return tags
 
 
+class _WithReadings:
+    """Our rulebook pairing every round under the readings of ``--reading``."""
+
+    def __init__(self, book, values: dict):
+        self._book, self._readings = book, book.readings(values)
+
+    def __getattr__(self, name):
+        return getattr(self._book, name)
+
+    def pair(self, t, readings=None, round_no=None, forced=()):
+        return self._book.pair(t, self._readings, round_no, forced)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bbp", default=os.environ.get("DUBOV_BBP") or "/tmp/bbp/bbpPairings.exe")
@@ -136,6 +149,8 @@ def main(argv=None) -> int:
     ap.add_argument("--write-corpus", metavar="DIR")
     ap.add_argument("--system", default=dw.SYSTEM, help="our rulebook to compare (default "
                     "%(default)s; another one only exercises the harness)")
+    ap.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                    help="pair ours under this reading (repeatable; the others at default)")
     args = ap.parse_args(argv)
 
     bbp = dw.executable(args.bbp)
@@ -147,6 +162,8 @@ def main(argv=None) -> int:
             return 2
         return write_corpus(bbp, Path(args.write_corpus), args)
     book = dw.dutch_rulebook(args.system)
+    if book is not None and args.reading:
+        book = _WithReadings(book, dict(r.split("=", 1) for r in args.reading))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "disagreements").mkdir(exist_ok=True)
@@ -154,7 +171,8 @@ def main(argv=None) -> int:
     work.mkdir(exist_ok=True)
     print(f"bbpPairings: {bbp or 'not available'}; py4swiss: {p4s or 'not available'}; "
           f"bbpPairings 2017: {bbp2017 or 'not available'}; "
-          f"ours ({args.system}): {'registered' if book is not None else 'not available'}")
+          f"ours ({args.system}): {'registered' if book is not None else 'not available'}"
+          + (f"; readings {', '.join(args.reading)}" if args.reading else ""))
 
     if args.corpus:
         files = [(p.stem, p) for p in sorted(Path(args.corpus).glob("*.trf"))]

@@ -82,7 +82,7 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
                                      "backtrack-after-c10=c1-only",
                                      "joined-bracket=heterogeneous",
                                      "d4-scope=several-scores", "d4-scope=never",
-                                     "d4-bye-score=bye-player", "d4-level=b3-first"])
+                                     "d4-bye-score=bye-player", "d4-level=accepting"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

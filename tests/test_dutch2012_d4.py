@@ -208,29 +208,32 @@ D4_LEVEL_ROUNDS = [(7, 5, 6), (7, 78, 4), (8, 4, 5), (8, 5, 5), (8, 16, 5)]
 def test_b3_first_takes_a_lower_b3_factor_at_a_later_level(players, seed, round_no):
     rec = _make_cases_round(players, seed, round_no)
     from tests.dutch2012_literal import literal_round
-    first = BOOK.readings({"d4-level": "b3-first"})
-    tr = BOOK.pair(rec.request, first, round_no=round_no)
+    tr = rec.trace  # the default, b3-first
+    assert tr.events[0].readings["d4-level"] == "b3-first"
+    accepting = BOOK.readings({"d4-level": "accepting"})
+    acc = BOOK.pair(rec.request, accepting, round_no=round_no)
     ours = ({frozenset(p) for p in tr.result.boards}, tr.result.bye)
-    default = ({frozenset(p) for p in rec.trace.result.boards}, rec.trace.result.bye)
-    assert ours != default
+    other = ({frozenset(p) for p in acc.result.boards}, acc.result.bye)
+    assert ours != other
     # the twin (every candidate of every level enumerated) agrees under both values
-    assert literal_round(rec.request, round_no, first) == ours
-    assert literal_round(rec.request, round_no) == default
+    assert literal_round(rec.request, round_no) == ours
+    assert literal_round(rec.request, round_no, accepting) == other
     best = _level_story(tr)
-    accepted = [e for e in rec.trace.events if isinstance(e, ev.B3Factor)][-1]
+    accepted = [e for e in acc.events if isinstance(e, ev.B3Factor)][-1]
     assert best < Fraction(accepted.b3)
-    # the default trace has no b3-level event (it compares no later level)
-    assert not any(isinstance(e, ev.B3Level) for e in rec.trace.events)
+    # accepting compares no later level
+    assert not any(isinstance(e, ev.B3Level) for e in acc.events)
 
 
 def test_b3_first_against_the_twin_on_generated_rounds():
     """Every round of small generated tournaments in which D.4 applies: the engine under
-    d4-level=b3-first pairs as the twin does, its story is consistent, and where the two
-    values differ, b3-first's B3-factor is strictly lower (never higher)."""
+    each value of d4-level pairs as the twin does, b3-first's story is consistent, and where
+    the two values differ, b3-first's B3-factor is strictly lower (never higher)."""
     from dubov_explain.simulate.generator import GeneratorOptions, simulate
     from dubov_explain.trace.events import Impossible
     from tests.dutch2012_literal import literal_round
     first = BOOK.readings({"d4-level": "b3-first"})
+    accepting = BOOK.readings({"d4-level": "accepting"})
     applied = differ = 0
     for players in (6, 7, 8, 9):
         for seed in range(1, 21):
@@ -238,9 +241,12 @@ def test_b3_first_against_the_twin_on_generated_rounds():
                 GeneratorOptions.quiet()
             for rec in simulate(players, min(9, players - 1), seed, options=opts,
                                 system="dutch-2012", keep_rounds=True).rounds:
-                if not any(isinstance(e, ev.B3Factor) for e in rec.trace.events):
+                acc = BOOK.pair(rec.request, accepting, round_no=rec.round)
+                if not any(isinstance(e, ev.B3Factor) for e in acc.events):
                     continue
                 applied += 1
+                assert literal_round(rec.request, rec.round, accepting) == (
+                    {frozenset(p) for p in acc.result.boards}, acc.result.bye)
                 tr = BOOK.pair(rec.request, first, round_no=rec.round)
                 if isinstance(tr.result, Impossible):
                     assert literal_round(rec.request, rec.round, first) is None
@@ -249,17 +255,16 @@ def test_b3_first_against_the_twin_on_generated_rounds():
                 assert literal_round(rec.request, rec.round, first) == ours, \
                     (players, seed, rec.round)
                 best = _level_story(tr)
-                last = [e for e in rec.trace.events if isinstance(e, ev.B3Factor)][-1]
+                last = [e for e in acc.events if isinstance(e, ev.B3Factor)][-1]
                 if best is None:
                     # D.4 paired a remainder: it keeps its heterogeneous bracket's level
                     assert last.part == "remainder"
                     assert (tr.result.boards, tr.result.bye) == \
-                        (rec.trace.result.boards, rec.trace.result.bye)
+                        (acc.result.boards, acc.result.bye)
                     continue
                 accepted = Fraction(last.b3)
                 assert best <= accepted
-                if (tr.result.boards, tr.result.bye) != \
-                        (rec.trace.result.boards, rec.trace.result.bye):
+                if (tr.result.boards, tr.result.bye) != (acc.result.boards, acc.result.bye):
                     differ += 1
                     assert best < accepted
     print("d4-level sweep:", applied, "rounds with D.4,", differ, "paired otherwise")

@@ -82,7 +82,7 @@ def write_example(name, with_g, purpose, notes):
 
 READINGS = {"reading-d4-scope": ("d4-scope", ("joined", "several-scores", "never")),
             "reading-d4-bye-score": ("d4-bye-score", ("lowest-ranked", "bye-player")),
-            "reading-d4-level": ("d4-level", ("accepting", "b3-first"))}
+            "reading-d4-level": ("d4-level", ("b3-first", "accepting"))}
 
 
 def main(only: tuple = ()) -> None:

@@ -136,21 +136,27 @@ a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere els
   the score of the lowest ranked player of the lowest bracket, the last in A.2's order, so a
   bye to a player of score s costs (s - low + 1)^2, "even if resulting in -1";
   ``bye-player``: one point below the player who gets it, a cost of 1 whoever he is).
-* which candidates: reading ``d4-level``.  Default ``accepting``: those the procedure
-  would accept *at the level where it accepts one* (C.3/C.10: the first set of
-  requirements met by any candidate), so D.4 replaces C.6's "the first" by "the least
-  B3-factor" and lowers no requirement itself.  ``b3-first``: B.3 outranks B.4-B.6 (the
+* which candidates: reading ``d4-level``.  Default ``b3-first``: B.3 outranks B.4-B.6 (the
   relative criteria "are in descending priority"), so the least B3-factor is sought over
-  the accepting level and every later level of C.10 with B.2 and A.7.d as there (those two
-  extend the absolute criteria and are not traded for B.3); the earliest level that has the
-  least is taken (``b3_first``: a later level replaces the best only when strictly lower; a
-  level whose least allowed set of pairs is not below the best is not searched, since
-  nothing there could replace it; each level compared is a ``b3-level`` event).  A
-  remainder keeps its heterogeneous bracket's level under both values: C.10 lowers the
-  bracket's requirements as one.  Among equal B3-factors at a level, the first reached in
-  the order of D.2 and D.1 (the order C.6 takes them in).  Golden case
-  ``reading-d4-level``: the first level a candidate meets (X = 0) has 31.25 (the bye to the
-  5-point leader), a level with X = 1 has 27.25.
+  the first level of C.3/C.10 that any candidate meets and every later level of C.10 with
+  B.2 and A.7.d as there (those two extend the absolute criteria and are not traded for
+  B.3); the earliest level that has the least is taken (``b3_first``: a later level
+  replaces the best only when strictly lower; a level whose least allowed set of pairs is
+  not below the best is not searched, since nothing there could replace it; each level
+  compared is a ``b3-level`` event).  ``accepting``: only the first level a candidate
+  meets, so D.4 replaces C.6's "the first" by "the least B3-factor" and lowers no
+  requirement itself.  Why b3-first is the default: the priority of B.3 over B.4-B.6 is the
+  text's own; D.4 calls the least B3-factor "the best pairing" and "the pairings which an
+  arbiter seeing all the player's data naturally will achieve", and ``accepting`` can give
+  the bye to the leader to spare one colour preference (golden case ``reading-d4-level``:
+  the first level, X = 0, has 31.25 with the bye to the 5-point leader; b3-first takes
+  27.25 at a level with X = 1); where the two values pair a generated round differently,
+  bbpPairings (a witness of the 2025 rules, not an authority on the 2012 text) pairs it as
+  b3-first in 21 of the first 40 such rounds of the golden search and as accepting in
+  none.  A remainder keeps its
+  heterogeneous bracket's level under both values: C.10 lowers the bracket's requirements
+  as one.  Among equal B3-factors at a level, the first reached in the order of D.2 and D.1
+  (the order C.6 takes them in).
 
 The search returns exactly "enumerate every candidate of that level in D.2/D.1 order that
 meets the requirements, take the least B3-factor, the first among equals".  It walks the

@@ -199,15 +199,16 @@ CATALOGUE: tuple[Reading, ...] = (
         question="D.4 says which pairing of a homogeneous lowest bracket is 'the best'; the "
         "relative criteria are 'in descending priority' (B.3 before B.4, B.5, B.6), and C.10 "
         "lowers B.4-B.6 one level at a time: over which levels is the least B3-factor sought?",
-        default="accepting",
+        default="b3-first",
         choices={
-            "accepting": "the level where the procedure accepts a candidate (C.3, C.10: the "
-            "first set of requirements any candidate meets): D.4 replaces C.6's 'the first' "
-            "by 'the least B3-factor' there, and lowers no requirement itself",
-            "b3-first": "every level C.10 reaches while B.2 and A.7.d stand as at that level "
-            "(B.3 outranks B.4-B.6, the absolute criteria outrank B.3): the least B3-factor "
-            "over them, from the first level that has it; a remainder keeps the level of its "
-            "heterogeneous bracket (C.10 lowers the bracket's requirements as one)",
+            "b3-first": "every level C.10 reaches while B.2 and A.7.d stand as at the first "
+            "level a candidate meets (B.3 outranks B.4-B.6; the absolute criteria outrank "
+            "B.3): the least B3-factor over them, from the first level that has it; a "
+            "remainder keeps the level of its heterogeneous bracket (C.10 lowers the "
+            "bracket's requirements as one)",
+            "accepting": "only the level where the procedure accepts a candidate (C.3, C.10: "
+            "the first set of requirements any candidate meets): D.4 replaces C.6's 'the "
+            "first' by 'the least B3-factor' there, and lowers no requirement itself",
         },
     ),
     Reading(
