@@ -345,6 +345,10 @@ class DutchEngine:
         self.c12_after_c10 = readings.value("backtrack-after-c10") == "yes"
         #: reading joined-bracket: a bracket joined by C.13 always heterogeneous
         self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
+        #: reading c13-p-zero: a penultimate pairing with P zero may allow the lowest one
+        self.c13_zero = readings.value("c13-p-zero") == "counts"
+        #: reading lowest-c1: C.1's "if this score bracket is the lowest one apply C13"
+        self.lowest_c1 = readings.value("lowest-c1") == "at-once"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
         #: D.4 (reading d4-scope): which lowest brackets are paired by the least B3-factor
@@ -560,7 +564,8 @@ class DutchEngine:
             try:
                 out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
                                                joined=bool(joined),
-                                               skip=frozenset(skips.get(i, ())))
+                                               skip=frozenset(skips.get(i, ())),
+                                               penultimate=i > 0)
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
                 j = i - 1
@@ -587,7 +592,7 @@ class DutchEngine:
                     result[j] = again[0]
                     carried[i] = again[1]
                 continue
-            except LowestUnpaired:
+            except LowestUnpaired as lu:
                 j = i - 1
                 lowest_players = joined + residents
                 # a set the lowest bracket was sent and could not pair is not wanted again
@@ -598,16 +603,27 @@ class DutchEngine:
                 def c13(moved, lowest_players=lowest_players, failed=failed):
                     # the lowest bracket's own procedure pairs it iff this holds: its last
                     # level asks B.1 and (without top scorers, C.10.g) B.2 only, and its
-                    # exchanges and transpositions reach every pairing (module docstring)
+                    # exchanges and transpositions reach every pairing (module docstring);
+                    # under reading lowest-c1=at-once its C.1 first sends it to C.13 when a
+                    # player has no opponent there
                     players = list(moved) + lowest_players
-                    return frozenset(moved) not in failed and \
-                        self.completable(players, b2=not self.top_scorers(players))
+                    b2 = not self.top_scorers(players)
+                    if frozenset(moved) in failed:
+                        return False
+                    if self.lowest_c1 and self.lonely(players, b2) is not None:
+                        return False
+                    return self.completable(players, b2=b2)
 
+                lonely = lu.player
                 self.emit(ev.Backtracked(
                     article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
-                    trigger="C.13", player=None, moved=tuple(carried[i]), p1=None,
-                    wanted="lowest-pairable"))
-                again = self.again(groups[j], carried[j], c13, "C.13", no_zero=True)
+                    trigger="C.1" if lonely is not None else "C.13", player=lonely,
+                    moved=tuple(carried[i]), p1=None,
+                    wanted="lowest-pairable" + ("+c1" if self.lowest_c1 else "") +
+                    ("+p0" if self.c13_zero else "")))
+                # "if in the penultimate score bracket P becomes zero" (reading c13-p-zero)
+                again = self.again(groups[j], carried[j], c13, "C.13",
+                                   no_zero=not self.c13_zero)
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]
@@ -649,6 +665,14 @@ class DutchEngine:
         """A bracket's score as its events name it: its residents' (the highest)."""
         return fmt(self.st[sorted(group[1], key=self.key)[0]].score)
 
+    def lonely(self, players: Sequence[int], b2: bool) -> int | None:
+        """C.1: the first player (A.2 order) of ``players`` with no opponent among them by
+        B.1 (and B.2 when ``b2``), or None."""
+        for n in sorted(players, key=self.key):
+            if not any(self.absolute(n, o, b2) is None for o in players if o != n):
+                return n
+        return None
+
     def scores(self, players) -> list:
         return sorted(self.st[n].score for n in players)
 
@@ -681,11 +705,12 @@ class DutchEngine:
     # ------------------------------------------------------------------ one bracket
     def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
                      skip: frozenset = frozenset(), may_backtrack: bool = True,
-                     no_zero: bool = False, joined: bool = False):
+                     no_zero: bool = False, joined: bool = False, penultimate: bool = False):
         """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
         Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
         NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
-        ``joined``: brackets joined by C.13 (reading joined-bracket)."""
+        ``joined``: brackets joined by C.13 (reading joined-bracket); ``penultimate``:
+        the lowest bracket has one above it (C.13 can run; reading lowest-c1)."""
         residents = sorted(residents, key=self.key)
         score = fmt(self.st[residents[0]].score)
         players = sorted(mdps + residents, key=self.key)
@@ -706,6 +731,11 @@ class DutchEngine:
              len({self.st[q].score for q in players}) > 1))
         self.d4_low = self.st[players[-1]].score
         down: list[int] = []
+        if lowest and penultimate and self.lowest_c1:
+            # C.1: "if this score bracket is the lowest one apply C13" (reading lowest-c1)
+            n = self.lonely(players, not top)
+            if n is not None:
+                raise LowestUnpaired(n)
         if not lowest:
             for n in list(players):
                 if not any(self.absolute(n, o, not top) is None for o in players if o != n):
