@@ -60,9 +60,10 @@ paired again with its own events, ``backtrack-ended``, ``brackets-joined``):
   the player moves down, its third case; C.10: on to C.13/C.14).
 * **C.13**, when the lowest bracket cannot be paired (its own procedure, which reduces M1
   as C.14.b.2 says, finds nothing; a lowest bracket with fewer pairs is no pairing, A.5
-  allowing one bye): the penultimate bracket is paired again, a pairing being accepted only
-  if the lowest bracket can then be paired; if none with P above zero does, the two are
-  joined into the new lowest bracket and C.13 repeats one bracket higher.
+  allowing one bye; or at once from C.1, reading lowest-c1): the penultimate bracket is
+  paired again, a pairing being accepted only if the lowest bracket can then be paired; if
+  none with P above zero does (reading c13-p-zero), the two are joined into the new lowest
+  bracket and C.13 repeats one bracket higher.
 
 "Another pairing" of the previous bracket is the first candidate of *its own procedure*
 (C.3 to C.14, in the order above) that meets its requirements and what the backtrack
@@ -103,8 +104,21 @@ The readings taken where the text leaves a choice (all in the twin too):
 * A set already sent to the bracket is not asked for again ("another set"), so C.12 ends.
 * C.12's last line, "backtracking is disallowed when already backtracking", is read as:
   the bracket paired again may not itself send its previous bracket back.
-* C.13's "P becomes zero": the pairing that moves the whole penultimate bracket down
-  (P1 = 0, C.14.a) does not count as one allowing the lowest bracket to be paired.
+* C.13's "If in the penultimate score bracket P becomes zero (i.e. no pairing can be found
+  which will allow a correct pairing for the lowest score bracket) then the two lowest
+  score brackets are joined": reading ``c13-p-zero``, default ``join``: the pairing that
+  moves the whole penultimate bracket down (P1 = 0, C.14.a) does not count as one allowing
+  the lowest bracket to be paired, and the brackets are joined; ``counts``: it is tried like
+  the others (last, as C.14.a comes), the brackets joined only when no pairing of the
+  penultimate bracket allows the lowest one (the Backtracked event's ``wanted`` is then
+  ``lowest-pairable+p0``).  The bracket moved down whole brings the lowest bracket the
+  players a join would, so the values pair differently only where the joined bracket and
+  the lowest bracket with those players moved down are paired differently: where the lowest
+  bracket is already a joined one (its earlier joined players stay its moved-down players
+  under ``counts``, and become residents of the new join under ``join``, which A.3 and C.4
+  count differently), or where D.4 (reading d4-scope=joined) or reading joined-bracket tell
+  a joined bracket apart.  Golden case ``reading-c13-p-zero`` (the first such round of
+  ``make_cases.py``'s search, its 1,279th: the lowest bracket is already a joined one).
 * The joined bracket ("treated as a heterogeneous score bracket with the latest added score
   bracket as S1"): the penultimate bracket's residents (and the players an earlier join
   brought in) are its moved-down players beside the ones moved down to it, S1 as A.3 and
@@ -112,9 +126,18 @@ The readings taken where the text leaves a choice (all in the twin too):
   D.4 also says): reading ``joined-bracket`` (default ``a3``; ``heterogeneous``: C.13's
   words, whatever the count), golden case ``reading-joined-bracket``.  The events name a
   joined bracket by its residents' score.
-* C.1 in the lowest bracket (a player without an opponent there): not applied on its own;
-  the player may be the one left for the bye, and if the bracket cannot be paired C.13
-  runs anyway.
+* C.1 in the lowest bracket ("if this score bracket is the lowest one apply C13"):
+  reading ``lowest-c1``, default ``when-unpaired``: not applied on its own; the player may
+  be the one left for the bye, and if the bracket cannot be paired C.13 runs anyway;
+  ``at-once``: when the lowest bracket has a penultimate one, a player without an opponent
+  there (B.1, and B.2 unless top scorers are paired, as C.1 reads elsewhere; in a what-if
+  run the forced pairs bar as they do in C.1 elsewhere) sends it to C.13 at once (the
+  Backtracked event's trigger is then "C.1" with that player), and C.13 then wants a pairing
+  after which every player of the lowest bracket has an opponent there and it can be paired
+  (``wanted`` ``lowest-pairable+c1``; a lowest bracket of one player is such a bracket).
+  A player moved down into the lowest bracket is sent to C.13 too, not to C.12 (C.1's
+  first case): C.12 never runs from the lowest bracket (C.13 is its backtrack).  Golden
+  case ``reading-lowest-c1``.
 
 D.4: the B.3-factor in the lowest score bracket
 ===============================================
