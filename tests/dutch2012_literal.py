@@ -306,9 +306,13 @@ class LiteralBacktracking(Literal):
       sent is not asked for again.  When it fails: C.1 moves the player down (its third
       case), C.10 goes on to C.13/C.14.
     * C.13, when the lowest bracket cannot be paired (its own procedure, which reduces M1
-      as C.14.b.2 says, finds nothing): the penultimate bracket is paired again from the
-      start, accepting only a pairing after which the lowest bracket can be paired; when no
-      pairing with P > 0 does ("P becomes zero") the two are joined into the new lowest
+      as C.14.b.2 says, finds nothing; with reading lowest-c1=at-once also when C.1 finds
+      a player of the lowest bracket without an opponent there and there is a penultimate
+      bracket): the penultimate bracket is paired again from the start, accepting only a
+      pairing after which the lowest bracket can be paired (by its own procedure, C.1
+      included); when no pairing with P > 0 does ("P becomes zero"; reading
+      c13-p-zero=counts: no pairing at all, the bracket moved down whole included) the two
+      are joined into the new lowest
       bracket, the penultimate's players (its residents and the players an earlier C.13
       joined in) as S1 beside the players moved down to it, and C.13 is repeated.
     * D.4 (the B.3-factor), in the lowest bracket the reading d4-scope names (default: one
@@ -329,6 +333,10 @@ class LiteralBacktracking(Literal):
         #: every backtrack in order, ("C.12", trigger, found) / ("C.13", found), and every
         #: join, ("C.13-join",)
         self.log: list[tuple] = []
+        #: for each C.13: the player of the lowest bracket C.1 found without an opponent
+        #: (reading lowest-c1=at-once), or None (the bracket could not be paired)
+        self.c13_from: list = []
+        self.c1_lonely = None
 
     def leftover_ok(self, rest, req, below, lowest):
         # ``below``: the players C.1 moved down from this bracket (they move down too)
@@ -369,13 +377,24 @@ class LiteralBacktracking(Literal):
             (self.st[n].points if real_top else self.st[n].score) > over for n in players)
 
     def bracket(self, mdps, residents, lowest, cond=None, no_zero=False, may_backtrack=True,
-                skip=frozenset(), joined=False):
+                skip=frozenset(), joined=False, penultimate=False):
         """One bracket, C.1-C.14: (pairs, moved) or None (lowest: no pairing; or, with
-        ``no_zero``, no pairing with P > 0)."""
+        ``no_zero``, no pairing with P > 0).  ``penultimate``: the lowest bracket has a
+        bracket above it, so C.13 can be applied."""
         self.cond = cond
         players = sorted(mdps + residents, key=self.key)
         top = self.is_top(players)
         down = []
+        # C.1: "if the score bracket contains a player for whom no opponent can be found
+        # within this score bracket without violating B1 (or B2, except when pairing top
+        # scorers) then ... if this score bracket is the lowest one apply C13" (reading
+        # lowest-c1=at-once; when-unpaired: that player may be the one left for the bye)
+        self.c1_lonely = None
+        if lowest and penultimate and self.readings.value("lowest-c1") == "at-once":
+            for n in players:
+                if not any(self.may_meet(n, o, not top) for o in players if o != n):
+                    self.c1_lonely = n
+                    return None
         if not lowest:
             for n in list(players):
                 if not any(self.may_meet(n, o, not top) for o in players if o != n):
@@ -475,7 +494,7 @@ class LiteralBacktracking(Literal):
             sent.setdefault(i, set()).add(frozenset(carried[i]))
             try:
                 got = self.bracket(mdps, residents, lowest, skip=frozenset(skips.get(i, ())),
-                                   joined=bool(merged))
+                                   joined=bool(merged), penultimate=i > 0)
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
                 j = i - 1
@@ -510,6 +529,7 @@ class LiteralBacktracking(Literal):
                 j = i - 1
                 if j < 0:
                     return None
+                self.c13_from.append(self.c1_lonely)
                 low_joined, low_residents = groups[i]
 
                 def c13(moved, low_joined=low_joined, low_residents=low_residents):
@@ -517,14 +537,19 @@ class LiteralBacktracking(Literal):
                     saved = self.cond
                     try:
                         return self.bracket(sorted(list(moved) + low_joined, key=self.key),
-                                            low_residents, True,
-                                            joined=bool(low_joined)) is not None
+                                            low_residents, True, joined=bool(low_joined),
+                                            penultimate=True) is not None
                     finally:
                         self.cond = saved
 
                 pm, pr = groups[j]
+                # "If in the penultimate score bracket P becomes zero (i.e. no pairing can be
+                # found which will allow a correct pairing for the lowest score bracket) then
+                # the two lowest score brackets are joined": reading c13-p-zero, join (P zero
+                # is no such pairing) or counts (the bracket moved down whole is tried too)
+                zero = self.readings.value("c13-p-zero") == "counts"
                 again = self.bracket(sorted(carried[j] + pm, key=self.key), pr, False,
-                                     cond=c13, no_zero=True, may_backtrack=False)
+                                     cond=c13, no_zero=not zero, may_backtrack=False)
                 self.attempts.append(("C.13", i, again is not None))
                 self.log.append(("C.13", again is not None))
                 if again is not None:

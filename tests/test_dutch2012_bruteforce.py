@@ -82,7 +82,8 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
                                      "backtrack-after-c10=c1-only",
                                      "joined-bracket=heterogeneous",
                                      "d4-scope=several-scores", "d4-scope=never",
-                                     "d4-bye-score=bye-player", "d4-level=accepting"])
+                                     "d4-bye-score=bye-player", "d4-level=accepting",
+                                     "c13-p-zero=counts", "lowest-c1=at-once"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

@@ -15,6 +15,11 @@
 * ``reading-d4-scope``, ``reading-d4-bye-score`` and ``reading-d4-level``: the first
   generated rounds (the search of ``make_cases.py``) whose pairings differ between the
   values of each reading.
+* ``reading-c13-p-zero`` and ``reading-lowest-c1`` (readings of C.13 and C.1, not of D.4):
+  found the same way.  c13-p-zero can change a pairing only where the default joins two
+  brackets (its ``counts`` accepts the penultimate bracket moved down whole instead): the
+  first such round of the search is the 1,279th (8 players, seed 72, round 5), where the
+  lowest bracket is already a joined one.
 
     PYTHONPATH=. python golden/dutch-2012/make_d4_cases.py [CASE ...]
 
@@ -82,7 +87,11 @@ def write_example(name, with_g, purpose, notes):
 
 READINGS = {"reading-d4-scope": ("d4-scope", ("joined", "several-scores", "never")),
             "reading-d4-bye-score": ("d4-bye-score", ("lowest-ranked", "bye-player")),
-            "reading-d4-level": ("d4-level", ("b3-first", "accepting"))}
+            "reading-d4-level": ("d4-level", ("b3-first", "accepting")),
+            # C.13 and C.1's readings, found by the same search (they are no D.4 matter,
+            # but their cases are made the same way)
+            "reading-c13-p-zero": ("c13-p-zero", ("join", "counts")),
+            "reading-lowest-c1": ("lowest-c1", ("when-unpaired", "at-once"))}
 
 
 def main(only: tuple = ()) -> None:

@@ -60,9 +60,10 @@ paired again with its own events, ``backtrack-ended``, ``brackets-joined``):
   the player moves down, its third case; C.10: on to C.13/C.14).
 * **C.13**, when the lowest bracket cannot be paired (its own procedure, which reduces M1
   as C.14.b.2 says, finds nothing; a lowest bracket with fewer pairs is no pairing, A.5
-  allowing one bye): the penultimate bracket is paired again, a pairing being accepted only
-  if the lowest bracket can then be paired; if none with P above zero does, the two are
-  joined into the new lowest bracket and C.13 repeats one bracket higher.
+  allowing one bye; or at once from C.1, reading lowest-c1): the penultimate bracket is
+  paired again, a pairing being accepted only if the lowest bracket can then be paired; if
+  none with P above zero does (reading c13-p-zero), the two are joined into the new lowest
+  bracket and C.13 repeats one bracket higher.
 
 "Another pairing" of the previous bracket is the first candidate of *its own procedure*
 (C.3 to C.14, in the order above) that meets its requirements and what the backtrack
@@ -103,8 +104,21 @@ The readings taken where the text leaves a choice (all in the twin too):
 * A set already sent to the bracket is not asked for again ("another set"), so C.12 ends.
 * C.12's last line, "backtracking is disallowed when already backtracking", is read as:
   the bracket paired again may not itself send its previous bracket back.
-* C.13's "P becomes zero": the pairing that moves the whole penultimate bracket down
-  (P1 = 0, C.14.a) does not count as one allowing the lowest bracket to be paired.
+* C.13's "If in the penultimate score bracket P becomes zero (i.e. no pairing can be found
+  which will allow a correct pairing for the lowest score bracket) then the two lowest
+  score brackets are joined": reading ``c13-p-zero``, default ``join``: the pairing that
+  moves the whole penultimate bracket down (P1 = 0, C.14.a) does not count as one allowing
+  the lowest bracket to be paired, and the brackets are joined; ``counts``: it is tried like
+  the others (last, as C.14.a comes), the brackets joined only when no pairing of the
+  penultimate bracket allows the lowest one (the Backtracked event's ``wanted`` is then
+  ``lowest-pairable+p0``).  The bracket moved down whole brings the lowest bracket the
+  players a join would, so the values pair differently only where the joined bracket and
+  the lowest bracket with those players moved down are paired differently: where the lowest
+  bracket is already a joined one (its earlier joined players stay its moved-down players
+  under ``counts``, and become residents of the new join under ``join``, which A.3 and C.4
+  count differently), or where D.4 (reading d4-scope=joined) or reading joined-bracket tell
+  a joined bracket apart.  Golden case ``reading-c13-p-zero`` (the first such round of
+  ``make_cases.py``'s search, its 1,279th: the lowest bracket is already a joined one).
 * The joined bracket ("treated as a heterogeneous score bracket with the latest added score
   bracket as S1"): the penultimate bracket's residents (and the players an earlier join
   brought in) are its moved-down players beside the ones moved down to it, S1 as A.3 and
@@ -112,9 +126,18 @@ The readings taken where the text leaves a choice (all in the twin too):
   D.4 also says): reading ``joined-bracket`` (default ``a3``; ``heterogeneous``: C.13's
   words, whatever the count), golden case ``reading-joined-bracket``.  The events name a
   joined bracket by its residents' score.
-* C.1 in the lowest bracket (a player without an opponent there): not applied on its own;
-  the player may be the one left for the bye, and if the bracket cannot be paired C.13
-  runs anyway.
+* C.1 in the lowest bracket ("if this score bracket is the lowest one apply C13"):
+  reading ``lowest-c1``, default ``when-unpaired``: not applied on its own; the player may
+  be the one left for the bye, and if the bracket cannot be paired C.13 runs anyway;
+  ``at-once``: when the lowest bracket has a penultimate one, a player without an opponent
+  there (B.1, and B.2 unless top scorers are paired, as C.1 reads elsewhere; in a what-if
+  run the forced pairs bar as they do in C.1 elsewhere) sends it to C.13 at once (the
+  Backtracked event's trigger is then "C.1" with that player), and C.13 then wants a pairing
+  after which every player of the lowest bracket has an opponent there and it can be paired
+  (``wanted`` ``lowest-pairable+c1``; a lowest bracket of one player is such a bracket).
+  A player moved down into the lowest bracket is sent to C.13 too, not to C.12 (C.1's
+  first case): C.12 never runs from the lowest bracket (C.13 is its backtrack).  Golden
+  case ``reading-lowest-c1``.
 
 D.4: the B.3-factor in the lowest score bracket
 ===============================================
@@ -351,6 +374,10 @@ class DutchEngine:
         self.c12_after_c10 = readings.value("backtrack-after-c10") == "yes"
         #: reading joined-bracket: a bracket joined by C.13 always heterogeneous
         self.joined_heterogeneous = readings.value("joined-bracket") == "heterogeneous"
+        #: reading c13-p-zero: a penultimate pairing with P zero may allow the lowest one
+        self.c13_zero = readings.value("c13-p-zero") == "counts"
+        #: reading lowest-c1: C.1's "if this score bracket is the lowest one apply C13"
+        self.lowest_c1 = readings.value("lowest-c1") == "at-once"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
         #: D.4 (reading d4-scope): which lowest brackets are paired by the least B3-factor
@@ -566,7 +593,8 @@ class DutchEngine:
             try:
                 out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
                                                joined=bool(joined),
-                                               skip=frozenset(skips.get(i, ())))
+                                               skip=frozenset(skips.get(i, ())),
+                                               penultimate=i > 0)
             except Backtrack as bt:
                 skips.setdefault(i, set()).add(bt.trigger)
                 j = i - 1
@@ -593,7 +621,7 @@ class DutchEngine:
                     result[j] = again[0]
                     carried[i] = again[1]
                 continue
-            except LowestUnpaired:
+            except LowestUnpaired as lu:
                 j = i - 1
                 lowest_players = joined + residents
                 # a set the lowest bracket was sent and could not pair is not wanted again
@@ -604,16 +632,27 @@ class DutchEngine:
                 def c13(moved, lowest_players=lowest_players, failed=failed):
                     # the lowest bracket's own procedure pairs it iff this holds: its last
                     # level asks B.1 and (without top scorers, C.10.g) B.2 only, and its
-                    # exchanges and transpositions reach every pairing (module docstring)
+                    # exchanges and transpositions reach every pairing (module docstring);
+                    # under reading lowest-c1=at-once its C.1 first sends it to C.13 when a
+                    # player has no opponent there
                     players = list(moved) + lowest_players
-                    return frozenset(moved) not in failed and \
-                        self.completable(players, b2=not self.top_scorers(players))
+                    b2 = not self.top_scorers(players)
+                    if frozenset(moved) in failed:
+                        return False
+                    if self.lowest_c1 and self.lonely(players, b2) is not None:
+                        return False
+                    return self.completable(players, b2=b2)
 
+                lonely = lu.player
                 self.emit(ev.Backtracked(
                     article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
-                    trigger="C.13", player=None, moved=tuple(carried[i]), p1=None,
-                    wanted="lowest-pairable"))
-                again = self.again(groups[j], carried[j], c13, "C.13", no_zero=True)
+                    trigger="C.1" if lonely is not None else "C.13", player=lonely,
+                    moved=tuple(carried[i]), p1=None,
+                    wanted="lowest-pairable" + ("+c1" if self.lowest_c1 else "") +
+                    ("+p0" if self.c13_zero else "")))
+                # "if in the penultimate score bracket P becomes zero" (reading c13-p-zero)
+                again = self.again(groups[j], carried[j], c13, "C.13",
+                                   no_zero=not self.c13_zero)
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]
@@ -655,6 +694,14 @@ class DutchEngine:
         """A bracket's score as its events name it: its residents' (the highest)."""
         return fmt(self.st[sorted(group[1], key=self.key)[0]].score)
 
+    def lonely(self, players: Sequence[int], b2: bool) -> int | None:
+        """C.1: the first player (A.2 order) of ``players`` with no opponent among them by
+        B.1 (and B.2 when ``b2``), or None."""
+        for n in sorted(players, key=self.key):
+            if not any(self.absolute(n, o, b2) is None for o in players if o != n):
+                return n
+        return None
+
     def scores(self, players) -> list:
         return sorted(self.st[n].score for n in players)
 
@@ -687,11 +734,12 @@ class DutchEngine:
     # ------------------------------------------------------------------ one bracket
     def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
                      skip: frozenset = frozenset(), may_backtrack: bool = True,
-                     no_zero: bool = False, joined: bool = False):
+                     no_zero: bool = False, joined: bool = False, penultimate: bool = False):
         """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
         Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
         NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
-        ``joined``: brackets joined by C.13 (reading joined-bracket)."""
+        ``joined``: brackets joined by C.13 (reading joined-bracket); ``penultimate``:
+        the lowest bracket has one above it (C.13 can run; reading lowest-c1)."""
         residents = sorted(residents, key=self.key)
         score = fmt(self.st[residents[0]].score)
         players = sorted(mdps + residents, key=self.key)
@@ -712,6 +760,11 @@ class DutchEngine:
              len({self.st[q].score for q in players}) > 1))
         self.d4_low = self.st[players[-1]].score
         down: list[int] = []
+        if lowest and penultimate and self.lowest_c1:
+            # C.1: "if this score bracket is the lowest one apply C13" (reading lowest-c1)
+            n = self.lonely(players, not top)
+            if n is not None:
+                raise LowestUnpaired(n)
         if not lowest:
             for n in list(players):
                 if not any(self.absolute(n, o, not top) is None for o in players if o != n):

@@ -218,16 +218,21 @@ class Backtracked(Event):
     kind: ClassVar[str] = "backtracked"
     score: str
     to_score: str
-    #: what led here: "C.1" (a moved-down player without an opponent, C.12), "C.10" (no
-    #: pairing of P1 pairs at any level, C.12) or "C.13" (the lowest bracket unpaired)
+    #: what led here: "C.1" (a moved-down player without an opponent, C.12; with article
+    #: C.13, a player of the lowest bracket without an opponent there, reading
+    #: lowest-c1=at-once), "C.10" (no pairing of P1 pairs at any level, C.12) or "C.13"
+    #: (the lowest bracket unpaired)
     trigger: str
-    #: the moved-down player C.1 found without an opponent (trigger "C.1"), else None
+    #: the player C.1 found without an opponent (trigger "C.1"), else None
     player: int | None
     #: the players moved down to this bracket now
     moved: tuple
     #: C.12: P1, the pairs the bracket must then allow; C.13: None
     p1: int | None
-    #: "same-size-and-scores" (C.12) or "lowest-pairable" (C.13)
+    #: "same-size-and-scores" (C.12) or "lowest-pairable" (C.13), with "+c1" when
+    #: reading lowest-c1 is at-once (every player of the lowest bracket must then have an
+    #: opponent there) and "+p0" when reading c13-p-zero counts the penultimate bracket
+    #: moved down whole (P zero)
     wanted: str
 
 

@@ -163,6 +163,39 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="c13-p-zero",
+        article="C.13",
+        question="C.13: 'try to find another pairing in the penultimate score bracket which "
+        "will allow a pairing in the lowest score bracket.  If in the penultimate score "
+        "bracket P becomes zero (i.e. no pairing can be found which will allow a correct "
+        "pairing for the lowest score bracket) then the two lowest score brackets are "
+        "joined': is the penultimate bracket's pairing with P zero (C.14.a: the entire "
+        "bracket moved down) one that may allow the lowest bracket?",
+        default="join",
+        choices={
+            "join": "no: P zero ends the search, and the two brackets are joined",
+            "counts": "yes: the penultimate bracket moved down whole is tried like its other "
+            "pairings (after them, as C.14.a comes); the brackets are joined only when no "
+            "pairing of it allows the lowest bracket",
+        },
+    ),
+    Reading(
+        name="lowest-c1",
+        article="C.1, C.13",
+        question="C.1: 'if the score bracket contains a player for whom no opponent can be "
+        "found within this score bracket without violating B1 (or B2, except when pairing "
+        "top scorers) then ... if this score bracket is the lowest one apply C13': does such "
+        "a player send the lowest bracket to C.13 at once, when it has a penultimate one?",
+        default="when-unpaired",
+        choices={
+            "when-unpaired": "no: that player may be the one left for the bye (A.5); C.13 "
+            "runs when the lowest bracket cannot be paired",
+            "at-once": "yes: the penultimate bracket is paired again at once, and a pairing "
+            "is wanted after which every player of the lowest bracket has an opponent there "
+            "and it can be paired",
+        },
+    ),
+    Reading(
         name="d4-scope",
         article="D.4, C.13",
         question="D.4 (a note for programmers) pairs 'such a homogeneous score bracket or "
