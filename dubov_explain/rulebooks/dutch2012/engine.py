@@ -694,13 +694,15 @@ class DutchEngine:
         """A bracket's score as its events name it: its residents' (the highest)."""
         return fmt(self.st[sorted(group[1], key=self.key)[0]].score)
 
+    def incompatible(self, n: int, players: Sequence[int], b2: bool) -> bool:
+        """C.1: no opponent for ``n`` among ``players`` by B.1 (and B.2 when ``b2``)."""
+        return not any(self.absolute(n, o, b2) is None for o in players if o != n)
+
     def lonely(self, players: Sequence[int], b2: bool) -> int | None:
-        """C.1: the first player (A.2 order) of ``players`` with no opponent among them by
-        B.1 (and B.2 when ``b2``), or None."""
-        for n in sorted(players, key=self.key):
-            if not any(self.absolute(n, o, b2) is None for o in players if o != n):
-                return n
-        return None
+        """C.1: the first player (A.2 order) of ``players`` with no opponent among them, or
+        None."""
+        return next((n for n in sorted(players, key=self.key)
+                     if self.incompatible(n, players, b2)), None)
 
     def scores(self, players) -> list:
         return sorted(self.st[n].score for n in players)
@@ -767,7 +769,7 @@ class DutchEngine:
                 raise LowestUnpaired(n)
         if not lowest:
             for n in list(players):
-                if not any(self.absolute(n, o, not top) is None for o in players if o != n):
+                if self.incompatible(n, players, not top):
                     if n in mdps and may_backtrack and ("C.1", n) not in skip:
                         # C.1, first case: C.12 (the pairs the bracket must then allow: P0)
                         raise Backtrack(len(players) // 2, ("C.1", n))
