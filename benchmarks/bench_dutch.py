@@ -8,6 +8,10 @@ peak of ``tracemalloc`` during one separate (untimed) pairing.
 
     PYTHONPATH=. python benchmarks/bench_dutch.py
     PYTHONPATH=. python benchmarks/bench_dutch.py --sizes 1000 --rounds 9 --repeats 5
+    PYTHONPATH=. python benchmarks/bench_dutch.py --against d4-level=accepting
+
+``--against NAME=VALUE`` also pairs each request under that reading, its repeats
+interleaved with the default's (the same load for both), and prints its median beside.
 """
 
 from __future__ import annotations
@@ -34,8 +38,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--against", metavar="NAME=VALUE", help="a reading to time beside the "
+                    "defaults on the same requests")
     args = ap.parse_args()
-    print(f"{'players':>7} {'round':>5} {'median s':>9} {'max s':>7} {'peak MiB':>9}")
+    other = BOOK.readings(dict([args.against.split("=", 1)])) if args.against else None
+    print(f"{'players':>7} {'round':>5} {'median s':>9} {'max s':>7} {'peak MiB':>9}"
+          + (f"  {args.against} median s" if other is not None else ""))
     for n in (int(x) for x in args.sizes.split(",")):
         sim = simulate(n, args.rounds, args.seed, system="dutch-2012", keep_rounds=True)
         recs = sim.rounds
@@ -43,19 +51,25 @@ def main() -> None:
         for rec in recs:
             if rec.round not in picks:
                 continue
-            times = []
+            times, theirs = [], []
             for _ in range(args.repeats):
                 gc.collect()
                 t0 = time.perf_counter()
                 BOOK.pair(rec.request, round_no=rec.round)
                 times.append(time.perf_counter() - t0)
+                if other is not None:
+                    gc.collect()
+                    t0 = time.perf_counter()
+                    BOOK.pair(rec.request, other, round_no=rec.round)
+                    theirs.append(time.perf_counter() - t0)
             gc.collect()
             tracemalloc.start()
             BOOK.pair(rec.request, round_no=rec.round)
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
             print(f"{n:>7} {rec.round:>5} {statistics.median(times):>9.3f} {max(times):>7.3f} "
-                  f"{peak / 2**20:>9.1f}", flush=True)
+                  f"{peak / 2**20:>9.1f}"
+                  + (f"  {statistics.median(theirs):>9.3f}" if theirs else ""), flush=True)
 
 
 if __name__ == "__main__":

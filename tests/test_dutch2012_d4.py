@@ -179,24 +179,33 @@ def _level_story(trace):
     story = [e for e in events[first:] if isinstance(e, ev.B3Level)]
     found = next(e for e in events[first:] if isinstance(e, ev.PairingFound))
     d4 = next(e for e in events[first:] if isinstance(e, ev.B3Factor))
-    best, taken = Fraction(story[0].b3), story[0].requirements
-    assert story[0].best is None
+    head = story[0]
+    assert head.best is None
+    stage = (head.requirements["B.2"], head.requirements["A.7.d"])
     for e in story[1:]:
-        assert Fraction(e.best) == best
-        if e.outcome == "lower":
-            assert Fraction(e.b3) < best
-            best, taken = Fraction(e.b3), e.requirements
-        elif e.outcome == "not-lower":
-            assert Fraction(e.b3) >= best
-        elif e.outcome == "floor":
-            assert e.b3 is None and Fraction(e.least) >= best
-        else:
-            assert e.outcome == "none" and e.b3 is None and e.least is None
         # only later levels with B.2 and A.7.d as at the first
-        assert (e.requirements["B.2"], e.requirements["A.7.d"]) == \
-            (story[0].requirements["B.2"], story[0].requirements["A.7.d"])
-    assert found.requirements == taken and Fraction(d4.b3) == best
-    return best
+        assert (e.requirements["B.2"], e.requirements["A.7.d"]) == stage
+    if len(story) == 1:  # the first level is the last of its stage
+        assert found.requirements == head.requirements
+        return Fraction(head.b3)
+    loosest = story[1]
+    assert Fraction(loosest.best) == Fraction(head.b3)
+    if loosest.outcome == "loosest-stands":
+        assert len(story) == 2
+        assert loosest.b3 is None or Fraction(loosest.b3) >= Fraction(head.b3)
+        assert found.requirements == head.requirements and Fraction(d4.b3) == Fraction(head.b3)
+        return Fraction(head.b3)
+    assert loosest.outcome == "loosest" and Fraction(loosest.b3) < Fraction(head.b3)
+    least = Fraction(loosest.b3)
+    *between, taken = story[2:]
+    for e in between:
+        assert Fraction(e.best) == least and e.b3 is None
+        assert e.outcome in ("higher", "floor", "none")
+        if e.outcome == "floor":
+            assert Fraction(e.least) > least
+    assert taken.outcome == "taken" and Fraction(taken.b3) == least
+    assert found.requirements == taken.requirements and Fraction(d4.b3) == least
+    return least
 
 
 #: rounds of make_cases.py's search where the two values pair differently (the first is the

@@ -163,10 +163,14 @@ a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere els
   relative criteria "are in descending priority"), so the least B3-factor is sought over
   the first level of C.3/C.10 that any candidate meets and every later level of C.10 with
   B.2 and A.7.d as there (those two extend the absolute criteria and are not traded for
-  B.3); the earliest level that has the least is taken (``b3_first``: a later level
-  replaces the best only when strictly lower; a level whose least allowed set of pairs is
-  not below the best is not searched, since nothing there could replace it; each level
-  compared is a ``b3-level`` event).  ``accepting``: only the first level a candidate
+  B.3); the earliest level that has the least is taken.  ``b3_first`` does it without
+  searching every level: the last level of the stage asks the least of them all (the
+  highest X and Z, B.5 and B.6 dropped), so its least is the least of every level; when the
+  first level has it, the first level's pairing stands; otherwise the levels between are
+  asked in order for a candidate of exactly that B3-factor (a walk that prunes every branch
+  whose bound exceeds it; no search at all where the least allowed set of pairs exceeds
+  it), and the first with one is taken, its first such candidate in D.2/D.1 order.  Each
+  level asked is a ``b3-level`` event.  ``accepting``: only the first level a candidate
   meets, so D.4 replaces C.6's "the first" by "the least B3-factor" and lowers no
   requirement itself.  Why b3-first is the default: the priority of B.3 over B.4-B.6 is the
   text's own; D.4 calls the least B3-factor "the best pairing" and "the pairings which an
@@ -327,11 +331,13 @@ class _Least(tuple):
 
 
 class _NotLower:
-    """A later level of reading d4-level=b3-first that need not be searched: ``least``,
-    the least B.3-factor of any set of pairs allowed there, is not below the least so far."""
+    """A level of reading d4-level=b3-first without a candidate of the B3-factor sought:
+    ``least`` is the least B.3-factor of any set of pairs allowed there; ``searched``:
+    False when that alone shows it (above the one sought), True when a search did."""
 
-    def __init__(self, least: Fraction):
+    def __init__(self, least: Fraction, searched: bool):
         self.least = least
+        self.searched = searched
 
 
 def initial_colour(t: Tournament) -> tuple[Colour, str]:
@@ -990,10 +996,10 @@ class DutchEngine:
         return check
 
     def try_homogeneous(self, score, players, p, level, down, lowest, budget, part,
-                        stats, beat: Fraction | None = None):
+                        stats, target: Fraction | None = None):
         """C.4-C.8.a for a homogeneous bracket or remainder: the first (exchange,
         transposition) in D.2/D.1 order meeting the requirements, or None; where D.4
-        applies, its least B3-factor (``least_b3``, ``beat``: see there)."""
+        applies, its least B3-factor (``least_b3``, ``target``: see there)."""
         players = sorted(players, key=self.key)
         n = len(players)
         if p == 0:
@@ -1043,7 +1049,7 @@ class DutchEngine:
             return None
         if self.d4_here and lowest and extra <= 1:
             return self.least_b3(score, players, p, level, budget, part, allowed, check,
-                                 must, single, stats, beat)
+                                 must, single, stats, target)
         for exchange, t1, t2 in self.d2_attempts(score, players, p):
             found = self.transpose(t1, t2, allowed, budget, check, must, stats)
             if found is not None:
@@ -1074,14 +1080,21 @@ class DutchEngine:
                        sorted([q for q in s2 if q not in in2] + out1, key=self.key))
 
     def least_b3(self, score, players, p, level, budget, part, allowed, check, must, single,
-                 stats, beat: Fraction | None = None):
+                 stats, target: Fraction | None = None):
         """D.4 for a homogeneous lowest bracket or remainder (``players`` in A.2 order):
         of the candidates of D.2/D.1 that meet the requirements of this level, the one with
         the least B.3-factor, the first reached among equals; the (PairingFound, players
-        left over, B3Factor) as a ``_Least``, or None.  With ``beat`` (reading
-        d4-level=b3-first, a later level): a ``_NotLower`` instead of searching when no set
-        of pairs allowed at this level has a B.3-factor below ``beat``.  The search and why
-        it returns exactly that are in the module docstring."""
+        left over, B3Factor) as a ``_Least``, or None.
+
+        With ``target`` (reading d4-level=b3-first: the least B3-factor of every level
+        compared, so nothing here is lower): the first candidate whose B3-factor is
+        ``target``, or a ``_NotLower`` when there is none -- without a search when no set of
+        pairs allowed at this level reaches it (``searched`` False), else after a walk that
+        prunes every branch whose bound exceeds it (the bound of ``least_b3_transposition``
+        with ``best`` = target + 1).  The first candidate it reaches has the cost
+        ``target``, and it is the first such in D.2/D.1 order: no branch holding one is
+        pruned.  The B3Factor's first candidate is then C.6's, found as C.6 finds it.  The
+        search and why it returns exactly that are in the module docstring."""
         st = self.st
         low = self.d4_low
         bye_at = low - 1 if self.d4_bye_lowest else None
@@ -1129,9 +1142,14 @@ class DutchEngine:
         if least is None:
             return None
         sq = scale * scale
-        if beat is not None and Fraction(least[0], sq) >= beat:
-            return _NotLower(Fraction(least[0], sq))
         walk = B3Walk(cost, spare, least[0])
+        if target is not None:
+            goal = target * sq
+            if Fraction(least[0]) > goal:
+                return _NotLower(Fraction(least[0], sq), searched=False)
+            walk.floor = int(goal)
+            walk.best = int(goal) + 1
+            walk.seeded = True
         z_on = budget.z is not None
         walk.node_limit = D4_LIMIT
         for exchange, t1, t2 in self.d2_attempts(score, players, p):
@@ -1147,7 +1165,18 @@ class DutchEngine:
                                      count=D4_LIMIT))
         stats["checked"] = stats.get("checked", 0) + walk.checked
         if walk.found is None:
-            return None
+            return _NotLower(Fraction(least[0], sq), searched=True) if target is not None \
+                else None
+        if target is not None:
+            # the B3Factor's first candidate: C.6's, as C.6 finds it
+            for _exchange, c1, c2 in self.d2_attempts(score, players, p):
+                first = self.transpose(c1, c2, allowed, budget, check, must, {})
+                if first is not None:
+                    rest = tuple(first.order[p:])
+                    walk.first = sum(cost(a, b) for a, b in first.pairs) + \
+                        sum(spare(q) for q in rest)
+                    walk.first_pairs, walk.first_left = tuple(first.pairs), rest
+                    break
         exchange, t1 = walk.attempt
         f = walk.found
         found = self.found(score, part, list(t1), f, exchange, level, p)
@@ -1166,31 +1195,60 @@ class DutchEngine:
         """Reading d4-level=b3-first: D.4's least B3-factor over the first level a candidate
         meets (``level``, its result ``got``) and the levels after it (``levels``, the rest
         of C.10's order) while B.2 and A.7.d stand as there; the first level that has the
-        least (a later one only when strictly lower), its candidate as ``least_b3`` took it.
-        A level is searched only when some set of pairs allowed there is lower than the
-        least so far (``least_b3``'s ``beat``), so the skipped ones could not change it."""
-        best = got
-        self.emit(ev.B3Level(article="D.4", score=score, requirements=level.facts(p),
-                             step=level.step, outcome="first", b3=fmt(got.value), best=None,
-                             least=got[2].least))
+        least, its first candidate of that B3-factor in D.2/D.1 order.
+
+        The last of those levels asks the least of them all (the highest X and Z, B.5 and
+        B.6 dropped), so every candidate of the others is one of its candidates: its least
+        B3-factor is the least of every level.  If the first level has it, it stands;
+        otherwise the levels between are asked, in order, for a candidate of exactly that
+        B3-factor (``least_b3``'s ``target``), and the first that has one is taken: that is
+        the first level whose own least is the least of all.  Each level asked is a
+        ``b3-level`` event."""
+        stage = [level]
         for nxt in levels:
             if (nxt.b2, nxt.a7d) != (level.b2, level.a7d):
                 break
+            stage.append(nxt)
+        self.emit(ev.B3Level(article="D.4", score=score, requirements=level.facts(p),
+                             step=level.step, outcome="first", b3=fmt(got.value), best=None,
+                             least=got[2].least))
+        if len(stage) == 1:
+            return got
+        last = stage[-1]
+        loosest = self.try_homogeneous(score, players, p, last, down, lowest,
+                                       Budget(last.x, last.z), "homogeneous", stats)
+        if not isinstance(loosest, _Least) or loosest.value >= got.value:
+            # nothing lower anywhere (a search limit aside: the last level has every
+            # candidate of the first)
+            self.emit(ev.B3Level(article="D.4", score=score, requirements=last.facts(p),
+                                 step=last.step, outcome="loosest-stands",
+                                 b3=fmt(loosest.value) if isinstance(loosest, _Least) else None,
+                                 best=fmt(got.value),
+                                 least=loosest[2].least if isinstance(loosest, _Least) else None))
+            return got
+        target = loosest.value
+        self.emit(ev.B3Level(article="D.4", score=score, requirements=last.facts(p),
+                             step=last.step, outcome="loosest", b3=fmt(target),
+                             best=fmt(got.value), least=loosest[2].least))
+        for nxt in stage[1:-1]:
             r = self.try_homogeneous(score, players, p, nxt, down, lowest,
-                                     Budget(nxt.x, nxt.z), "homogeneous", stats, beat=best.value)
-            if r is None:
-                outcome, b3, least = "none", None, None
-            elif isinstance(r, _NotLower):
-                outcome, b3, least = "floor", None, fmt(r.least)
-            else:
-                outcome = "lower" if r.value < best.value else "not-lower"
-                b3, least = fmt(r.value), r[2].least
+                                     Budget(nxt.x, nxt.z), "homogeneous", stats,
+                                     target=target)
+            if isinstance(r, _Least):
+                self.emit(ev.B3Level(article="D.4", score=score, requirements=nxt.facts(p),
+                                     step=nxt.step, outcome="taken", b3=fmt(r.value),
+                                     best=fmt(target), least=r[2].least))
+                return r
             self.emit(ev.B3Level(article="D.4", score=score, requirements=nxt.facts(p),
-                                 step=nxt.step, outcome=outcome, b3=b3, best=fmt(best.value),
-                                 least=least))
-            if outcome == "lower":
-                best = r
-        return best
+                                 step=nxt.step,
+                                 outcome="higher" if isinstance(r, _NotLower) and r.searched
+                                 else "floor" if isinstance(r, _NotLower) else "none",
+                                 b3=None, best=fmt(target),
+                                 least=fmt(r.least) if isinstance(r, _NotLower) else None))
+        self.emit(ev.B3Level(article="D.4", score=score, requirements=last.facts(p),
+                             step=last.step, outcome="taken", b3=fmt(target),
+                             best=fmt(target), least=loosest[2].least))
+        return loosest
 
     def transpose(self, s1, s2, allowed, budget, check, must, stats):
         z_on = budget.z is not None

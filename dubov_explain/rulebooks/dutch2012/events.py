@@ -298,25 +298,28 @@ class B3Factor(Event):
 @_register
 @dataclass(frozen=True)
 class B3Level(Event):
-    """D.4 under the reading d4-level=b3-first: after the first level of C.3/C.10 that a
-    candidate meets (``outcome`` "first"), each later level with B.2 and A.7.d as there, in
-    C.10's order: its least B.3-factor compared with the least so far (``best``).  The
-    pairing taken is the last level's "lower" (or the first); its PairingFound and B3Factor
-    follow."""
+    """D.4 under the reading d4-level=b3-first, level by level in C.10's order, B.2 and
+    A.7.d as at the first level a candidate meets: that level (``outcome`` "first", its
+    least B.3-factor), the last of them ("loosest": it asks the least, so its least is the
+    least of every level), and, when that is lower than the first's, the levels between in
+    order until the first with a candidate of it ("taken"; the loosest is taken when none
+    between has one).  The pairing taken is the PairingFound and B3Factor that follow."""
 
     kind: ClassVar[str] = "b3-level"
     score: str
     #: the level's requirements (as PairingFound's) and the step of C.3/C.10 that set them
     requirements: dict
     step: str
-    #: "first" (the accepting level), "lower" (its least is below ``best``: it is taken
-    #: unless a later level is lower still), "not-lower" (searched; its least is not below),
-    #: "floor" (not searched: no set of pairs allowed there has less than ``best``, see
-    #: ``least``), "none" (no candidate meets the level)
+    #: "first", "loosest" (its least is below the first's), "loosest-stands" (it is not:
+    #: the first level's pairing stands), "taken", "higher" (searched: no candidate of the
+    #: least),
+    #: "floor" (no set of pairs allowed there reaches the least, ``least``: no search),
+    #: "none" (no candidate meets the level)
     outcome: str
-    #: the level's least B.3-factor (None: not searched, or no candidate)
+    #: "first", "loosest", "loosest-stands", "taken": the level's least B.3-factor (None:
+    #: the loosest level's search found no candidate)
     b3: str | None
-    #: the least B.3-factor of the levels before (None at the first)
+    #: "loosest": the first level's least; later: the least sought (the loosest level's)
     best: str | None
-    #: the least B.3-factor of any set of pairs allowed at the level (None: no candidate)
+    #: the least B.3-factor of any set of pairs allowed at the level (None: not computed)
     least: str | None

@@ -369,6 +369,9 @@ class B3Walk:
     nodes: int = 0
     node_limit: int | None = None
     limited: bool = False
+    #: a walk that only looks for a candidate of cost ``floor`` (``best`` set to floor + 1
+    #: before it starts): the limit applies before any candidate is found
+    seeded: bool = False
 
 
 def least_b3_transposition(
@@ -452,7 +455,8 @@ def least_b3_transposition(
             return True
         a = s1[i]
         b3.nodes += 1
-        if b3.node_limit is not None and b3.nodes > b3.node_limit and b3.found is not None:
+        if b3.node_limit is not None and b3.nodes > b3.node_limit and (
+                b3.found is not None or b3.seeded):
             b3.done = b3.limited = True
             return True
         for b in s2:
