@@ -1209,9 +1209,18 @@ class DutchEngine:
             if (nxt.b2, nxt.a7d) != (level.b2, level.a7d):
                 break
             stage.append(nxt)
-        self.emit(ev.B3Level(article="D.4", score=score, requirements=level.facts(p),
-                             step=level.step, outcome="first", b3=fmt(got.value), best=None,
-                             least=got[2].least))
+
+        def told(lv, outcome, found=None, best=None, least=None):
+            # one b3-level event: ``found`` a _Least (its B3-factor and least allowed)
+            if isinstance(found, _Least):
+                b3, least = fmt(found.value), found[2].least
+            else:
+                b3 = None
+            self.emit(ev.B3Level(article="D.4", score=score, requirements=lv.facts(p),
+                                 step=lv.step, outcome=outcome, b3=b3,
+                                 best=fmt(best) if best is not None else None, least=least))
+
+        told(level, "first", got)
         if len(stage) == 1:
             return got
         last = stage[-1]
@@ -1220,34 +1229,22 @@ class DutchEngine:
         if not isinstance(loosest, _Least) or loosest.value >= got.value:
             # nothing lower anywhere (a search limit aside: the last level has every
             # candidate of the first)
-            self.emit(ev.B3Level(article="D.4", score=score, requirements=last.facts(p),
-                                 step=last.step, outcome="loosest-stands",
-                                 b3=fmt(loosest.value) if isinstance(loosest, _Least) else None,
-                                 best=fmt(got.value),
-                                 least=loosest[2].least if isinstance(loosest, _Least) else None))
+            told(last, "loosest-stands", loosest, got.value)
             return got
         target = loosest.value
-        self.emit(ev.B3Level(article="D.4", score=score, requirements=last.facts(p),
-                             step=last.step, outcome="loosest", b3=fmt(target),
-                             best=fmt(got.value), least=loosest[2].least))
+        told(last, "loosest", loosest, got.value)
         for nxt in stage[1:-1]:
             r = self.try_homogeneous(score, players, p, nxt, down, lowest,
                                      Budget(nxt.x, nxt.z), "homogeneous", stats,
                                      target=target)
             if isinstance(r, _Least):
-                self.emit(ev.B3Level(article="D.4", score=score, requirements=nxt.facts(p),
-                                     step=nxt.step, outcome="taken", b3=fmt(r.value),
-                                     best=fmt(target), least=r[2].least))
+                told(nxt, "taken", r, target)
                 return r
-            self.emit(ev.B3Level(article="D.4", score=score, requirements=nxt.facts(p),
-                                 step=nxt.step,
-                                 outcome="higher" if isinstance(r, _NotLower) and r.searched
-                                 else "floor" if isinstance(r, _NotLower) else "none",
-                                 b3=None, best=fmt(target),
-                                 least=fmt(r.least) if isinstance(r, _NotLower) else None))
-        self.emit(ev.B3Level(article="D.4", score=score, requirements=last.facts(p),
-                             step=last.step, outcome="taken", b3=fmt(target),
-                             best=fmt(target), least=loosest[2].least))
+            if isinstance(r, _NotLower):
+                told(nxt, "higher" if r.searched else "floor", None, target, fmt(r.least))
+            else:
+                told(nxt, "none", None, target)
+        told(last, "taken", loosest, target)
         return loosest
 
     def transpose(self, s1, s2, allowed, budget, check, must, stats):
