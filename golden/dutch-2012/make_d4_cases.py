@@ -36,9 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from make_cases import BOOK, OUT, _requests  # noqa: E402
+from make_cases import OUT  # noqa: E402
+from make_reading_cases import write_readings  # noqa: E402
 
-from dubov_explain.trace.events import Impossible  # noqa: E402
 from dubov_explain.trf.reader import parse_trf  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
@@ -116,30 +116,6 @@ def main(only: tuple = ()) -> None:
          "round is A-F, B-C, D-E, G bye: the Warning's bracket is never formed; it is paired "
          "in tests/test_dutch2012_d4.py"))
     write_readings(dict(READINGS))
-
-
-def write_readings(todo: dict) -> None:
-    from make_cases import write_case
-    for players, seed, rec in _requests():
-        tr = rec.trace
-        for name, (rname, values) in list(todo.items()):
-            outs = set()
-            for v in values:
-                alt = tr if v == values[0] else BOOK.pair(
-                    rec.request, BOOK.readings({rname: v}), round_no=rec.round)
-                if isinstance(alt.result, Impossible):
-                    break
-                outs.add((alt.result.boards, alt.result.bye))
-            if len(outs) >= 2:
-                write_case(name, BOOK.readings_type.by_name()[rname].article,
-                           f"reading {rname}: " + ", ".join(values) + " do not all pair alike",
-                           rec, readings=tuple(f"{rname}={v}" for v in values),
-                           notes=(f"found in a generated tournament ({players} players, seed "
-                                  f"{seed}, round {rec.round})",))
-                del todo[name]
-        if not todo:
-            break
-    print("not found:", sorted(todo))
 
 
 if __name__ == "__main__":

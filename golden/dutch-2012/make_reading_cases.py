@@ -17,22 +17,31 @@ from make_cases import BOOK, _requests, write_case  # noqa: E402
 
 
 def main(names):
-    todo = {}
-    for r in BOOK.catalogue:
-        if r.name in names:
-            for value in r.choices:
-                if value != r.default:
-                    todo[f"reading-{r.name}"] = (r.name, r.default, value)
+    todo = {f"reading-{r.name}": (r.name, (r.default,) + tuple(v for v in r.choices
+                                                             if v != r.default))
+            for r in BOOK.catalogue if r.name in names}
+    write_readings(todo)
+
+
+def write_readings(todo: dict) -> None:
+    """For each case ``name: (reading, values)`` (the default first), the first generated
+    round of the search whose pairings differ between the values, written as that case."""
     for players, seed, rec in _requests():
         tr = rec.trace
-        for name, (rname, default, value) in list(todo.items()):
-            alt = BOOK.pair(rec.request, BOOK.readings({rname: value}), round_no=rec.round)
-            if isinstance(alt.result, Impossible):
-                continue
-            if (alt.result.boards, alt.result.bye) != (tr.result.boards, tr.result.bye):
+        for name, (rname, values) in list(todo.items()):
+            outs = set()
+            for v in values:
+                alt = tr if v == values[0] else BOOK.pair(
+                    rec.request, BOOK.readings({rname: v}), round_no=rec.round)
+                if isinstance(alt.result, Impossible):
+                    break
+                outs.add((alt.result.boards, alt.result.bye))
+            if len(outs) >= 2:
+                said = " and ".join(values) + " pair differently" if len(values) == 2 else \
+                    ", ".join(values) + " do not all pair alike"
                 write_case(name, BOOK.readings_type.by_name()[rname].article,
-                           f"reading {rname}: {default} and {value} pair differently", rec,
-                           readings=(f"{rname}={default}", f"{rname}={value}"),
+                           f"reading {rname}: {said}", rec,
+                           readings=tuple(f"{rname}={v}" for v in values),
                            notes=(f"found in a generated tournament ({players} players, seed "
                                   f"{seed}, round {rec.round})",))
                 del todo[name]
