@@ -94,7 +94,11 @@ def superseded_families(names: Iterable[str] | None = None,
 
 
 def _family(name: str) -> str:
-    return re.sub(r"-\d[\w.]*$", "", name)
+    """A registered rulebook's ``family``; for another name, the name without its edition."""
+    from .rulebooks import RULEBOOKS
+
+    book = RULEBOOKS.get(name)
+    return book.family if book is not None else re.sub(r"-\d[\w.]*$", "", name)
 
 
 def _registry() -> tuple[list[str], list[str]]:

@@ -46,9 +46,11 @@ def template_dirs() -> list[str]:
 
 
 def rulebook_loader() -> jinja2.BaseLoader:
-    """Each rulebook's own templates under its name: ``dubov-2025/events.md.j2``."""
+    """Each rulebook's templates under its name: ``dubov-2025/events.md.j2``; an edition's
+    own folder first, then the folders of the rulebooks it is an edition of."""
     return jinja2.PrefixLoader(
-        {name: jinja2.FileSystemLoader(str(book.templates)) for name, book in RULEBOOKS.items()}
+        {name: jinja2.FileSystemLoader([str(d) for d in book.template_folders()])
+         for name, book in RULEBOOKS.items()}
     )
 
 

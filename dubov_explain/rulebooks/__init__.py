@@ -1,13 +1,14 @@
 """The rulebooks, found by name: ``find_rulebook("dubov-2025")``.
 
-Each rulebook lives in its own folder behind the :class:`~.base.Rulebook` protocol.  A new
-rulebook adds its folder and one line to :data:`_KNOWN` below.
+Each rulebook is a subclass of :class:`~.base.Rulebook` in its own folder (an edition of a
+text we have: a subclass of that text's rulebook).  A new rulebook adds its folder and its
+class to :data:`_BOOKS` below; the class is checked when it is defined (every hook, its
+identity, its text, the template macros the renderers call).
 """
 
 from __future__ import annotations
 
 import re
-from importlib import import_module
 from typing import Mapping
 
 from ..errors import EXIT_INVALID_INPUT, DubovError, InputError, Problem
@@ -15,14 +16,15 @@ from ..records import dataclass
 from ..tournament.model import Tournament
 from ..trace.events import Trace
 from .base import Rulebook
+from .dubov1997 import Dubov1997
+from .dubov2025 import Dubov2025
+from .dutch2012 import Dutch2012
+from .swiss_rating1992 import SwissRating1992
 
-#: name -> module that defines ``RULEBOOK``; the default system comes first
-_KNOWN: dict[str, str] = {
-    "dubov-2025": "dubov_explain.rulebooks.dubov2025",
-    "dubov-1997": "dubov_explain.rulebooks.dubov1997",
-    "dutch-2012": "dubov_explain.rulebooks.dutch2012",
-    "swiss-rating-1992": "dubov_explain.rulebooks.swiss_rating1992",
-}
+#: the rulebooks, the default system first (each class's module imports only its readings:
+#: a hook imports what it needs when called)
+_BOOKS: tuple[Rulebook, ...] = (Dubov2025(), Dubov1997(), Dutch2012(), SwissRating1992())
+_KNOWN: dict[str, Rulebook] = {b.name: b for b in _BOOKS}
 
 DEFAULT_SYSTEM = "dubov-2025"
 
@@ -33,17 +35,11 @@ class UnknownSystem(DubovError, ValueError):
     exit_code = EXIT_INVALID_INPUT
 
 
-def _load(name: str) -> Rulebook:
-    return import_module(_KNOWN[name]).RULEBOOK
-
-
 class _Registry(Mapping[str, Rulebook]):
     """``RULEBOOKS``: name -> rulebook, in the order of :data:`_KNOWN`."""
 
     def __getitem__(self, name: str) -> Rulebook:
-        if name not in _KNOWN:
-            raise KeyError(name)
-        return _load(name)
+        return _KNOWN[name]
 
     def __iter__(self):
         return iter(_KNOWN)

@@ -1,4 +1,4 @@
-"""The Rulebook protocol: what every rulebook gives the rest of the program.
+"""The Rulebook base class: what every rulebook gives the rest of the program.
 
 A rulebook is one rule text (a system and an edition) implemented literally: its standings,
 its procedure as a traced state machine, its readings, its events and the templates that
@@ -10,9 +10,12 @@ analysis of a departure).  Nothing outside ``rulebooks/`` restates an article: `
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol, Sequence, runtime_checkable
+import re
+import sys
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Sequence
 
-from ..errors import Problem
+from ..errors import DubovError, Problem
 from ..records import dataclass, field
 from ..tournament.model import Tournament
 from ..trace.events import Trace
@@ -61,94 +64,409 @@ class Departure:
     facts: dict = field(default_factory=dict, compare=False, hash=False)
 
 
-@runtime_checkable
-class Rulebook(Protocol):
+#: The template interface: the macros the renderers and the page shells call in each of a
+#: rulebook's templates (``render/*.py``, ``templates/*.j2``).  A rulebook's folder (or the
+#: folder of the family it is an edition of) must define each of them.
+TEMPLATE_MACROS: dict[str, tuple[str, ...]] = {
+    # render/env.py (event_markdown, phrase, sentence), render/text.py, the page shells
+    "events.md.j2": ("event", "sentence", "bye_bar"),
+    # render/explain.py, templates/player.md.j2, templates/whynot.md.j2
+    "why.md.j2": ("answer", "reply", "details", "where", "illegal_note", "standing",
+                  "absent_line", "unpaired", "bye", "item", "mates_intro", "colour"),
+    # render/steps.py, templates/steps.html.j2
+    "steps.md.j2": ("title", "who", "rejected", "script_words"),
+    # templates/round.md.j2
+    "report.md.j2": ("bars_heading", "standings_legend", "boards_intro", "bye_line",
+                     "group_heading", "sheet_intro", "sheet_heading", "sheet_none",
+                     "reading_line", "sheet_item", "routine_heading", "routine_line"),
+    # render/text.py
+    "standings.txt.j2": ("head", "bars_heading", "legend"),
+    # render/check.py
+    "check.md.j2": ("title", "violation", "tag", "departure"),
+}
+
+#: what a rulebook states of itself, once, as class attributes of its own class body
+IDENTITY = ("name", "title", "edition", "family", "text")
+
+#: a template's top-level names: its macros, and the names it sets (an edition's template
+#: may take a macro of its family's as it is: ``{% set event = base.event %}``)
+_DEFINED = re.compile(r"^\{%-?\s*(?:macro|set)\s+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+#: each Readings type's defaults, made once
+_DEFAULTS: dict[type, Readings] = {}
+
+
+class RulebookError(DubovError, TypeError):
+    """A rulebook class that breaks the contract of :class:`Rulebook` (a programming error,
+    raised when the class is defined, naming the rulebook and what it lacks)."""
+
+
+class Rulebook(ABC):
+    """One rule text (a system and an edition) implemented literally.
+
+    A rulebook is a subclass that states its identity as class attributes (:data:`IDENTITY`,
+    plus ``trf_codes``, ``trf_words``, ``in_force`` and ``readings_type``) and implements
+    every hook (the abstract methods below).  An *edition* of a text the project already
+    has is a subclass of that text's rulebook and overrides only what its text changes
+    (its identity, the hooks whose articles differ, the templates whose words differ).
+
+    The class is checked when it is defined (:meth:`__init_subclass__`): a hook left
+    abstract, an identity attribute not stated in its own body, a text file that is not in
+    its ``text/`` folder or a template macro of :data:`TEMPLATE_MACROS` that no template of
+    its folders defines raise :class:`RulebookError` naming the rulebook and what is
+    missing.  A family base that is not itself a rulebook says ``abstract=True``.
+
+    Hooks import their modules inside the method, so that a plain ``pair`` imports what
+    pairing needs and nothing else.
+    """
+
     #: the name used on the command line and in traces (``dubov-2025``)
-    name: str
+    name: ClassVar[str]
     #: the text's own title (``FIDE C.04.4.1 Dubov System``)
-    title: str
+    title: ClassVar[str]
     #: which edition of the text (approval and application dates)
-    edition: str
+    edition: ClassVar[str]
+    #: the family of texts this edition belongs to (``dubov``, ``dutch``): the drop-in
+    #: family flag (``--dubov``) names the family's first rulebook
+    family: ClassVar[str]
+    #: the rule text, a file of the rulebook's ``text/`` folder
+    text: ClassVar[str]
     #: TRF ``192`` codes (ETT26) that name this system; matched case-insensitively
-    trf_codes: tuple[str, ...]
+    trf_codes: ClassVar[tuple[str, ...]] = ()
     #: words that name this system in a free-text ``092`` line (``Swiss Dubov``)
-    trf_words: tuple[str, ...]
-    #: whether this text is the one in force today (the drop-in family flag, ``--dubov``,
-    #: names only such a text)
-    in_force: bool
+    trf_words: ClassVar[tuple[str, ...]] = ()
+    #: whether this text is the one in force today
+    in_force: ClassVar[bool] = False
     #: the rulebook's :class:`Readings` subclass (its catalogue of named readings)
-    readings_type: type[Readings]
-    #: the folder of the rulebook's own templates (``events.md.j2``: one sentence per event)
-    templates: Path
+    readings_type: ClassVar[type[Readings]]
+
+    def __init_subclass__(cls, abstract: bool = False, **kw) -> None:
+        super().__init_subclass__(**kw)
+        if not abstract:
+            check_rulebook(cls)
+
+    # ------------------------------------------------------------------ identity
+    @classmethod
+    def folder(cls) -> Path:
+        """The rulebook's own package folder."""
+        return Path(sys.modules[cls.__module__].__file__).resolve().parent
+
+    @classmethod
+    def template_folders(cls) -> list[Path]:
+        """Where its templates are looked up, the edition's own folder first, then each
+        rulebook it is an edition of (its classes in method resolution order)."""
+        out: list[Path] = []
+        for k in cls.__mro__:
+            if isinstance(k, type) and issubclass(k, Rulebook) and k is not Rulebook:
+                d = k.folder() / "templates"
+                if d.is_dir() and d not in out:
+                    out.append(d)
+        return out
 
     @property
-    def catalogue(self) -> tuple[Reading, ...]: ...
+    def templates(self) -> Path:
+        """The folder of the rulebook's own templates (the first of :meth:`template_folders`)."""
+        return self.template_folders()[0]
+
+    @classmethod
+    def text_path(cls) -> Path:
+        return cls.folder() / "text" / cls.text
+
+    @property
+    def catalogue(self) -> tuple[Reading, ...]:
+        return self.readings_type.catalogue
+
+    @property
+    def default_readings(self) -> Readings:
+        """The readings in force when none are given."""
+        cached = _DEFAULTS.get(self.readings_type)
+        if cached is None:
+            cached = _DEFAULTS[self.readings_type] = self.readings_type.from_pairs(None)
+        return cached
 
     def readings(self, pairs: dict[str, str] | None = None) -> Readings:
         """The readings in force: the defaults with ``pairs`` set (``ReadingError`` else)."""
+        return self.readings_type.from_pairs(pairs) if pairs else self.default_readings
 
+    def in_force_readings(self, readings: Readings | None) -> Readings:
+        return readings if readings is not None else self.default_readings
+
+    def __repr__(self) -> str:
+        return f"<rulebook {self.name}: {self.title}, {self.edition}>"
+
+    # ------------------------------------------------------------------ pairing
+    @abstractmethod
     def standings(self, t: Tournament, round_no: int | None = None,
                   readings: Readings | None = None) -> Any:
         """What the articles need to know of every player before ``round_no``."""
 
+    @abstractmethod
     def pair(self, t: Tournament, readings: Readings | None = None, round_no: int | None = None,
              forced: Sequence[tuple[int, int]] = ()) -> Trace:
         """Pair the round; the pairing is the trace's last event.  ``forced`` pairs make a
         what-if run (each listed player may meet only the given partner)."""
 
+    @abstractmethod
     def request_problems(self, t: Tournament, pairing: bool = True) -> list[Problem]:
         """What the rulebook needs of a request beyond a sound file (located problems);
         ``pairing=False`` when only the standings before the round are wanted."""
 
-    def decisions(self, trace: Trace) -> list[dict]:
-        """The trace's decisions without wording: what golden snapshots compare."""
+    @abstractmethod
+    def board_order(self, pairs: Sequence[tuple[int, int]], trace: Trace
+                    ) -> list[tuple[int, int]]:
+        """``pairs`` in board order by the standings of ``trace`` (a bye ``(n, 0)`` last)."""
 
+    # ------------------------------------------------------------------ check
+    @abstractmethod
+    def absolute_test(self, request: Tournament, round_no: int, published: Any,
+                      readings: Readings | None = None) -> list[Violation]:
+        """What a published pairing (``.pairs``, ``.byes``, ``.problems``) breaks absolutely."""
+
+    @abstractmethod
+    def analyse_departures(self, request: Tournament, round_no: int, published: Any,
+                           trace: Trace, readings: Readings | None = None
+                           ) -> tuple[list[Departure], Trace | None]:
+        """Where a legal published pairing leaves the procedure, and the what-if trace."""
+
+    # ------------------------------------------------------------------ the text
+    @abstractmethod
     def article_numbers(self) -> frozenset[str]:
         """The numbers of the text's articles (``2.1.3``) and criteria (``C4``)."""
 
+    @abstractmethod
     def article_text(self, cited: str) -> list[tuple[str, str]]:
         """``[(number, text), ...]`` of the articles a citation names."""
 
+    # ------------------------------------------------------------------ the trace read back
+    @abstractmethod
+    def decisions(self, trace: Trace) -> list[dict]:
+        """The trace's decisions without wording: what golden snapshots compare."""
+
+    @abstractmethod
+    def report_events(self) -> tuple[tuple[type, ...], type, type]:
+        """The event classes of the report's divisions: ``(bye events, the event that opens
+        a score group, the event that closes it)``."""
+
+    @abstractmethod
+    def report_sheet(self, trace: Trace) -> Any:
+        """The round report's exceptions sheet (``rulebooks.sections.Sheet``): the decisions
+        the rulebook's articles single out, and the routine pairs the story may fold."""
+
+    def report_sections(self, trace: Trace) -> list:
+        """The round report's sections of the trace (``rulebooks.sections.Section``): the
+        notes under the standings, the bye, and one per score group in the order paired."""
+        from .sections import sections
+
+        return sections(trace, *self.report_events())
+
     # ---- why, why-not, compare and the step-through page ask these
+    @abstractmethod
     def decision_key(self, event: Any) -> tuple | None:
         """What a decision event decided (compared across traces); None for non-decisions."""
 
+    @abstractmethod
     def verdict_article(self, verdict: str, criterion: str = "") -> str:
         """The article a why-not verdict rests on (``absent``, ``no-pairing``, ``illegal``)."""
 
+    @abstractmethod
     def read_parting(self, real: Trace, what_if: Trace, real_event: Any, what_if_event: Any,
                      player: int, against: int) -> dict:
         """Which rule made the real decision where a what-if run parts from it:
         ``{verdict, case, criterion, article, where, score, facts}``."""
 
+    @abstractmethod
     def player_round(self, trace: Trace, player: int) -> dict:
         """The facts of one player's round: fields of ``PlayerExplanation`` (bye, bracket, ...)."""
 
+    @abstractmethod
     def bracket_of(self, trace: Trace, index: int) -> str | None:
         """The score of the bracket in which event ``index`` (0-based) is decided, or None."""
 
+    @abstractmethod
     def step_states(self, trace: Trace) -> list:
         """The state of the round after each event (``.event``, ``.cited``, ``.bracket``, ...)."""
 
+    @abstractmethod
     def step_changes(self, trace: Trace) -> list:
         """Each event as a change to the round's state (``.event``, ``.cited``, ``.focus``,
         ``.rejected``, ``.change``; ``.scope``: ``"round"``, ``"bracket"`` or None, and
         ``.named``, for following a player): what the step-through page ships, linear in
         the field."""
 
-    def absolute_test(self, request: Tournament, round_no: int, published: Any,
-                      readings: Readings | None = None) -> list[Violation]:
-        """What a published pairing (``.pairs``, ``.byes``, ``.problems``) breaks absolutely."""
 
-    def analyse_departures(self, request: Tournament, round_no: int, published: Any,
-                           trace: Trace, readings: Readings | None = None
-                           ) -> tuple[list[Departure], Trace | None]:
-        """Where a legal published pairing leaves the procedure, and the what-if trace."""
+def hooks() -> tuple[str, ...]:
+    """The names of the hooks every rulebook implements (the abstract methods of
+    :class:`Rulebook`), in the order the class lists them."""
+    return tuple(n for n, v in vars(Rulebook).items() if getattr(v, "__isabstractmethod__", False))
 
-    def report_sections(self, trace: Trace) -> list:
-        """The round report's sections of the trace (``rulebooks.sections.Section``): the
-        notes under the standings, the bye, and one per score group in the order paired."""
 
-    def board_order(self, pairs: Sequence[tuple[int, int]], trace: Trace
-                    ) -> list[tuple[int, int]]:
-        """``pairs`` in board order by the standings of ``trace`` (a bye ``(n, 0)`` last)."""
+def template_macros(cls: type[Rulebook]) -> dict[str, set[str]]:
+    """``{template: names it defines}`` for each template of :data:`TEMPLATE_MACROS`, from
+    the first of the rulebook's template folders that has it (missing: an empty set)."""
+    out: dict[str, set[str]] = {}
+    for name in TEMPLATE_MACROS:
+        for d in cls.template_folders():
+            f = d / name
+            if f.is_file():
+                out[name] = set(_DEFINED.findall(f.read_text(encoding="utf-8")))
+                break
+        else:
+            out[name] = set()
+    return out
+
+
+def rulebook_problems(cls: type[Rulebook]) -> list[str]:
+    """What the rulebook class lacks of the contract (empty when it is complete)."""
+    problems = []
+    declared = dict.fromkeys(n for k in reversed(cls.__mro__) for n, v in vars(k).items()
+                             if getattr(v, "__isabstractmethod__", False))
+    missing = [h for h in declared if getattr(getattr(cls, h), "__isabstractmethod__", False)]
+    if missing:
+        problems.append(f"lacks the hook{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+    unstated = [a for a in IDENTITY if a not in vars(cls)]
+    if unstated:
+        problems.append(f"does not state its own {', '.join(unstated)} (a class attribute of "
+                        "its own body: an edition's identity is never inherited)")
+    if not isinstance(getattr(cls, "readings_type", None), type):
+        problems.append("has no readings_type (its Readings subclass)")
+    if "text" in vars(cls) and not cls.text_path().is_file():
+        problems.append(f"has no text file {cls.text_path()}")
+    if not cls.template_folders():
+        problems.append("has no templates folder")
+    else:
+        for template, defined in template_macros(cls).items():
+            lack = [m for m in TEMPLATE_MACROS[template] if m not in defined]
+            if lack:
+                problems.append(f"has no macro{'s' if len(lack) > 1 else ''} "
+                                f"{', '.join(lack)} in {template}")
+    return problems
+
+
+def check_rulebook(cls: type[Rulebook]) -> None:
+    """Raise :class:`RulebookError` naming the rulebook and each thing it lacks."""
+    problems = rulebook_problems(cls)
+    if problems:
+        who = vars(cls).get("name") or cls.__qualname__
+        raise RulebookError(f"rulebook {who} ({cls.__module__}.{cls.__qualname__}) "
+                            + "; ".join(problems))
+
+
+class ModuleRulebook(Rulebook, abstract=True):
+    """A rulebook whose hooks are functions of three of its own modules, each imported when a
+    hook first asks for it (so ``pair`` imports the procedure and nothing else):
+
+    * :meth:`procedure`, the module of the traced procedure (``engine``):
+      ``pair_round``, ``compute_standings``, ``request_problems``;
+    * :meth:`audit`, the module of the check of a published pairing (``check``):
+      ``absolute_test``, ``analyse_departures``, ``board_order``;
+    * :meth:`reader`, the module that reads a trace back (``why``): ``decision_key``,
+      ``verdict_article``, ``read_parting``, ``player_round``, ``bracket_of``,
+      ``step_states``, ``step_changes``, ``decisions``, ``report_sheet``,
+      ``report_events``, ``articles`` and ``article_text``.
+
+    Each accessor is a real method with a real import (``from . import engine``), so an
+    editor or grep follows ``pair`` to the rulebook's ``engine.pair_round``;
+    :data:`MODULE_HOOKS` lists what each module must define and
+    ``tests/test_rulebook_contract.py`` imports every registered rulebook's modules and
+    checks them.  An edition overrides an accessor (its own engine) or a single hook.
+    """
+
+    @abstractmethod
+    def procedure(self) -> Any:
+        """The rulebook's procedure module (``from . import engine``)."""
+
+    @abstractmethod
+    def audit(self) -> Any:
+        """The rulebook's check module (``from . import check``)."""
+
+    @abstractmethod
+    def reader(self) -> Any:
+        """The rulebook's module that reads a trace back (``from . import why``)."""
+
+    def standings(self, t, round_no=None, readings=None):
+        return self.procedure().compute_standings(t, round_no, self.in_force_readings(readings))
+
+    def pair(self, t, readings=None, round_no=None, forced=()):
+        return self.procedure().pair_round(t, self.in_force_readings(readings), round_no,
+                                           tuple(forced))
+
+    def request_problems(self, t, pairing=True):
+        return self.procedure().request_problems(t, pairing)
+
+    def absolute_test(self, request, round_no, published, readings=None):
+        return self.audit().absolute_test(request, round_no, published,
+                                          self.in_force_readings(readings))
+
+    def analyse_departures(self, request, round_no, published, trace, readings=None):
+        return self.audit().analyse_departures(request, round_no, published, trace,
+                                               self.in_force_readings(readings))
+
+    def board_order(self, pairs, trace):
+        return self.audit().board_order(pairs, trace)
+
+    def article_numbers(self):
+        return frozenset(self.reader().articles())
+
+    def article_text(self, cited):
+        return self.reader().article_text(cited)
+
+    def decisions(self, trace):
+        return self.reader().decisions(trace)
+
+    def report_events(self):
+        return self.reader().report_events()
+
+    def report_sheet(self, trace):
+        return self.reader().report_sheet(trace)
+
+    def decision_key(self, event):
+        return self.reader().decision_key(event)
+
+    def verdict_article(self, verdict, criterion=""):
+        return self.reader().verdict_article(verdict, criterion)
+
+    def read_parting(self, real, what_if, real_event, what_if_event, player, against):
+        return self.reader().read_parting(real, what_if, real_event, what_if_event, player,
+                                          against)
+
+    def player_round(self, trace, player):
+        return self.reader().player_round(trace, player)
+
+    def bracket_of(self, trace, index):
+        return self.reader().bracket_of(trace, index)
+
+    def step_states(self, trace):
+        return self.reader().step_states(trace)
+
+    def step_changes(self, trace):
+        return self.reader().step_changes(trace)
+
+
+#: what each module of a :class:`ModuleRulebook` defines (its accessor -> function names)
+MODULE_HOOKS: dict[str, tuple[str, ...]] = {
+    "procedure": ("pair_round", "compute_standings", "request_problems"),
+    "audit": ("absolute_test", "analyse_departures", "board_order"),
+    "reader": ("decision_key", "verdict_article", "read_parting", "player_round", "bracket_of",
+               "step_states", "step_changes", "decisions", "report_sheet", "report_events",
+               "articles", "article_text"),
+}
+
+
+#: the hook each module function serves, where the names differ
+_HOOK_OF = {"pair_round": "pair", "compute_standings": "standings", "articles": "article_numbers"}
+
+
+def module_problems(book: ModuleRulebook) -> list[str]:
+    """What the modules of a registered rulebook lack (imports them: for the tests); a
+    function whose hook the rulebook's class overrides is not asked for."""
+    out = []
+    for accessor, names in MODULE_HOOKS.items():
+        module = getattr(book, accessor)()
+        wanted = [n for n in names
+                  if getattr(type(book), _HOOK_OF.get(n, n)) is getattr(ModuleRulebook, _HOOK_OF.get(n, n))]
+        lack = [n for n in wanted if not callable(getattr(module, n, None))]
+        if lack:
+            out.append(f"rulebook {book.name}: its {accessor} module {module.__name__} lacks "
+                       + ", ".join(lack))
+    return out

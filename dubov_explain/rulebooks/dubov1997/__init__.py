@@ -16,30 +16,29 @@ formatting of the events and the board order of the General Handling Rules.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..room import RulebookRoom
-from .readings import DEFAULT, Readings
+from ..base import ModuleRulebook
+from .readings import Readings
 
 
-class Dubov1997(RulebookRoom):
+class Dubov1997(ModuleRulebook):
     name = "dubov-1997"
     title = "Dubov Swiss Pairing System"
     edition = "approved by the 1997 General Assembly"
-    #: ETT26 has no code for the 1997 text; only an explicit 092 naming it picks it
-    trf_codes: tuple[str, ...] = ()
-    #: none either: a 092 "Dubov" line means the current text (dubov-2025); choose this
-    #: rulebook with --system dubov-1997
-    trf_words: tuple[str, ...] = ()
+    family = "dubov"
+    text = "dubov-1997.txt"
+    #: ETT26 has no code for the 1997 text, and a 092 "Dubov" line means the current text:
+    #: choose this rulebook with --system dubov-1997
     #: superseded: a later text is in force, so no family flag names this one
-    in_force = False
     readings_type = Readings
-    templates = Path(__file__).resolve().parent / "templates"
-    default_readings = DEFAULT
-    #: the report's divisions (``RulebookRoom.report_sections``)
-    bye_events = ("ByeNotNeeded", "ByeCandidates", "ByeRejected", "ByeAssigned")
-    group_opens = "GroupOpened"
-    group_closes = "GroupClosed"
 
+    def procedure(self):
+        from . import engine
+        return engine
 
-RULEBOOK = Dubov1997()
+    def audit(self):
+        from . import check
+        return check
+
+    def reader(self):
+        from . import why
+        return why

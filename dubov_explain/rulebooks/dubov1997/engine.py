@@ -57,6 +57,7 @@ from .limits import Limits, colour_allowed
 from .readings import ACCELERATION, DEFAULT, Readings
 from .request import lot
 from .standings import PlayerStanding, compute_standings
+from .request import request_problems  # noqa: F401  (the rulebook's procedure: base.MODULE_HOOKS)
 
 RULEBOOK = "Dubov Swiss Pairing System"
 EDITION = "approved by the 1997 General Assembly"

@@ -16,6 +16,10 @@ from typing import Any
 
 from ...trace.events import Trace
 from . import events as ev
+from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
+from .decisions import decisions  # noqa: F401
+from .sheet import report_sheet  # noqa: F401
+from .steps import step_changes, step_states  # noqa: F401
 
 VERDICT_ARTICLE = {"absent": "9", "no-pairing": "9"}
 LIMITATION_ARTICLE = {"2.1": "2.1", "2.3/2.4": "2.3", "XXP": "XXP"}
@@ -228,3 +232,10 @@ def bye_facts(trace: Trace, n: int) -> dict:
         return dict(case="order", article="4", step=got[0], bye=b, mine=list(keys[n][1:]),
                     theirs=list(keys[b][1:]))
     return dict(case="other", article="4", step=got[0], bye=b)
+
+
+def report_events() -> tuple[tuple[type, ...], type, type]:
+    """The report's divisions: the bye's events, and the events that open and close a
+    score group."""
+    return ((ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned),
+            ev.GroupOpened, ev.GroupClosed)

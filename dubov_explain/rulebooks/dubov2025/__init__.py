@@ -11,28 +11,31 @@ and each finding of ``check`` is worded).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..room import RulebookRoom
-from .readings import DEFAULT, Readings
+from ..base import ModuleRulebook
+from .readings import Readings
 
 
-class Dubov2025(RulebookRoom):
+class Dubov2025(ModuleRulebook):
     name = "dubov-2025"
     title = "FIDE C.04.4.1 Dubov System"
     edition = "approved by the Council 13/04/2024, applied from 1 July 2025"
+    family = "dubov"
+    text = "dubov-2025.txt"
     #: ETT26 has no Dubov edition suffix; the Baku form is the same system accelerated
     trf_codes = ("FIDE_DUBOV", "FIDE_DUBOV_BAKU")
     trf_words = ("dubov",)
     #: the text in force today: bbpPairings' family flag ``--dubov`` names it
     in_force = True
     readings_type = Readings
-    templates = Path(__file__).resolve().parent / "templates"
-    default_readings = DEFAULT
-    #: the report's divisions (``RulebookRoom.report_sections``)
-    bye_events = ("ByeNotNeeded", "ByeCandidates", "ByeRejected", "ByeAssigned")
-    group_opens = "BracketOpened"
-    group_closes = "BracketClosed"
 
+    def procedure(self):
+        from . import engine
+        return engine
 
-RULEBOOK = Dubov2025()
+    def audit(self):
+        from . import check
+        return check
+
+    def reader(self):
+        from . import why
+        return why

@@ -97,7 +97,7 @@ from ... import matching
 from ...records import dataclass, field
 from ...tournament.model import Tournament, places
 from ...trace.events import Trace
-from . import RULEBOOK as _BOOK
+from . import Dubov2025 as _BOOK
 from . import events as ev
 from .boards import board_key
 from .bye import ByeSteps
@@ -110,6 +110,7 @@ from .request import initial_colour
 from .standings import PlayerStanding, compute_standings
 from .transpositions import TranspositionSteps
 from .upfloaters import UpfloaterSteps
+from .request import request_problems  # noqa: F401  (the rulebook's procedure: base.MODULE_HOOKS)
 
 RULEBOOK = _BOOK.title
 EDITION = _BOOK.edition

@@ -23,6 +23,10 @@ from typing import Any
 
 from ...trace.events import Trace
 from . import events as ev
+from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
+from .decisions import decisions  # noqa: F401
+from .sheet import report_sheet  # noqa: F401
+from .steps import step_changes, step_states  # noqa: F401
 
 #: the article a verdict rests on when no decision of the procedure is involved
 VERDICT_ARTICLE = {"absent": "1.8.2", "no-pairing": "1.8.3"}
@@ -302,3 +306,10 @@ def history(trace: Trace, n: int) -> list[dict]:
     ``opponent`` (0 for none), ``colour`` ("w", "b", "-") and the TRF result ``code``."""
     rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
     return [dict(round=r, opponent=o, colour=c, code=k) for r, o, c, k in rows.get(n, {}).get("history", ())]
+
+
+def report_events() -> tuple[tuple[type, ...], type, type]:
+    """The report's divisions: the bye's events, and the events that open and close a
+    score group."""
+    return ((ev.ByeNotNeeded, ev.ByeCandidates, ev.ByeRejected, ev.ByeAssigned),
+            ev.BracketOpened, ev.BracketClosed)

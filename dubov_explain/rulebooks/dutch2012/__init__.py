@@ -11,31 +11,33 @@ E's colours; its docstring argues why the search returns the literal answer), ``
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..room import RulebookRoom
-from .readings import DEFAULT, Readings
+from ..base import ModuleRulebook
+from .readings import Readings
 
 
-class Dutch2012(RulebookRoom):
+class Dutch2012(ModuleRulebook):
     name = "dutch-2012"
     title = "FIDE C.04.3.1 Dutch System"
     edition = "as agreed by the 83rd FIDE Congress, Istanbul 2012"
+    family = "dutch"
+    text = "dutch-2012.txt"
     #: ETT26 names only the current Dutch rules (FIDE_DUTCH_2025); the 2012 text has no
     #: code of its own, so a 192 record never picks this edition: --system does
-    trf_codes: tuple[str, ...] = ()
-    trf_words: tuple[str, ...] = ()
     #: superseded: a later text is in force, so no family flag names this one
-    in_force = False
     readings_type = Readings
-    templates = Path(__file__).resolve().parent / "templates"
-    default_readings = DEFAULT
-    #: the report's divisions (``RulebookRoom.report_sections``)
-    bye_events = ("ByeAssigned",)
-    group_opens = "BracketOpened"
-    group_closes = "BracketClosed"
-    #: its request checks live beside its absolute test
-    where = {"request_problems": "check.request_problems"}
 
+    def procedure(self):
+        from . import engine
+        return engine
 
-RULEBOOK = Dutch2012()
+    def audit(self):
+        from . import check
+        return check
+
+    def reader(self):
+        from . import why
+        return why
+
+    def request_problems(self, t, pairing=True):
+        # beside its absolute test (B.1, B.2), in the check module
+        return self.audit().request_problems(t, pairing)

@@ -18,6 +18,10 @@ from typing import Any
 
 from ...trace.events import Trace
 from . import events as ev
+from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
+from .decisions import decisions  # noqa: F401
+from .sheet import report_sheet  # noqa: F401
+from .steps import step_changes, step_states  # noqa: F401
 
 VERDICT_ARTICLE = {"absent": "A.2", "no-pairing": "B.1"}
 CRITERION_ARTICLE = {"B.1.a": "B.1.a", "B.2": "B.2", "XXP": "XXP", "forced": "what-if"}
@@ -242,3 +246,9 @@ def player_round(trace: Trace, player: int) -> dict:
         else:
             x["bye"] = dict(case="not-needed", article="A.5")
     return x
+
+
+def report_events() -> tuple[tuple[type, ...], type, type]:
+    """The report's divisions: the bye's events, and the events that open and close a
+    score group."""
+    return ((ev.ByeAssigned,), ev.BracketOpened, ev.BracketClosed)

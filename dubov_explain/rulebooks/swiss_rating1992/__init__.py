@@ -12,36 +12,34 @@ colours, F.1's order; its docstring says what is literal and what is not), ``eve
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..room import RulebookRoom
-from .readings import DEFAULT, Readings
+from ..dutch2012 import Dutch2012
+from .readings import Readings
 
 
-class SwissRating1992(RulebookRoom):
+class SwissRating1992(Dutch2012):
+    """An edition of the Dutch family's text before it: what its articles say as the 2012
+    text does (the decisions and step shapes, the board order of F.1 and GHR 3.6, what a
+    decision decided, a player's round) is inherited; its standings (A.1, A.2), its
+    procedure (C), its absolute test and departures, its why-not articles and its text are
+    its own."""
+
     name = "swiss-rating-1992"
     title = "FIDE C.04.1 Swiss System Based on Rating"
     edition = "as approved by the 1992, 1997 and 1998 General Assemblies"
+    family = "swiss-rating"
+    text = "swiss-rating-1992.txt"
     #: no TRF code names this text; --system picks it
-    trf_codes: tuple[str, ...] = ()
-    trf_words: tuple[str, ...] = ()
     #: superseded: a later text is in force, so no family flag names this one
-    in_force = False
     readings_type = Readings
-    templates = Path(__file__).resolve().parent / "templates"
-    default_readings = DEFAULT
-    #: the report's divisions (``RulebookRoom.report_sections``)
-    bye_events = ("ByeAssigned",)
-    group_opens = "BracketOpened"
-    group_closes = "BracketClosed"
-    #: its request checks live beside its absolute test; the decisions and the step page
-    #: read the event shapes, which are the Dutch 2012 ones (the texts say the same there)
-    where = {
-        "request_problems": "check.request_problems",
-        "decisions": "dubov_explain.rulebooks.dutch2012.decisions:decisions",
-        "step_states": "dubov_explain.rulebooks.dutch2012.steps:step_states",
-        "step_changes": "dubov_explain.rulebooks.dutch2012.steps:step_changes",
-    }
 
+    def procedure(self):
+        from . import engine
+        return engine
 
-RULEBOOK = SwissRating1992()
+    def audit(self):
+        from . import check
+        return check
+
+    def reader(self):
+        from . import why
+        return why

@@ -12,7 +12,11 @@ from typing import Any
 
 from ...trace.events import Trace
 from ..dutch2012.why import bracket_of, decision_key, player_round  # noqa: F401
+from ..dutch2012.decisions import decisions  # noqa: F401  (the event shapes are Dutch 2012's)
+from ..dutch2012.steps import step_changes, step_states  # noqa: F401
 from . import events as ev
+from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
+from .sheet import report_sheet  # noqa: F401
 
 VERDICT_ARTICLE = {"absent": "F.5", "no-pairing": "B.1"}
 CRITERION_ARTICLE = {"B.1.a": "B.1.a", "B.2": "B.2", "XXP": "XXP", "forced": "what-if"}
@@ -83,3 +87,9 @@ def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -
     art = r.article if r is not None else ""
     return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
                    what_if_kind=w.kind if w is not None else None)
+
+
+def report_events() -> tuple[tuple[type, ...], type, type]:
+    """The report's divisions: the bye's events, and the events that open and close a
+    score group."""
+    return ((ev.ByeAssigned,), ev.BracketOpened, ev.BracketClosed)
