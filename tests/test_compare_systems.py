@@ -37,7 +37,7 @@ def case(name):
 def toy(monkeypatch):
     """The toy rulebook registered, and the template environment rebuilt to see it (and
     rebuilt again afterwards, without it)."""
-    monkeypatch.setitem(rulebooks._KNOWN, TOY, "toy_rulebook")
+    monkeypatch.setitem(rulebooks._KNOWN, TOY, toy_rulebook.RULEBOOK)
     render_env.environment.cache_clear()
     yield toy_rulebook.RULEBOOK
     monkeypatch.undo()

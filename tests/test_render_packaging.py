@@ -19,10 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from dubov_explain.rulebooks import dubov2025
-from dubov_explain.rulebooks.dubov2025 import RULEBOOK
+from dubov_explain.rulebooks import dubov2025, find_rulebook
 from dubov_explain.rulebooks.dubov2025.articles import articles
 from dubov_explain.render.env import environment, events_template, template_dirs
+
+RULEBOOK = find_rulebook("dubov-2025")
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]

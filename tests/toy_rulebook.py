@@ -12,9 +12,11 @@ It behaves as another system would, as far as ``compare`` can see:
 * its own events template (``toy_rulebook_templates/events.md.j2``), which words every
   event as ``Toy rule <article>: <kind>``.
 
-Its procedure is Dubov 2025's (under the readings above), so its traces are read by Dubov
-2025's ``player_round``, ``decision_key`` and ``bracket_of``.  Registered only inside tests,
-by monkeypatching ``dubov_explain.rulebooks._KNOWN`` (see ``toy`` in ``test_compare_systems``).
+It is an edition of Dubov 2025 in the way a real one is: a subclass of its rulebook that
+overrides only its identity, its readings, its ``pair`` and its events template (the other
+templates and every other hook are Dubov 2025's, so its traces are read by Dubov 2025's
+``player_round``, ``decision_key`` and ``bracket_of``).  Registered only inside tests, by
+monkeypatching ``dubov_explain.rulebooks._KNOWN`` (see ``toy`` in ``test_compare_systems``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dubov_explain.records import replace
-from dubov_explain.rulebooks.dubov2025 import RULEBOOK as BASE
+from dubov_explain.rulebooks import find_rulebook
+from dubov_explain.rulebooks.dubov2025 import Dubov2025
 from dubov_explain.rulebooks.dubov2025 import events as ev
 from dubov_explain.rulebooks.readings import Reading, Readings
 from dubov_explain.trace.events import PairingPublished, RoundOpened, Trace
@@ -44,21 +47,26 @@ class ToyReadings(Readings):
     )
 
 
-class Toy:
+BASE = find_rulebook("dubov-2025")
+
+
+class Toy(Dubov2025):
     name = NAME
     title = "Toy rules (tests only)"
     edition = "no edition"
-    trf_codes: tuple[str, ...] = ()
-    trf_words: tuple[str, ...] = ()
+    family = "toy"
+    #: the toy has no text of its own: it cites Dubov 2025's articles with a T- prefix
+    text = Dubov2025.text
     readings_type = ToyReadings
-    templates = Path(__file__).resolve().parent / "toy_rulebook_templates"
 
-    @property
-    def catalogue(self):
-        return ToyReadings.catalogue
+    @classmethod
+    def folder(cls):
+        return Dubov2025.folder()
 
-    def readings(self, pairs=None):
-        return ToyReadings.from_pairs(pairs)
+    @classmethod
+    def template_folders(cls):
+        return [Path(__file__).resolve().parent / "toy_rulebook_templates",
+                *Dubov2025.template_folders()]
 
     def pair(self, t, readings=None, round_no=None, forced=()):
         r = readings or ToyReadings.from_pairs()
@@ -80,18 +88,6 @@ class Toy:
 
     def standings(self, t, round_no=None, readings=None):
         return BASE.standings(t, round_no)
-
-    def request_problems(self, t, pairing=True):
-        return BASE.request_problems(t, pairing)
-
-    def decision_key(self, e):
-        return BASE.decision_key(e)
-
-    def player_round(self, trace, player):
-        return BASE.player_round(trace, player)
-
-    def bracket_of(self, trace, index):
-        return BASE.bracket_of(trace, index)
 
 
 RULEBOOK = Toy()

@@ -42,30 +42,23 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ... import matching
 from ...records import dataclass, field
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from ..dubov2025.boards import board_key
-from ..acceleration.facts import acceleration_records, dropped_points
+from ..machine import NoPairing, RoundMachine
+from . import Dubov1997
 from . import events as ev
 from .colours import allocate
-from .events import EXPLICIT, NAME, fmt
+from .events import EXPLICIT, fmt
 from .limits import Limits, colour_allowed
 from .readings import ACCELERATION, DEFAULT, Readings
 from .request import lot
 from .standings import PlayerStanding, compute_standings
 from .request import request_problems  # noqa: F401  (the rulebook's procedure: base.MODULE_HOOKS)
-
-RULEBOOK = "Dubov Swiss Pairing System"
-EDITION = "approved by the 1997 General Assembly"
-
-
-class NoPairing(Exception):
-    """9: the arbiter decides (the engine stops)."""
-
 
 @dataclass
 class Group:
@@ -82,7 +75,18 @@ class Group:
     pairs: list[tuple[int, int]] = field(default_factory=list)
 
 
-class Dubov1997Engine:
+class Dubov1997Engine(RoundMachine):
+    """Pairs one round by the 1997 text (4-9) on the shared round machine
+    (``rulebooks/machine.py``: the round opened and the standings, cited as 6 and 1); 9's
+    arbiter's call stops it (``NoPairing``)."""
+
+    book = Dubov1997
+    ev = ev
+    opening_article = "6"
+    standings_article = "1"
+    acceleration_article = "6"
+    acceleration_readings = ACCELERATION
+
     def __init__(self, t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None,
                  forced: tuple[tuple[int, int], ...] = ()):
         self.t = t
@@ -102,16 +106,19 @@ class Dubov1997Engine:
         self.gm: dict[int, int] = {}
         self.wise = readings.value("wise") == "round"
         self.lot, self.lot_source = lot(t)
-        #: acceleration points up to this round (XXA / 250, or computed for this run)
-        self.accelerated = any(p.accelerated for p in self.st.players) or \
-            bool(t.acceleration_method)
 
     # ------------------------------------------------------------------ helpers
     def p(self, n: int) -> PlayerStanding:
         return self.st[n]
 
-    def emit(self, e: ev.Event) -> None:
-        self.events.append(e)
+    @property
+    def initial_colour(self) -> Colour:
+        """5: the colour drawn by lot is the round's initial colour."""
+        return self.lot
+
+    @property
+    def initial_colour_source(self) -> str:
+        return self.lot_source
 
     def rest_pairable(self, without: set[int]) -> bool:
         """9 (reading wise=round): the round's other unpaired players can all be paired."""
@@ -179,53 +186,38 @@ class Dubov1997Engine:
         raise NoPairing
 
     # ------------------------------------------------------------------ the machine
-    def run(self) -> Trace:
-        state: Callable | None = self.open_round
-        try:
-            while state is not None:
-                state = state()
-        except NoPairing:
-            pass
-        meta = {"system": NAME, "rulebook": RULEBOOK, "edition": EDITION, "round": self.st.round}
-        if self.forced:
-            meta["what_if"] = [list(p) for p in self.forced]
-        return Trace(tuple(self.events), meta)
+    def what_if_verdict(self, a: int, b: int) -> tuple[str, dict]:
+        why = self.lim.reason(a, b)
+        return why if why is not None else ("", {})
 
-    def open_round(self):
+    def row(self, p: PlayerStanding) -> dict:
+        return {
+            "number": p.number,
+            "name": p.name,
+            "rating": p.rating,
+            "initial_rank": p.initial_rank,
+            "score": fmt(p.score),
+            "colours": "".join(c.value.upper() for c in p.colours),
+            "colour_difference": p.colour_difference,
+            "preference": p.preference.word if p.due else "none",
+            "strength": p.strength.value,
+            "preference_rule": p.preference_rule,
+            "aro": str(p.aro),
+            "games_played": p.games_played,
+            "upfloats": p.upfloats,
+            "upfloated_previous": p.upfloated_previous,
+            "max_upfloater": p.max_upfloater,
+            "bye_eligible": p.bye_eligible,
+            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
+            "present": p.present,
+            "absence": p.absence,
+            "history": p.history,
+        }
+
+    def first_state(self):
         st = self.st
         self.remaining = sorted(p.number for p in st.players if p.present)
         absent = tuple((p.number, p.absence) for p in st.players if not p.present)
-        # the acceleration readings are in force only in an accelerated round: elsewhere
-        # they cannot change anything, and the header leaves them out
-        skip = () if self.accelerated else tuple(r.name for r in ACCELERATION)
-        self.emit(ev.RoundOpened(
-            article="6", round=st.round, total_rounds=st.total_rounds, last_round=st.last_round,
-            rulebook=RULEBOOK, edition=EDITION,
-            readings={k: v for k, v in self.readings.as_dict().items() if k not in skip},
-            to_pair=tuple(self.remaining), absent=absent, initial_colour=self.lot.word,
-            initial_colour_source=self.lot_source, tournament=self.t.name,
-            readings_detail=tuple(d for d in self.readings.detail() if d[0] not in skip),
-        ))
-        if self.forced:
-            verdicts = []
-            for a, b in self.forced:
-                why = self.lim.reason(a, b)
-                crit, facts = why if why is not None else ("", {})
-                verdicts.append((a, b, crit, facts))
-            self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        self.emit(ev.StandingsSnapshot(
-            article="1", max_t=st.max_t,
-            rows=tuple(standing_row(p, self.accelerated) for p in st.players)))
-        if self.accelerated:
-            self.emit(ev.AccelerationApplied(
-                article="6",
-                records=acceleration_records(self.t),
-                method=self.t.acceleration_method,
-                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
-                              for p in st.players if p.accelerated),
-                readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
-                dropped=dropped_points(self.t, st.round),
-            ))
         if absent and self.readings.value("absences") == "stop":
             self.arbiter("absence", [n for n, _ in absent])
         if st.round == 1 or not any(self.p(n).games_paired for n in self.remaining):
@@ -741,42 +733,6 @@ class Dubov1997Engine:
         boards = tuple(sorted(self.pairs, key=board_key(self.p)))
         self.emit(ev.PairingPublished(article="6", boards=boards, bye=self.bye))
         return None
-
-
-def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:
-    """The row of the trace's standings; in an accelerated round (some player has
-    acceleration points up to this round) also the real score and the round's acceleration
-    points (``score`` is the pairing score)."""
-    row = _row(p)
-    if accelerated:
-        row["real_score"] = fmt(p.points)
-        row["virtual"] = fmt(p.virtual)
-    return row
-
-
-def _row(p: PlayerStanding) -> dict:
-    return {
-        "number": p.number,
-        "name": p.name,
-        "rating": p.rating,
-        "initial_rank": p.initial_rank,
-        "score": fmt(p.score),
-        "colours": "".join(c.value.upper() for c in p.colours),
-        "colour_difference": p.colour_difference,
-        "preference": p.preference.word if p.due else "none",
-        "strength": p.strength.value,
-        "preference_rule": p.preference_rule,
-        "aro": str(p.aro),
-        "games_played": p.games_played,
-        "upfloats": p.upfloats,
-        "upfloated_previous": p.upfloated_previous,
-        "max_upfloater": p.max_upfloater,
-        "bye_eligible": p.bye_eligible,
-        "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-        "present": p.present,
-        "absence": p.absence,
-        "history": p.history,
-    }
 
 
 def pair_round(t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None,

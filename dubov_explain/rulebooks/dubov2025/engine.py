@@ -90,20 +90,20 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import Sequence
 
-from ..acceleration.facts import acceleration_records, dropped_points
 from ... import matching
 from ...records import dataclass, field
 from ...tournament.model import Tournament, places
 from ...trace.events import Trace
-from . import Dubov2025 as _BOOK
+from ..machine import NoPairing, RoundMachine
+from . import Dubov2025
 from . import events as ev
 from .boards import board_key
 from .bye import ByeSteps
 from .colours import ColourSteps
 from .criteria import Compatibility
-from .events import NAME, fmt
+from .events import fmt
 from .groups import GroupSteps
 from .readings import ACCELERATION, DEFAULT, Readings
 from .request import initial_colour
@@ -111,9 +111,6 @@ from .standings import PlayerStanding, compute_standings
 from .transpositions import TranspositionSteps
 from .upfloaters import UpfloaterSteps
 from .request import request_problems  # noqa: F401  (the rulebook's procedure: base.MODULE_HOOKS)
-
-RULEBOOK = _BOOK.title
-EDITION = _BOOK.edition
 
 
 @dataclass
@@ -135,18 +132,23 @@ class Bracket:
         return self.residents + self.upfloaters
 
 
-class NoPairing(Exception):
-    """1.8.3: no complete round-pairing exists."""
-
-
-class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, ColourSteps):
+class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps,
+                  ColourSteps):
     """Pairs one round.  Use :func:`pair_round`.
 
     The states live with their articles: 2.1 in ``bye``, 2.2.1-2.2.2 in ``upfloaters``,
     2.2.3-2.2.4 in ``groups``, 2.2.5-2.2.6 in ``transpositions``, Article 5 in ``colours``;
-    the machine itself (the round opened, the brackets in turn, the pairing published or
-    1.8.3) is here.
+    the machine itself (the brackets in turn, the pairing published or 1.8.3) is here, on
+    the shared round machine (``rulebooks/machine.py``: the round opened, 1.8.2, and the
+    standings, Article 1).
     """
+
+    book = Dubov2025
+    ev = ev
+    opening_article = "1.8.2"
+    standings_article = "1"
+    acceleration_article = "1.3.1"
+    acceleration_readings = ACCELERATION
 
     def __init__(
         self,
@@ -198,73 +200,50 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         real score (the same without acceleration)."""
         return self._by[n].points if self._real_upfloaters else self._by[n].score
 
-    def emit(self, e: ev.Event) -> None:
-        self.events.append(e)
-
     def perfect(self, players: Sequence[int], initial: dict[int, int] | None = None):
         return matching.has_perfect_matching(players, self.compat, initial or self.base)
 
     # ------------------------------------------------------------------ states
-    def run(self) -> Trace:
-        state: Callable | None = self.open_round
-        try:
-            while state is not None:
-                state = state()
-        except NoPairing:
-            pass
-        meta = {"system": NAME, "rulebook": RULEBOOK, "edition": EDITION, "round": self.st.round}
-        if self.forced:
-            meta["what_if"] = [list(p) for p in self.forced]
-        return Trace(tuple(self.events), meta)
-
-    def open_round(self):
-        st = self.st
-        self.remaining = sorted(p.number for p in st.players if p.present)
-        absent = tuple((p.number, p.absence) for p in st.players if not p.present)
-        # acceleration points up to this round (XXA / 250, or computed for this run)
-        accelerated = any(p.accelerated for p in st.players) or bool(self.t.acceleration_method)
-        # the acceleration readings are in force only in an accelerated round: elsewhere
-        # they cannot change anything, and the header leaves them out
-        skip = () if accelerated else tuple(r.name for r in ACCELERATION)
-        readings = {k: v for k, v in self.readings.as_dict().items() if k not in skip}
-        detail = tuple(d for d in self.readings.detail() if d[0] not in skip)
-        self.emit(
-            ev.RoundOpened(
-                article="1.8.2",
-                round=st.round,
-                total_rounds=st.total_rounds,
-                last_round=st.last_round,
-                rulebook=RULEBOOK,
-                edition=EDITION,
-                readings=readings,
-                to_pair=tuple(self.remaining),
-                absent=absent,
-                initial_colour=self.initial_colour.word,
-                initial_colour_source=self.initial_colour_source,
-                tournament=self.t.name,
-                readings_detail=detail,
-            )
-        )
-        if self.forced:
-            verdicts = []
-            for a, b in self.forced:
-                why = self.compat.reason(a, b)
-                crit, facts = why if why is not None else ("", {})
-                verdicts.append((a, b, crit, facts))
-            self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        rows = tuple(standing_row(p, accelerated) for p in st.players)
-        self.emit(ev.StandingsSnapshot(article="1", max_t=st.max_t, rows=rows))
-        if accelerated:
-            self.emit(ev.AccelerationApplied(
-                article="1.3.1",
-                records=acceleration_records(self.t),
-                method=self.t.acceleration_method,
-                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
-                              for p in st.players if p.accelerated),
-                readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
-                dropped=dropped_points(self.t, st.round),
-            ))
+    def first_state(self):
+        self.remaining = sorted(p.number for p in self.st.players if p.present)
         return self.assign_bye
+
+    def what_if_verdict(self, a: int, b: int) -> tuple[str, dict]:
+        why = self.compat.reason(a, b)
+        return why if why is not None else ("", {})
+
+    def row(self, p: PlayerStanding) -> dict:
+        return {
+            "number": p.number,
+            "name": p.name,
+            "rating": p.rating,
+            "initial_rank": p.initial_rank,
+            "score": fmt(p.score),
+            "colours": "".join(p.colours).upper(),  # Colour is a str: its letters
+            "colour_difference": p.colour_difference,
+            "preference": p.preference.word,
+            "strength": p.strength.value,
+            "preference_rule": p.preference_rule,
+            "aro": p.aro,
+            "games_played": p.games_played,
+            "upfloats": p.upfloats,
+            "upfloated_previous": p.upfloated_previous,
+            "max_upfloater": p.max_upfloater,
+            "bye_eligible": p.bye_eligible,
+            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
+            "present": p.present,
+            "absence": p.absence,
+            "history": p.history,
+        }
+
+    def row_notes(self, p: PlayerStanding) -> dict:
+        """The scores 2.1.3 and 5.2.1 read when a reading makes them the real score."""
+        notes = {}
+        if p.bye_score is not None:
+            notes["bye_score"] = fmt(p.bye_score)
+        if p.rank_score is not None:
+            notes["rank_score"] = fmt(p.rank_score)
+        return notes
 
     def impossible(self, players: Sequence[int], context: str) -> None:
         """1.8.3: record which players cannot be paired, and why, and stop.
@@ -318,47 +297,6 @@ class DubovEngine(ByeSteps, UpfloaterSteps, GroupSteps, TranspositionSteps, Colo
         boards = tuple(sorted(self.pairs, key=board_key(self.p)))
         self.emit(ev.PairingPublished(article="GHR 3.6", boards=boards, bye=self.bye))
         return None
-
-
-def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:
-    """The row of the trace's standings; in an accelerated round (``accelerated``: some
-    player has acceleration points up to this round) also the real score and the round's
-    acceleration points, and the scores 2.1.3 and 5.2.1 read when a reading makes them the
-    real score."""
-    row = _row(p)
-    if accelerated:
-        row["real_score"] = fmt(p.points)
-        row["virtual"] = fmt(p.virtual)
-    if p.bye_score is not None:
-        row["bye_score"] = fmt(p.bye_score)
-    if p.rank_score is not None:
-        row["rank_score"] = fmt(p.rank_score)
-    return row
-
-
-def _row(p: PlayerStanding) -> dict:
-    return {
-        "number": p.number,
-        "name": p.name,
-        "rating": p.rating,
-        "initial_rank": p.initial_rank,
-        "score": fmt(p.score),
-        "colours": "".join(p.colours).upper(),  # Colour is a str: its letters
-        "colour_difference": p.colour_difference,
-        "preference": p.preference.word,
-        "strength": p.strength.value,
-        "preference_rule": p.preference_rule,
-        "aro": p.aro,
-        "games_played": p.games_played,
-        "upfloats": p.upfloats,
-        "upfloated_previous": p.upfloated_previous,
-        "max_upfloater": p.max_upfloater,
-        "bye_eligible": p.bye_eligible,
-        "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-        "present": p.present,
-        "absence": p.absence,
-        "history": p.history,
-    }
 
 
 def pair_round(

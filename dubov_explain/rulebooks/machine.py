@@ -1,0 +1,140 @@
+"""The round machine every engine subclasses: a round is a run of states, each a method that
+records its decisions as events and returns the next state (None: the round is paired).
+
+What every rule text does the same way before its own procedure starts is here, once: the
+round opened (who is to pair, who is absent, the readings in force), the what-if verdicts of
+a forced run, the standings as the trace records them, and the acceleration applied.  A
+text's engine says which of its articles each of those cites (``opening_article``,
+``standings_article``, ``acceleration_article``), what a player's row holds (:meth:`row`),
+how a forced pair stands by its absolute criteria (:meth:`what_if_verdict`), and its first
+state (:meth:`first_state`); then its states follow its articles::
+
+    open_round -> first_state -> ... (the text's own states) ... -> None (published)
+                                   \\-> NoPairing raised (the text's "no pairing") -> stop
+
+The engine's ``__init__`` sets what the prologue reads: ``t``, ``readings``, ``st`` (the
+standings), ``forced``, ``events`` and ``initial_colour``/``initial_colour_source``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, ClassVar
+
+from ..trace.events import Trace, fmt
+from .acceleration.facts import acceleration_records, dropped_points
+
+
+class NoPairing(Exception):
+    """The text's "no pairing" (Dubov 2025 1.8.3, Dutch B.1, Dubov 1997 9): the machine
+    stops, its last event says why."""
+
+
+class RoundMachine:
+    #: the rulebook whose text the machine follows (its class: name, title, edition)
+    book: ClassVar[type]
+    #: the rulebook's events module (``RoundOpened``, ``WhatIf``, ``StandingsSnapshot``,
+    #: ``AccelerationApplied`` and the text's own events)
+    ev: ClassVar
+    #: the articles the prologue cites: the round opened, the standings, the acceleration
+    opening_article: ClassVar[str]
+    standings_article: ClassVar[str]
+    acceleration_article: ClassVar[str]
+    #: the readings that say which articles read the real score in an accelerated round
+    #: (listed in the round's header only when the round is accelerated)
+    acceleration_readings: ClassVar[tuple] = ()
+
+    # ------------------------------------------------------------------ the machine
+    def run(self) -> Trace:
+        state: Callable | None = self.open_round
+        try:
+            while state is not None:
+                state = state()
+        except NoPairing:
+            pass
+        meta = {"system": self.book.name, "rulebook": self.book.title,
+                "edition": self.book.edition, "round": self.st.round}
+        if self.forced:
+            meta["what_if"] = [list(p) for p in self.forced]
+        return Trace(tuple(self.events), meta)
+
+    def emit(self, e) -> None:
+        self.events.append(e)
+
+    @property
+    def accelerated(self) -> bool:
+        """Whether the round is accelerated: some player has acceleration points up to this
+        round (``XXA`` / ``250``), or the run computes them (``pair --baku``)."""
+        try:
+            return self._accelerated
+        except AttributeError:
+            self._accelerated = any(p.accelerated for p in self.st.players) or \
+                bool(self.t.acceleration_method)
+            return self._accelerated
+
+    # ------------------------------------------------------------------ the prologue
+    def open_round(self):
+        st = self.st
+        absent = tuple((p.number, p.absence) for p in st.players if not p.present)
+        # the acceleration readings are in force only in an accelerated round: elsewhere
+        # they cannot change anything, and the header leaves them out
+        skip = () if self.accelerated else tuple(r.name for r in self.acceleration_readings)
+        self.emit(self.ev.RoundOpened(
+            article=self.opening_article, round=st.round, total_rounds=st.total_rounds,
+            last_round=st.last_round, rulebook=self.book.title, edition=self.book.edition,
+            readings={k: v for k, v in self.readings.as_dict().items() if k not in skip},
+            to_pair=tuple(sorted(p.number for p in st.players if p.present)),
+            absent=absent, initial_colour=self.initial_colour.word,
+            initial_colour_source=self.initial_colour_source, tournament=self.t.name,
+            readings_detail=tuple(d for d in self.readings.detail() if d[0] not in skip),
+        ))
+        if self.forced:
+            self.emit(self.ev.WhatIf(article="what-if", pairs=tuple(
+                (a, b, *self.what_if_verdict(a, b)) for a, b in self.forced)))
+        self.emit(self.ev.StandingsSnapshot(
+            article=self.standings_article, max_t=self.max_t(),
+            rows=tuple(self.standing_row(p) for p in st.players)))
+        if self.accelerated:
+            self.emit(self.ev.AccelerationApplied(
+                article=self.acceleration_article,
+                records=acceleration_records(self.t),
+                method=self.t.acceleration_method,
+                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
+                              for p in st.players if p.accelerated),
+                readings=tuple((r.name, self.readings.value(r.name))
+                               for r in self.acceleration_readings),
+                dropped=dropped_points(self.t, st.round),
+            ))
+        return self.first_state()
+
+    def first_state(self):
+        """The text's first state after the prologue (a method, or None)."""
+        raise NotImplementedError(f"{type(self).__name__} names no first state")
+
+    def what_if_verdict(self, a: int, b: int) -> tuple[str, dict]:
+        """``(criterion, facts)`` of a forced pair by the text's absolute criteria
+        (``("", {})`` when the pair is allowed)."""
+        raise NotImplementedError(f"{type(self).__name__} judges no forced pair")
+
+    # ------------------------------------------------------------------ the standings
+    def standing_row(self, p) -> dict:
+        """A player's row of the trace's standings: the text's columns (:meth:`row`); in an
+        accelerated round also the real score and the round's acceleration points
+        (``score`` is the pairing score); then the text's notes (:meth:`row_notes`)."""
+        row = self.row(p)
+        if self.accelerated:
+            row["real_score"] = fmt(p.points)
+            row["virtual"] = fmt(p.virtual)
+        row.update(self.row_notes(p))
+        return row
+
+    def max_t(self) -> int:
+        """The MaxT the standings record (a text without one: 0)."""
+        return self.st.max_t
+
+    def row(self, p) -> dict:
+        """The text's columns of a player's row, in the order the trace records them."""
+        raise NotImplementedError(f"{type(self).__name__} has no standings row")
+
+    def row_notes(self, p) -> dict:
+        """What the text adds to a row after the scores (none by default)."""
+        return {}
