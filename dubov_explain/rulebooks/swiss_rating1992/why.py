@@ -1,52 +1,37 @@
 """How the 1992 rulebook reads its own traces for ``why`` and ``why-not``.
 
 The trace shapes are the Dutch 2012 ones (``events.py``), so what only reads shapes is
-shared: :func:`decision_key`, :func:`bracket_of`, :func:`player_round`.  What names an
-article is this text's: :func:`verdict_article`, :func:`lowered` (the order in which C.9,
-C.10 and C.11 lower the criteria) and :func:`read_parting`.
+shared: :func:`decision_key`, :func:`bracket_of`, :func:`player_round` (its reader is a
+subclass of Dutch 2012's).  What names an article is this text's: the articles of a
+verdict, the order in which C.9, C.10 and C.11 lower the criteria (:func:`lowered`) and
+:func:`read_parting`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...trace.events import Trace
-from ..dutch2012.why import bracket_of, decision_key, player_round  # noqa: F401
+from ..dutch2012.why import Dutch2012Reader, player_round  # noqa: F401
+from ..why import answer as _answer, differs
 from . import events as ev
 
-VERDICT_ARTICLE = {"absent": "F.5", "no-pairing": "B.1"}
-CRITERION_ARTICLE = {"B.1.a": "B.1.a", "B.2": "B.2", "XXP": "XXP", "forced": "what-if"}
 
-#: the criteria in the order the procedure lowers them, first lowered first
-_ORDER = ("B.6-down", "B.5-down", "B.6-up", "B.5-up", "x")
-_STEP = {"B.6-down": "C.9", "B.5-down": "C.9", "B.6-up": "C.10", "B.5-up": "C.10",
-         "x": "C.11"}
+class SwissRating1992Reader(Dutch2012Reader):
+    """The Dutch 2012 reading of the same event shapes, with this text's articles."""
 
-
-def verdict_article(verdict: str, criterion: str = "") -> str:
-    if verdict == "illegal":
-        return CRITERION_ARTICLE.get(criterion, criterion)
-    return VERDICT_ARTICLE.get(verdict, "")
+    verdicts = {"absent": "F.5", "no-pairing": "B.1"}
+    #: the criteria in the order the procedure lowers them, first lowered first
+    order = ("B.6-down", "B.5-down", "B.6-up", "B.5-up", "x")
+    steps = {"B.6-down": "C.9", "B.5-down": "C.9", "B.6-up": "C.10", "B.5-up": "C.10",
+             "x": "C.11"}
 
 
-def _answer(case: str, criterion: str, article: str, where: str = "", score: str | None = None,
-            verdict: str = "passed-over", **facts: Any) -> dict:
-    return dict(verdict=verdict, case=case, criterion=criterion, article=article, where=where,
-                score=score, facts=facts)
-
-
-def lowered(real: dict, what_if: dict) -> str | None:
-    """The last-lowered criterion the what-if run needed lowered further (or None)."""
-    for name in reversed(_ORDER):
-        a, b = real.get(name), what_if.get(name)
-        if a == b:
-            continue
-        if isinstance(a, bool):
-            if a and not b:
-                return name
-        elif a is not None and b is not None and b > a:
-            return name
-    return None
+READER = SwissRating1992Reader()
+decision_key = READER.decision_key
+verdict_article = READER.verdict_article
+bracket_of = READER.bracket_of
+#: the last-lowered criterion the what-if run needed lowered further (or None)
+lowered = READER.lowered
+_STEP = READER.steps
 
 
 def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -> dict:
@@ -80,6 +65,4 @@ def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -
             isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
         return _answer("moved-down", "A.3", "A.3", "bracket", score,
                        real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
-    art = r.article if r is not None else ""
-    return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
-                   what_if_kind=w.kind if w is not None else None)
+    return differs(r, w)
