@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..records import dataclass, field
-from ..trace.events import Event, RoundOpened, Trace
+from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, Trace
 
 
 @dataclass
@@ -108,16 +108,24 @@ class StepState:
 class RoundSteps:
     """How one rulebook's trace reads as steps; a rulebook's ``steps.py`` subclasses it.
 
-    A subclass names its bracket's events (``opens``, ``closes``), whom each kind of step
-    concerns (``scope``), and overrides what its text says of an event: :meth:`change`, and
-    where they are not empty :meth:`cited`, :meth:`rejected`, :meth:`named`,
-    :meth:`closed_players` and :meth:`made`.  An instance reads one trace; the rulebook's
-    module exposes ``step_changes = Steps.step_changes`` and ``step_states =
+    A subclass names its bracket's events (``opens``, ``closes``) and its bye's, whom each
+    kind of step concerns (``scope``), and overrides what its text says of an event:
+    :meth:`change`, and where they are not empty :meth:`cited`, :meth:`rejected`,
+    :meth:`named`, :meth:`closed_players` and :meth:`made`.  The bye's events, the
+    published pairing and no pairing are read here.  An instance reads one trace; the
+    rulebook's module exposes ``step_changes = Steps.step_changes`` and ``step_states =
     Steps.step_states``."""
 
     #: the events that open and close a bracket (a score group)
     opens: ClassVar[type[Event]]
     closes: ClassVar[type[Event]]
+    #: the events of the bye, where the rulebook has them: the bye given (``player``, and
+    #: where it records them its ``runner_up`` and the players ``passed_over``), the list
+    #: of candidates (``keys`` and ``ineligible``: rows that start with the player), a
+    #: candidate the bye passes over (``player``)
+    bye_assigned: ClassVar[type[Event] | None] = None
+    bye_candidates: ClassVar[type[Event] | None] = None
+    bye_rejected: ClassVar[type[Event] | None] = None
     #: kind -> whom a step of that kind concerns (see :class:`StepChange`); other kinds:
     #: their own players.  A "bracket" kind outside a bracket concerns its players only
     scope: ClassVar[dict[str, str]] = {}
@@ -137,11 +145,24 @@ class RoundSteps:
         return e.article
 
     def rejected(self, e: Event, inside: bool) -> list[dict]:
-        """The alternatives a decision rejected, as facts (indices into the event)."""
+        """The alternatives a decision rejected, as facts (indices into the event): here,
+        the candidates the bye's list bars and a candidate the bye passes over."""
+        if self._is(e, self.bye_candidates):
+            return [dict(who=row[0], case="bye-ineligible", index=k)
+                    for k, row in enumerate(e.ineligible)]  # type: ignore[attr-defined]
+        if self._is(e, self.bye_rejected):
+            return [dict(who=e.player, case="bye-rejected")]  # type: ignore[attr-defined]
         return []
 
     def named(self, e: Event) -> set[int]:
-        """The players an event names that its focus and rejected alternatives do not."""
+        """The players an event names that its focus and rejected alternatives do not:
+        here, the bye's candidates, its runner-up and the players it passed over."""
+        if self._is(e, self.bye_candidates):
+            return {row[0] for row in e.keys} | {row[0] for row in e.ineligible}  # type: ignore[attr-defined]
+        if self._is(e, self.bye_assigned):
+            runner_up = getattr(e, "runner_up", None)
+            return ({runner_up} if runner_up else set()) | {
+                n for n in getattr(e, "passed_over", ()) if isinstance(n, int)}
         return set()
 
     def closed_players(self, bracket: BracketState) -> set[int]:
@@ -171,7 +192,7 @@ class RoundSteps:
         inside = False
         for i, e in enumerate(self.trace.events, start=1):
             inside = inside or isinstance(e, self.opens)
-            focus, ch = self.change(e, inside)
+            focus, ch = self._round_change(e) or self.change(e, inside)
             scope = self.scope.get(e.kind)
             if scope == "bracket" and not inside:
                 scope = None  # a bracket-kind event of a what-if run outside a bracket
@@ -181,6 +202,23 @@ class RoundSteps:
             if isinstance(e, self.closes):
                 inside = False
         return out
+
+    @staticmethod
+    def _is(e: Event, cls: type[Event] | None) -> bool:
+        return cls is not None and isinstance(e, cls)
+
+    def _round_change(self, e: Event) -> tuple[set[int], dict] | None:
+        """The change of an event outside any bracket's business: the bye, a candidate it
+        passes over, the published pairing, no pairing (None: another event)."""
+        if self._is(e, self.bye_assigned):
+            return {e.player}, {"bye": e.player}  # type: ignore[attr-defined]
+        if self._is(e, self.bye_rejected):
+            return {e.player}, {}  # type: ignore[attr-defined]
+        if isinstance(e, PairingPublished):
+            return set(), {"boards": e.boards}
+        if isinstance(e, Impossible):
+            return set(e.players), {}
+        return None
 
     def to_pair(self) -> list[int]:
         """The players the round pairs, in the order of its opening event."""

@@ -23,15 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, TypedDict
 
-from ..trace.events import (
-    Event,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-)
+from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, Trace
+from ..trace.events import StandingsSnapshot, WhatIf
 
 #: what decides nothing: the header, a what-if run's forced pairs, the standings
 SILENT: tuple[type[Event], ...] = (RoundOpened, WhatIf, StandingsSnapshot)

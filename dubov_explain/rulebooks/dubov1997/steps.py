@@ -17,6 +17,9 @@ from . import events as ev
 class Dubov1997Steps(RoundSteps):
     opens = ev.GroupOpened
     closes = ev.GroupClosed
+    bye_assigned = ev.ByeAssigned
+    bye_candidates = ev.ByeCandidates
+    bye_rejected = ev.ByeRejected
     scope = {
         "round-opened": "round", "standings": "round", "acceleration-applied": "round",
         "first-round": "round", "bye-not-needed": "round", "pairing-published": "round",
@@ -45,38 +48,24 @@ class Dubov1997Steps(RoundSteps):
         return " ".join([e.article] + extra)
 
     def rejected(self, e: ev.Event, inside: bool) -> list[dict]:
-        if isinstance(e, ev.ByeCandidates):
-            return [dict(who=row[0], case="bye-ineligible", index=k)
-                    for k, row in enumerate(e.ineligible)]
-        if isinstance(e, ev.ByeRejected):
-            return [dict(who=e.player, case="bye-rejected")]
         if isinstance(e, (ev.FloaterPaired, ev.PairMade, ev.TransferMade)):
             return [dict(who=r[0], case="passed-over", code=r[1], index=k)
                     for k, r in enumerate(e.rejected)]
         if isinstance(e, ev.ColourBalance):
             return [dict(who=n, case="kept", code=why) for n, why in e.kept]
-        return []
+        return super().rejected(e, inside)
 
     def named(self, e: ev.Event) -> set[int]:
-        if isinstance(e, ev.ByeCandidates):
-            return {row[0] for row in e.keys} | {row[0] for row in e.ineligible}
-        if isinstance(e, ev.ByeAssigned):
-            return ({e.runner_up} if e.runner_up else set()) | {n for n in e.passed_over if isinstance(n, int)}
         if isinstance(e, ev.FloaterPasses):
             return {e.floater}
         if isinstance(e, ev.FirstRoundGroup):
             return {n for part in (e.upper, e.lower, e.came_down) for n in part if isinstance(n, int)}
-        return set()
+        return super().named(e)
 
     def change(self, e: ev.Event, inside: bool) -> tuple[set[int], dict]:
         ch: dict = {}
         focus: set[int] = set()
-        if isinstance(e, ev.ByeRejected):
-            focus = {e.player}
-        elif isinstance(e, ev.ByeAssigned):
-            ch["bye"] = e.player
-            focus = {e.player}
-        elif isinstance(e, ev.GroupOpened):
+        if isinstance(e, ev.GroupOpened):
             ch["open"] = dict(score=e.score, residents=list(e.residents), pool=e.lower)
             if e.floaters:
                 ch["set"] = dict(upfloaters=list(e.floaters))
@@ -101,9 +90,7 @@ class Dubov1997Steps(RoundSteps):
             focus = {e.white, e.black}
         elif inside and isinstance(e, ev.GroupClosed):
             ch["set"] = dict(closed=True)
-        elif isinstance(e, ev.PairingPublished):
-            ch["boards"] = e.boards
-        elif isinstance(e, (ev.Impossible, ev.ArbiterDecides)):
+        elif isinstance(e, ev.ArbiterDecides):
             focus = set(e.players)
         if isinstance(e, ev.GroupClosed):
             ch["leave"] = [tuple(p) for p in e.pairs]

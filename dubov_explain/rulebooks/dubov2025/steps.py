@@ -17,6 +17,9 @@ from . import events as ev
 class Dubov2025Steps(RoundSteps):
     opens = ev.BracketOpened
     closes = ev.BracketClosed
+    bye_assigned = ev.ByeAssigned
+    bye_candidates = ev.ByeCandidates
+    bye_rejected = ev.ByeRejected
     scope = {
         "round-opened": "round", "standings": "round", "acceleration-applied": "round",
         "bye-not-needed": "round", "pairing-published": "round",
@@ -45,13 +48,8 @@ class Dubov2025Steps(RoundSteps):
         return " ".join([e.article] + extra)
 
     def rejected(self, e: ev.Event, inside: bool) -> list[dict]:
-        if isinstance(e, ev.ByeCandidates):
-            return [dict(who=row[0], case="bye-ineligible", index=k)
-                    for k, row in enumerate(e.ineligible)]
-        if isinstance(e, ev.ByeRejected):
-            return [dict(who=e.player, case="bye-rejected")]
         if not inside:
-            return []
+            return super().rejected(e, inside)
         if isinstance(e, ev.UpfloatersChosen):
             out = [dict(who=list(c), case="container-skipped", index=k)
                    for k, (c, _) in enumerate(e.containers_skipped)]
@@ -71,24 +69,12 @@ class Dubov2025Steps(RoundSteps):
         if isinstance(e, ev.OpponentChosen):
             return [dict(who=r[0], case="opponent-rejected", index=k, criterion=r[1])
                     for k, r in enumerate(e.rejected)]
-        return []
-
-    def named(self, e: ev.Event) -> set[int]:
-        if isinstance(e, ev.ByeCandidates):
-            return {row[0] for row in e.keys} | {row[0] for row in e.ineligible}
-        if isinstance(e, ev.ByeAssigned):
-            return ({e.runner_up} if e.runner_up else set()) | {n for n in e.passed_over if isinstance(n, int)}
-        return set()
+        return super().rejected(e, inside)
 
     def change(self, e: ev.Event, inside: bool) -> tuple[set[int], dict]:
         ch: dict = {}
         focus: set[int] = set()
-        if isinstance(e, ev.ByeRejected):
-            focus = {e.player}
-        elif isinstance(e, ev.ByeAssigned):
-            ch["bye"] = e.player
-            focus = {e.player}
-        elif isinstance(e, ev.BracketOpened):
+        if isinstance(e, ev.BracketOpened):
             ch["open"] = dict(score=e.score, residents=list(e.residents), pool=e.pool)
             focus = set(e.residents)
         elif inside and isinstance(e, ev.MinimumUpfloaters):
@@ -113,10 +99,6 @@ class Dubov2025Steps(RoundSteps):
             focus = {e.white, e.black}
         elif inside and isinstance(e, ev.BracketClosed):
             ch["set"] = dict(closed=True)
-        elif isinstance(e, ev.PairingPublished):
-            ch["boards"] = e.boards
-        elif isinstance(e, ev.Impossible):
-            focus = set(e.players)
         if isinstance(e, ev.BracketClosed):
             ch["leave"] = [tuple(p) for p in e.pairs]
         return focus, ch

@@ -17,6 +17,7 @@ from . import events as ev
 class Dutch2012Steps(RoundSteps):
     opens = ev.BracketOpened
     closes = ev.BracketClosed
+    bye_assigned = ev.ByeAssigned
     scope = {
         "round-opened": "round", "standings": "round", "acceleration-applied": "round",
         "pairing-published": "round",
@@ -77,13 +78,6 @@ class Dutch2012Steps(RoundSteps):
             focus = set(e.players)
         elif isinstance(e, ev.Backtracked):
             focus = set(e.moved) | ({e.player} if e.player is not None else set())
-        elif isinstance(e, ev.ByeAssigned):
-            ch["bye"] = e.player
-            focus = {e.player}
-        elif isinstance(e, ev.PairingPublished):
-            ch["boards"] = e.boards
-        elif isinstance(e, ev.Impossible):
-            focus = set(e.players)
         return focus, ch
 
 

@@ -63,6 +63,64 @@ class Dutch2012Reader(TraceReader):
                 return name
         return None
 
+    def read_parting(self, real: Trace, what_if: Trace, r, w, player: int,
+                     against: int) -> dict:
+        """Which rule made the real decision ``r`` where the what-if run decided ``w``."""
+        if isinstance(w, ev.Impossible):
+            return _answer("impossible", "B.1", "B.1", "round", verdict="impossible",
+                           players=list(w.players))
+        if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
+            return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
+        score = getattr(r, "score", None) or getattr(w, "score", None)
+        d4 = _b3_levels(real, what_if, score)
+        if d4 is not None:
+            return d4
+        # the real run paired the bracket where the what-if run failed a level (or reduced)
+        if isinstance(r, ev.PairingFound) and isinstance(w, (ev.RequirementsFailed, ev.Reduced,
+                                                              ev.BracketMovedDown)):
+            if isinstance(w, ev.RequirementsFailed):
+                return _answer("requirements", w.next_step, self.requirements_article(w),
+                               "bracket", score, requirements=dict(w.requirements),
+                               next_step=w.next_step)
+            return _answer("fewer-pairs", "C.14", self.fewer_pairs_article(w), "bracket",
+                           score)
+        if isinstance(r, ev.PairingFound) and isinstance(w, ev.PairingFound):
+            crit = self.lowered(dict(r.requirements), dict(w.requirements))
+            if crit is not None:
+                return _answer("lowered", crit, self.steps[crit], "bracket", score, name=crit,
+                               real=r.requirements.get(crit), instead=w.requirements.get(crit))
+            if r.part != w.part:
+                return _answer("differs", r.article, r.article, "bracket", score,
+                               real_kind=r.kind, what_if_kind=w.kind)
+            rb, wb = _b3_after(real, r), _b3_after(what_if, w)
+            if rb is not None and wb is not None and rb.b3 != wb.b3:
+                return _answer("b3-factor", "D.4", "D.4", "bracket", score, b3=rb.b3,
+                               instead=wb.b3)
+            if tuple(r.exchange) != tuple(w.exchange):
+                return _answer("exchange-order", self.exchange_rule(r), "C.8", "bracket", score,
+                               exchange=list(r.exchange), instead=list(w.exchange))
+            return _answer("transposition-order", "D.1", "C.7", "bracket", score,
+                           index=r.transposition, instead=w.transposition,
+                           s2=list(r.s2[:len(r.s1)]), instead_s2=list(w.s2[:len(w.s1)]))
+        if isinstance(w, (ev.IncompatibleMoved, ev.MovedDown, ev.BracketMovedDown)) or \
+                isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
+            return _answer("moved-down", "A.3", "A.3", "bracket", score,
+                           real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
+        return differs(r, w)
+
+    # the articles an edition of the text may name otherwise
+    def requirements_article(self, w) -> str:
+        """The article of a what-if run that failed the requirements of a level: C.10."""
+        return "C.10"
+
+    def fewer_pairs_article(self, w) -> str:
+        """The article of a what-if run that paired fewer: the step it reached."""
+        return w.article
+
+    def exchange_rule(self, r) -> str:
+        """The rule ordering the exchanges: D.2 (homogeneous), D.3 (heterogeneous)."""
+        return "D.3" if r.part == "heterogeneous" else "D.2"
+
 
 READER = Dutch2012Reader()
 decision_key = READER.decision_key
@@ -70,50 +128,7 @@ verdict_article = READER.verdict_article
 bracket_of = READER.bracket_of
 lowered = READER.lowered
 _STEP = READER.steps
-
-
-def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -> dict:
-    n, m = player, against
-    if isinstance(w, ev.Impossible):
-        return _answer("impossible", "B.1", "B.1", "round", verdict="impossible",
-                       players=list(w.players))
-    if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
-        return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
-    score = getattr(r, "score", None) or getattr(w, "score", None)
-    d4 = _b3_levels(real, what_if, score)
-    if d4 is not None:
-        return d4
-    # the real run paired the bracket where the what-if run failed a level (or reduced)
-    if isinstance(r, ev.PairingFound) and isinstance(w, (ev.RequirementsFailed, ev.Reduced,
-                                                          ev.BracketMovedDown)):
-        if isinstance(w, ev.RequirementsFailed):
-            return _answer("requirements", w.next_step, "C.10", "bracket", score,
-                           requirements=dict(w.requirements), next_step=w.next_step)
-        return _answer("fewer-pairs", "C.14", w.article, "bracket", score)
-    if isinstance(r, ev.PairingFound) and isinstance(w, ev.PairingFound):
-        crit = lowered(dict(r.requirements), dict(w.requirements))
-        if crit is not None:
-            return _answer("lowered", crit, _STEP[crit], "bracket", score, name=crit,
-                           real=r.requirements.get(crit), instead=w.requirements.get(crit))
-        if r.part != w.part:
-            return _answer("differs", r.article, r.article, "bracket", score,
-                           real_kind=r.kind, what_if_kind=w.kind)
-        rb, wb = _b3_after(real, r), _b3_after(what_if, w)
-        if rb is not None and wb is not None and rb.b3 != wb.b3:
-            return _answer("b3-factor", "D.4", "D.4", "bracket", score, b3=rb.b3,
-                           instead=wb.b3)
-        if tuple(r.exchange) != tuple(w.exchange):
-            rule = "D.3" if r.part == "heterogeneous" else "D.2"
-            return _answer("exchange-order", rule, "C.8", "bracket", score,
-                           exchange=list(r.exchange), instead=list(w.exchange))
-        return _answer("transposition-order", "D.1", "C.7", "bracket", score,
-                       index=r.transposition, instead=w.transposition, s2=list(r.s2[:len(r.s1)]),
-                       instead_s2=list(w.s2[:len(w.s1)]))
-    if isinstance(w, (ev.IncompatibleMoved, ev.MovedDown, ev.BracketMovedDown)) or \
-            isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
-        return _answer("moved-down", "A.3", "A.3", "bracket", score,
-                       real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
-    return differs(r, w)
+read_parting = READER.read_parting
 
 
 def _level_stage(trace: Trace, score):
