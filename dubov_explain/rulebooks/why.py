@@ -117,7 +117,8 @@ def differs(r: Event | None, w: Event | None) -> dict:
 
 # ---------------------------------------------------------------------------- one player
 class PlayerRound(TypedDict, total=False):
-    """The facts of one player's round that ``player_round`` returns (a plain dict)."""
+    """The facts of one player's round that ``player_round`` returns (a plain dict with
+    these keys, which the generic side reads and completes)."""
 
     #: why the player has, or has not, the bye: ``{case, article, step, ...}``
     bye: dict
@@ -141,9 +142,9 @@ class PlayerRound(TypedDict, total=False):
     events: list[int]
 
 
-def round_facts(bye: dict, **first: Any) -> PlayerRound:
-    """A player's round before any event is read: ``bye``, then ``first`` (e.g. the
-    ``history``), then the bracket's facts empty."""
-    return dict(bye=bye, **first, bracket_score=None, resident=True, residents=[],  # type: ignore[return-value]
+def round_facts(bye: dict, **first: Any) -> dict[str, Any]:
+    """A player's round (:class:`PlayerRound`) before any event is read: ``bye``, then
+    ``first`` (e.g. the ``history``), then the bracket's facts empty."""
+    return dict(bye=bye, **first, bracket_score=None, resident=True, residents=[],
                 upfloaters=[], upfloat=[], groups=[], pairing=[], colour_rule="",
                 colour_step=None, events=[])

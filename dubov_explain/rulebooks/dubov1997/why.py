@@ -101,7 +101,7 @@ def player_round(trace: Trace, player: int) -> dict:
     lists ``upfloat`` (how the player came into the group), ``groups`` (the column),
     ``pairing`` (how the opponent was chosen), ``colour_rule``/``colour_step``, ``events``."""
     n = player
-    x: dict[str, Any] = round_facts(bye_facts(trace, n))  # type: ignore[assignment]
+    x: dict[str, Any] = round_facts(bye_facts(trace, n))
     current: ev.GroupOpened | None = None
     incoming: list[int] = []
     mine = False

@@ -152,7 +152,7 @@ def player_round(trace: Trace, player: int) -> dict:
     ``colour_rule``/``colour_step``, ``events`` (indices of the player's bracket)."""
     n = player
     rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
-    x: dict[str, Any] = round_facts(bye_facts(trace, n), history=history(trace, n))  # type: ignore[assignment]
+    x: dict[str, Any] = round_facts(bye_facts(trace, n), history=history(trace, n))
     minimum: int | None = None
     current_res: list[int] = []
     met = {o for _r, o, _c, k in rows.get(n, {}).get("history", ()) if o}

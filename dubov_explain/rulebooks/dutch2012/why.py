@@ -179,7 +179,7 @@ def player_round(trace: Trace, player: int) -> dict:
     holding him that was closed (a pairing undone is followed by a later one holding him,
     and a pairing tried again in vain is never closed)."""
     n = player
-    x: dict[str, Any] = round_facts({})  # type: ignore[assignment]
+    x: dict[str, Any] = round_facts({})
     current = None
     run: dict[str, Any] | None = None  # the facts of the bracket being paired, if it holds n
     for i, e in enumerate(trace.events, start=1):

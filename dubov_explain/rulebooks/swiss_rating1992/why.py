@@ -9,7 +9,7 @@ verdict, the order in which C.9, C.10 and C.11 lower the criteria (:func:`lowere
 
 from __future__ import annotations
 
-from ..dutch2012.why import Dutch2012Reader, player_round  # noqa: F401
+from ..dutch2012.why import Dutch2012Reader, bracket_of, decision_key, player_round  # noqa: F401
 
 
 class SwissRating1992Reader(Dutch2012Reader):
@@ -36,9 +36,7 @@ class SwissRating1992Reader(Dutch2012Reader):
 
 
 READER = SwissRating1992Reader()
-decision_key = READER.decision_key
 verdict_article = READER.verdict_article
-bracket_of = READER.bracket_of
 #: the last-lowered criterion the what-if run needed lowered further (or None)
 lowered = READER.lowered
 _STEP = READER.steps
