@@ -149,16 +149,16 @@ class RoundSteps:
         the candidates the bye's list bars and a candidate the bye passes over."""
         if self._is(e, self.bye_candidates):
             return [dict(who=row[0], case="bye-ineligible", index=k)
-                    for k, row in enumerate(e.ineligible)]  # type: ignore[attr-defined]
+                    for k, row in enumerate(e.ineligible)]
         if self._is(e, self.bye_rejected):
-            return [dict(who=e.player, case="bye-rejected")]  # type: ignore[attr-defined]
+            return [dict(who=e.player, case="bye-rejected")]
         return []
 
     def named(self, e: Event) -> set[int]:
         """The players an event names that its focus and rejected alternatives do not:
         here, the bye's candidates, its runner-up and the players it passed over."""
         if self._is(e, self.bye_candidates):
-            return {row[0] for row in e.keys} | {row[0] for row in e.ineligible}  # type: ignore[attr-defined]
+            return {row[0] for row in e.keys} | {row[0] for row in e.ineligible}
         if self._is(e, self.bye_assigned):
             runner_up = getattr(e, "runner_up", None)
             return ({runner_up} if runner_up else set()) | {
@@ -211,9 +211,9 @@ class RoundSteps:
         """The change of an event outside any bracket's business: the bye, a candidate it
         passes over, the published pairing, no pairing (None: another event)."""
         if self._is(e, self.bye_assigned):
-            return {e.player}, {"bye": e.player}  # type: ignore[attr-defined]
+            return {e.player}, {"bye": e.player}
         if self._is(e, self.bye_rejected):
-            return {e.player}, {}  # type: ignore[attr-defined]
+            return {e.player}, {}
         if isinstance(e, PairingPublished):
             return set(), {"boards": e.boards}
         if isinstance(e, Impossible):
