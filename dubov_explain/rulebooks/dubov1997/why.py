@@ -15,80 +15,51 @@ from __future__ import annotations
 from typing import Any
 
 from ...trace.events import Trace
+from ..why import TraceReader, answer as _answer, differs, round_facts
 from . import events as ev
 from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
 from .decisions import decisions  # noqa: F401
 from .sheet import report_sheet  # noqa: F401
 from .steps import step_changes, step_states  # noqa: F401
 
-VERDICT_ARTICLE = {"absent": "9", "no-pairing": "9"}
-LIMITATION_ARTICLE = {"2.1": "2.1", "2.3/2.4": "2.3", "XXP": "XXP"}
+
+class Dubov1997Reader(TraceReader):
+    opens = ev.GroupOpened
+    #: the bye list and the players passed over, the arbiter's cases, the acceleration's
+    #: virtual points, the facts of a group (7's transfers are the decisions)
+    silent = (ev.ByeCandidates, ev.ByeRejected, ev.ArbiterDecides, ev.AccelerationApplied,
+              ev.RequirementChecked)
+    keys = {
+        ev.FirstRound: lambda e: ("first-round", tuple(e.upper), tuple(e.lower), e.bye),
+        ev.FirstRoundGroup: lambda e: ("first-round-group", e.score, tuple(e.upper),
+                                       tuple(e.lower), e.bye),
+        ev.ByeAssigned: lambda e: ("bye", e.player),
+        ev.ByeNotNeeded: lambda e: ("no-bye",),
+        ev.GroupOpened: lambda e: ("group", e.score, tuple(e.residents), tuple(e.floaters)),
+        ev.FloaterOrder: lambda e: ("floater-order", e.score, tuple(e.order)),
+        ev.FloaterPaired: lambda e: ("floater", e.score, e.floater, e.partner),
+        ev.FloaterPasses: lambda e: ("floater-passes", e.score, e.floater),
+        ev.TransferMade: lambda e: ("transfer", e.article, e.score, e.player, e.for_player),
+        ev.NoTransfer: lambda e: ("no-transfer", e.article, e.score, e.for_player),
+        ev.ColourBalance: lambda e: ("balance", e.article, e.score, tuple(e.moved)),
+        ev.ColumnsWritten: lambda e: ("columns", e.score, tuple(r[0] for r in e.whites),
+                                      tuple(r[0] for r in e.blacks)),
+        ev.FloatersChosen: lambda e: ("floaters", e.score, tuple(r[0] for r in e.players)),
+        ev.PairMade: lambda e: ("pair", e.score, e.player, e.opponent),
+        ev.ColourAllocated: lambda e: ("colour", e.white, e.black),
+        ev.GroupClosed: lambda e: ("closed", e.score, tuple(map(tuple, e.pairs)),
+                                   tuple(e.floaters)),
+    }
+    #: no pairing, and an absence, rest on 9 (the arbiter)
+    verdicts = {"absent": "9", "no-pairing": "9"}
+    #: the limitations of 2.1-2.4 a pair can break on its own
+    criteria = {"2.1": "2.1", "2.3/2.4": "2.3", "XXP": "XXP"}
 
 
-def decision_key(e: ev.Event) -> tuple | None:
-    """What a decision decided; None for headers, the standings and candidate lists."""
-    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.ByeCandidates,
-                      ev.ByeRejected, ev.ArbiterDecides, ev.AccelerationApplied)):
-        return None
-    if isinstance(e, ev.FirstRound):
-        return ("first-round", tuple(e.upper), tuple(e.lower), e.bye)
-    if isinstance(e, ev.FirstRoundGroup):
-        return ("first-round-group", e.score, tuple(e.upper), tuple(e.lower), e.bye)
-    if isinstance(e, ev.ByeAssigned):
-        return ("bye", e.player)
-    if isinstance(e, ev.ByeNotNeeded):
-        return ("no-bye",)
-    if isinstance(e, ev.GroupOpened):
-        return ("group", e.score, tuple(e.residents), tuple(e.floaters))
-    if isinstance(e, ev.FloaterOrder):
-        return ("floater-order", e.score, tuple(e.order))
-    if isinstance(e, ev.FloaterPaired):
-        return ("floater", e.score, e.floater, e.partner)
-    if isinstance(e, ev.FloaterPasses):
-        return ("floater-passes", e.score, e.floater)
-    if isinstance(e, ev.RequirementChecked):
-        return None  # facts of the group; 7's transfers are the decisions
-    if isinstance(e, ev.TransferMade):
-        return ("transfer", e.article, e.score, e.player, e.for_player)
-    if isinstance(e, ev.NoTransfer):
-        return ("no-transfer", e.article, e.score, e.for_player)
-    if isinstance(e, ev.ColourBalance):
-        return ("balance", e.article, e.score, tuple(e.moved))
-    if isinstance(e, ev.ColumnsWritten):
-        return ("columns", e.score, tuple(r[0] for r in e.whites), tuple(r[0] for r in e.blacks))
-    if isinstance(e, ev.FloatersChosen):
-        return ("floaters", e.score, tuple(r[0] for r in e.players))
-    if isinstance(e, ev.PairMade):
-        return ("pair", e.score, e.player, e.opponent)
-    if isinstance(e, ev.ColourAllocated):
-        return ("colour", e.white, e.black)
-    if isinstance(e, ev.GroupClosed):
-        return ("closed", e.score, tuple(map(tuple, e.pairs)), tuple(e.floaters))
-    if isinstance(e, ev.PairingPublished):
-        return ("published", tuple(map(tuple, e.boards)), e.bye)
-    if isinstance(e, ev.Impossible):
-        return ("impossible",)
-    return (e.kind, e.article)
-
-
-def verdict_article(verdict: str, criterion: str = "") -> str:
-    if verdict == "illegal":
-        return LIMITATION_ARTICLE.get(criterion, criterion)
-    return VERDICT_ARTICLE.get(verdict, "")
-
-
-def bracket_of(trace: Trace, index: int) -> str | None:
-    """The score of the score group in which event ``index`` (0-based) is decided."""
-    for e in reversed(trace.events[: index + 1]):
-        if isinstance(e, ev.GroupOpened):
-            return e.score
-    return None
-
-
-def _answer(case: str, criterion: str, article: str, where: str = "", score: str | None = None,
-            verdict: str = "passed-over", **facts: Any) -> dict:
-    return dict(verdict=verdict, case=case, criterion=criterion, article=article, where=where,
-                score=score, facts=facts)
+READER = Dubov1997Reader()
+decision_key = READER.decision_key
+verdict_article = READER.verdict_article
+bracket_of = READER.bracket_of
 
 
 def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | None,
@@ -125,9 +96,7 @@ def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | 
         return _answer("row", "6.3", r.article, "group", r.score, chooser=r.player, row=r.row,
                        column=r.column, opponent=r.opponent, instead=w.opponent, how=r.how,
                        involved=r.player in (n, m))
-    art = r.article if r is not None else ""
-    return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
-                   what_if_kind=w.kind if w is not None else None)
+    return differs(r, w)
 
 
 def player_round(trace: Trace, player: int) -> dict:
@@ -136,9 +105,7 @@ def player_round(trace: Trace, player: int) -> dict:
     lists ``upfloat`` (how the player came into the group), ``groups`` (the column),
     ``pairing`` (how the opponent was chosen), ``colour_rule``/``colour_step``, ``events``."""
     n = player
-    x: dict[str, Any] = dict(bye=bye_facts(trace, n), bracket_score=None, resident=True,
-                             residents=[], upfloaters=[], upfloat=[], groups=[], pairing=[],
-                             colour_rule="", colour_step=None, events=[])
+    x: dict[str, Any] = round_facts(bye_facts(trace, n))
     current: ev.GroupOpened | None = None
     incoming: list[int] = []
     mine = False

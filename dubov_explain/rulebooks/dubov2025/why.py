@@ -22,84 +22,52 @@ from __future__ import annotations
 from typing import Any
 
 from ...trace.events import Trace
+from ..why import TraceReader, answer as _answer, differs, round_facts
 from . import events as ev
 from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
 from .decisions import decisions  # noqa: F401
 from .sheet import report_sheet  # noqa: F401
 from .steps import step_changes, step_states  # noqa: F401
 
-#: the article a verdict rests on when no decision of the procedure is involved
-VERDICT_ARTICLE = {"absent": "1.8.2", "no-pairing": "1.8.3"}
-#: the articles of the criteria a pair can break on its own (3.1, and [C4] of 3.2)
-CRITERION_ARTICLE = {"[C1]": "3.1.1", "[C2]": "3.1.2", "[C3]": "3.1.3", "[C4]": "3.2.1"}
 #: the upfloater criteria after [C6], in the order of 3.3; the last round drops [C8]-[C10]
 UPFLOATER_CRITERIA = ("C7", "C8", "C9", "C10")
 LAST_ROUND_CRITERIA = ("C7",)
 
 
 # ---------------------------------------------------------------------------- decisions
-def decision_key(e: ev.Event) -> tuple | None:
-    """What a decision decided; ``None`` for events that decide nothing (headers, the
-    standings, the bye list, which a what-if run changes by holding its players)."""
-    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.ByeCandidates, ev.ByeRejected)):
-        return None
-    if isinstance(e, ev.ByeAssigned):
-        return ("bye", e.player)
-    if isinstance(e, ev.ByeNotNeeded):
-        return ("no-bye",)
-    if isinstance(e, ev.BracketOpened):
-        return ("bracket", e.score, tuple(e.residents))
-    if isinstance(e, ev.MinimumUpfloaters):
-        return ("minimum", e.score, e.count)
-    if isinstance(e, ev.UpfloatersChosen):
-        return ("upfloaters", e.score, tuple(e.players))
-    if isinstance(e, ev.GroupsFormed):
-        return ("groups", e.score, tuple(e.g1), tuple(e.g2))
-    if isinstance(e, ev.ShiftNeeded):
-        return ("shift-needed", e.score, e.step, e.count, e.source)
-    if isinstance(e, ev.Shift):
-        return ("shift", e.score, e.step, tuple(e.players))
-    if isinstance(e, ev.S1Sorted):
-        return ("s1", e.score, tuple(r[0] for r in e.s1))
-    if isinstance(e, ev.OpponentChosen):
-        return ("opponent", e.score, e.player, e.opponent)
-    if isinstance(e, ev.TranspositionChosen):
-        return ("t2", e.score, tuple(e.t2))
-    if isinstance(e, ev.ColourAllocated):
-        return ("colour", e.white, e.black)
-    if isinstance(e, ev.BracketClosed):
-        return ("closed", e.score, tuple(map(tuple, e.pairs)))
-    if isinstance(e, ev.PairingPublished):
-        return ("published", tuple(map(tuple, e.boards)), e.bye)
-    if isinstance(e, ev.Impossible):
-        return ("impossible",)
-    return (e.kind, e.article)
+class Dubov2025Reader(TraceReader):
+    opens = ev.BracketOpened
+    #: the bye list and the players 2.1.2 passes over: a what-if run changes them by
+    #: holding its players
+    silent = (ev.ByeCandidates, ev.ByeRejected)
+    keys = {
+        ev.ByeAssigned: lambda e: ("bye", e.player),
+        ev.ByeNotNeeded: lambda e: ("no-bye",),
+        ev.BracketOpened: lambda e: ("bracket", e.score, tuple(e.residents)),
+        ev.MinimumUpfloaters: lambda e: ("minimum", e.score, e.count),
+        ev.UpfloatersChosen: lambda e: ("upfloaters", e.score, tuple(e.players)),
+        ev.GroupsFormed: lambda e: ("groups", e.score, tuple(e.g1), tuple(e.g2)),
+        ev.ShiftNeeded: lambda e: ("shift-needed", e.score, e.step, e.count, e.source),
+        ev.Shift: lambda e: ("shift", e.score, e.step, tuple(e.players)),
+        ev.S1Sorted: lambda e: ("s1", e.score, tuple(r[0] for r in e.s1)),
+        ev.OpponentChosen: lambda e: ("opponent", e.score, e.player, e.opponent),
+        ev.TranspositionChosen: lambda e: ("t2", e.score, tuple(e.t2)),
+        ev.ColourAllocated: lambda e: ("colour", e.white, e.black),
+        ev.BracketClosed: lambda e: ("closed", e.score, tuple(map(tuple, e.pairs))),
+    }
+    #: an absence (1.8.2), no pairing (1.8.3)
+    verdicts = {"absent": "1.8.2", "no-pairing": "1.8.3"}
+    #: the articles of the criteria a pair can break on its own (3.1, and [C4] of 3.2)
+    criteria = {"[C1]": "3.1.1", "[C2]": "3.1.2", "[C3]": "3.1.3", "[C4]": "3.2.1"}
 
 
-def verdict_article(verdict: str, criterion: str = "") -> str:
-    """The article of a verdict: an absence (1.8.2), no pairing (1.8.3), or the article of
-    the absolute criterion that makes a pair illegal."""
-    if verdict == "illegal":
-        return CRITERION_ARTICLE.get(criterion, criterion)
-    return VERDICT_ARTICLE.get(verdict, "")
-
-
-def bracket_of(trace: Trace, index: int) -> str | None:
-    """The score of the bracket in which event ``index`` (0-based) is decided; None before
-    the first bracket."""
-    for e in reversed(trace.events[: index + 1]):
-        if isinstance(e, ev.BracketOpened):
-            return e.score
-    return None
+READER = Dubov2025Reader()
+decision_key = READER.decision_key
+verdict_article = READER.verdict_article
+bracket_of = READER.bracket_of
 
 
 # ---------------------------------------------------------------------------- why not
-def _answer(case: str, criterion: str, article: str, where: str = "", score: str | None = None,
-            verdict: str = "passed-over", **facts: Any) -> dict:
-    return dict(verdict=verdict, case=case, criterion=criterion, article=article, where=where,
-                score=score, facts=facts)
-
-
 def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | None,
                  player: int, against: int) -> dict:
     """Which rule made the real decision ``r`` where the what-if run (``player`` held for
@@ -157,9 +125,7 @@ def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | 
         return _answer("transposition-order", "4.4", "2.2.6", "bracket", r.score,
                        index=r.index, instead=w.index)
     # ---- anything else: only where the traces part
-    art = r.article if r is not None else ""
-    return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
-                   what_if_kind=w.kind if w is not None else None)
+    return differs(r, w)
 
 
 def _upfloaters(r: ev.UpfloatersChosen, w: ev.UpfloatersChosen, last: bool) -> dict:
@@ -190,10 +156,7 @@ def player_round(trace: Trace, player: int) -> dict:
     ``colour_rule``/``colour_step``, ``events`` (indices of the player's bracket)."""
     n = player
     rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
-    x: dict[str, Any] = dict(bye=bye_facts(trace, n), history=history(trace, n),
-                             bracket_score=None, resident=True,
-                             residents=[], upfloaters=[], upfloat=[], groups=[], pairing=[],
-                             colour_rule="", colour_step=None, events=[])
+    x: dict[str, Any] = round_facts(bye_facts(trace, n), history=history(trace, n))
     minimum: int | None = None
     current_res: list[int] = []
     met = {o for _r, o, _c, k in rows.get(n, {}).get("history", ()) if o}

@@ -1,112 +1,57 @@
-"""Dutch 2012 step by step: each event as a change to the round's state.
+"""Dutch 2012 step by step: what each event of a trace changes in the round.
 
-The step-through page replays the changes; the parts are those the page knows: a bracket
-opens (``residents``), its moved-down players (``upfloaters``), S1 and S2 of the accepted
-attempt (``g1``/``g2``), its pairs, colours, the bye, the boards.  Facts only; the words
-are in ``templates/steps.md.j2``.
+The parts are those the page knows: a bracket opens (``residents``), its moved-down players
+(``upfloaters``), S1 and S2 of the accepted attempt (``g1``/``g2``), its pairs, colours, the
+bye, the boards; C.12/C.13 may take back the pairs of a bracket paired again (``unleave``).
+The records, the walk and the replay are the rulebooks'
+(:mod:`dubov_explain.rulebooks.steps`).  Facts only; the words are in
+``templates/steps.md.j2``.
 """
 
 from __future__ import annotations
 
-from ...records import dataclass, field
-
-from ...trace.events import Trace
+from ..steps import BracketState, RoundSteps, StepChange, StepState  # noqa: F401
 from . import events as ev
 
 
-def cited(e) -> str:
-    extra: list[str] = []
-    if isinstance(e, ev.PairingFound):
-        extra = ["D.1"] + (["D.2" if e.part != "heterogeneous" else "D.3"] if e.exchange else [])
-        extra += sorted({str(c) for _, rej in e.rejected for _, c in rej
-                         if str(c)[:1] in "ABCD"})
-    elif isinstance(e, ev.RequirementsFailed):
-        extra = [e.next_step]
-    return " ".join([e.article] + [x for x in extra if x != e.article])
+class Dutch2012Steps(RoundSteps):
+    opens = ev.BracketOpened
+    closes = ev.BracketClosed
+    bye_assigned = ev.ByeAssigned
+    scope = {
+        "round-opened": "round", "standings": "round", "acceleration-applied": "round",
+        "pairing-published": "round",
+        "bracket-opened": "bracket", "parameters": "bracket", "requirements-failed": "bracket",
+        "reduced": "bracket", "bracket-moved-down": "bracket", "pairing-found": "bracket",
+        "bracket-closed": "bracket", "search-limit": "bracket", "b3-factor": "bracket",
+        "b3-level": "bracket",
+    }
 
+    def __init__(self, trace):
+        super().__init__(trace)
+        #: each bracket's pairs as it last closed: C.12/C.13 may pair it again (its close
+        #: then takes the earlier pairs back, ``unleave``) or join it to the lowest bracket
+        self.left: dict[str, list] = {}
 
-def _rejected(e) -> list[dict]:
-    if isinstance(e, ev.PairingFound):
-        return [dict(who=s1, case="candidate", opponent=b, criterion=c)
-                for s1, rej in e.rejected for b, c in rej][:40]
-    return []
+    def cited(self, e) -> str:
+        extra: list[str] = []
+        if isinstance(e, ev.PairingFound):
+            extra = ["D.1"] + (["D.2" if e.part != "heterogeneous" else "D.3"] if e.exchange else [])
+            extra += sorted({str(c) for _, rej in e.rejected for _, c in rej
+                             if str(c)[:1] in "ABCD"})
+        elif isinstance(e, ev.RequirementsFailed):
+            extra = [e.next_step]
+        return " ".join([e.article] + [x for x in extra if x != e.article])
 
+    def rejected(self, e, inside: bool) -> list[dict]:
+        if isinstance(e, ev.PairingFound):
+            return [dict(who=s1, case="candidate", opponent=b, criterion=c)
+                    for s1, rej in e.rejected for b, c in rej][:40]
+        return []
 
-@dataclass
-class StepChange:
-    index: int
-    event: object
-    cited: str
-    focus: set
-    rejected: list
-    change: dict
-    #: whom the step concerns, for the page's "follow a player": "round" (every player),
-    #: "bracket" (every player of the score bracket as it stands), None (its own players)
-    scope: str | None = None
-    #: players the event names beyond ``focus`` and the rejected alternatives
-    named: set = field(default_factory=set)
-
-
-#: whom each kind of step concerns (see :class:`StepChange`); other kinds: their players
-SCOPE = {
-    "round-opened": "round", "standings": "round", "acceleration-applied": "round",
-    "pairing-published": "round",
-    "bracket-opened": "bracket", "parameters": "bracket", "requirements-failed": "bracket",
-    "reduced": "bracket", "bracket-moved-down": "bracket", "pairing-found": "bracket",
-    "bracket-closed": "bracket", "search-limit": "bracket", "b3-factor": "bracket",
-    "b3-level": "bracket",
-}
-
-
-@dataclass
-class BracketState:
-    score: str
-    residents: list
-    pool: int = 0
-    upfloaters: list = field(default_factory=list)
-    g1: list = field(default_factory=list)
-    g2: list = field(default_factory=list)
-    s1: list = field(default_factory=list)
-    g2_order: list = field(default_factory=list)
-    t2: list = field(default_factory=list)
-    pairs: list = field(default_factory=list)
-    colours: dict = field(default_factory=dict)
-    minimum: int | None = None
-    closed: bool = False
-
-    def copy(self) -> "BracketState":
-        return BracketState(self.score, list(self.residents), self.pool, list(self.upfloaters),
-                            list(self.g1), list(self.g2), list(self.s1), list(self.g2_order),
-                            list(self.t2), list(self.pairs), dict(self.colours), self.minimum,
-                            self.closed)
-
-    def colour_of(self, a: int, b: int):
-        return self.colours.get(frozenset((a, b)))
-
-
-@dataclass
-class StepState:
-    index: int
-    event: object
-    cited: str
-    bracket: BracketState | None
-    focus: set
-    rejected: list
-    done_pairs: list
-    bye: int | None
-    unpaired: list
-    boards: tuple | None = None
-
-
-def step_changes(trace: Trace) -> list[StepChange]:
-    out = []
-    in_bracket = False
-    #: each bracket's pairs as it last closed: C.12/C.13 may pair it again (its close then
-    #: takes the earlier pairs back, ``unleave``) or join it to the lowest bracket
-    left: dict[str, list] = {}
-    for i, e in enumerate(trace.events, start=1):
+    def change(self, e, inside: bool) -> tuple[set[int], dict]:
         ch: dict = {}
-        focus: set = set()
+        focus: set[int] = set()
         if isinstance(e, ev.BracketOpened):
             ch["open"] = dict(score=e.score, residents=list(e.residents), pool=0)
             ch["set"] = dict(upfloaters=list(e.mdps))
@@ -124,61 +69,17 @@ def step_changes(trace: Trace) -> list[StepChange]:
         elif isinstance(e, ev.BracketClosed):
             ch["set"] = dict(closed=True)
             ch["leave"] = [tuple(p) for p in e.pairs]
-            if left.get(e.score):
-                ch["unleave"] = left[e.score]
-            left[e.score] = ch["leave"]
+            if self.left.get(e.score):
+                ch["unleave"] = self.left[e.score]
+            self.left[e.score] = ch["leave"]
         elif isinstance(e, ev.BracketsJoined):
-            if left.get(e.score):
-                ch["unleave"] = left.pop(e.score)
+            if self.left.get(e.score):
+                ch["unleave"] = self.left.pop(e.score)
             focus = set(e.players)
         elif isinstance(e, ev.Backtracked):
             focus = set(e.moved) | ({e.player} if e.player is not None else set())
-        elif isinstance(e, ev.ByeAssigned):
-            ch["bye"] = e.player
-            focus = {e.player}
-        elif isinstance(e, ev.PairingPublished):
-            ch["boards"] = e.boards
-        elif isinstance(e, ev.Impossible):
-            focus = set(e.players)
-        if isinstance(e, ev.BracketOpened):
-            in_bracket = True
-        scope = SCOPE.get(e.kind)
-        if scope == "bracket" and not in_bracket:
-            scope = None
-        out.append(StepChange(i, e, cited(e), focus, _rejected(e), ch, scope))
-        if isinstance(e, ev.BracketClosed):
-            in_bracket = False
-    return out
+        return focus, ch
 
 
-def step_states(trace: Trace) -> list[StepState]:
-    out = []
-    bracket = None
-    done: list = []
-    bye = None
-    opened = next((e for e in trace.events if isinstance(e, ev.RoundOpened)), None)
-    players = list(opened.to_pair) if opened else []
-    for c in step_changes(trace):
-        ch = c.change
-        bye = ch.get("bye", bye)
-        if "open" in ch:
-            o = ch["open"]
-            bracket = BracketState(o["score"], list(o["residents"]))
-        if bracket is not None:
-            for part, value in ch.get("set", {}).items():
-                setattr(bracket, part, value)
-            if "colour" in ch:
-                w, b, rule = ch["colour"]
-                bracket.colours[frozenset((w, b))] = (w, b, rule)
-        if "unleave" in ch:
-            undone = {tuple(p) for p in ch["unleave"]}
-            done = [p for p in done if tuple(p) not in undone]
-        paired = {n for p in done for n in p}
-        unpaired = [n for n in players if n not in paired and n != bye]
-        out.append(StepState(c.index, c.event, c.cited,
-                             bracket.copy() if bracket is not None else None, c.focus,
-                             c.rejected, list(done), bye, unpaired, ch.get("boards")))
-        if "leave" in ch:
-            done.extend(ch["leave"])
-            bracket = None
-    return out
+step_changes = Dutch2012Steps.step_changes
+step_states = Dutch2012Steps.step_states

@@ -17,135 +17,122 @@ from __future__ import annotations
 from typing import Any
 
 from ...trace.events import Trace
+from ..why import TraceReader, answer as _answer, differs, round_facts
 from . import events as ev
 from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
 from .decisions import decisions  # noqa: F401
 from .sheet import report_sheet  # noqa: F401
 from .steps import step_changes, step_states  # noqa: F401
 
-VERDICT_ARTICLE = {"absent": "A.2", "no-pairing": "B.1"}
-CRITERION_ARTICLE = {"B.1.a": "B.1.a", "B.2": "B.2", "XXP": "XXP", "forced": "what-if"}
 
+class Dutch2012Reader(TraceReader):
+    opens = ev.BracketOpened
+    silent = (ev.AccelerationApplied,)
+    keys = {
+        ev.BracketOpened: lambda e: ("bracket", e.score, tuple(e.mdps), tuple(e.residents)),
+        ev.IncompatibleMoved: lambda e: ("c1", e.score, e.player),
+        ev.ParametersSet: lambda e: ("parameters", e.score, e.p0, e.m0, e.x1, e.z1),
+        ev.RequirementsFailed: lambda e: ("failed", e.score, tuple(sorted(e.requirements.items()))),
+        ev.Reduced: lambda e: ("reduced", e.score, e.step, e.p1, e.m1),
+        ev.BracketMovedDown: lambda e: ("moved-down-all", e.score, tuple(e.players)),
+        ev.PairingFound: lambda e: ("found", e.score, e.part, tuple(map(tuple, e.pairs))),
+        ev.B3Factor: lambda e: ("b3", e.score, e.part, tuple(map(tuple, e.pairs)), e.b3),
+        ev.B3Level: lambda e: ("b3-level", e.score, tuple(sorted(e.requirements.items())),
+                               e.outcome, e.b3),
+        ev.MovedDown: lambda e: ("moved-down", e.score, tuple(e.players)),
+        ev.ColourAllocated: lambda e: ("colour", e.white, e.black),
+        ev.BracketClosed: lambda e: ("closed", e.score, tuple(map(tuple, e.pairs))),
+        ev.ByeAssigned: lambda e: ("bye", e.player),
+    }
+    verdicts = {"absent": "A.2", "no-pairing": "B.1"}
+    criteria = {"B.1.a": "B.1.a", "B.2": "B.2", "XXP": "XXP", "forced": "what-if"}
+    #: the requirements of C.3 in the order C.10 lowers them, last lowered first
+    order: tuple[str, ...] = ("B.6-up", "B.5-up", "B.6-down", "B.5-down", "Z", "X", "A.7.d",
+                              "B.2")
+    #: the step that lowers each
+    steps = {"B.6-up": "C.10.a", "B.5-up": "C.10.b", "B.6-down": "C.10.c",
+             "B.5-down": "C.10.d", "Z": "C.10.e", "X": "C.10.e", "A.7.d": "C.10.f",
+             "B.2": "C.10.g"}
 
-def decision_key(e) -> tuple | None:
-    if isinstance(e, (ev.RoundOpened, ev.WhatIf, ev.StandingsSnapshot, ev.AccelerationApplied)):
-        return None
-    if isinstance(e, ev.BracketOpened):
-        return ("bracket", e.score, tuple(e.mdps), tuple(e.residents))
-    if isinstance(e, ev.IncompatibleMoved):
-        return ("c1", e.score, e.player)
-    if isinstance(e, ev.ParametersSet):
-        return ("parameters", e.score, e.p0, e.m0, e.x1, e.z1)
-    if isinstance(e, ev.RequirementsFailed):
-        return ("failed", e.score, tuple(sorted(e.requirements.items())))
-    if isinstance(e, ev.Reduced):
-        return ("reduced", e.score, e.step, e.p1, e.m1)
-    if isinstance(e, ev.BracketMovedDown):
-        return ("moved-down-all", e.score, tuple(e.players))
-    if isinstance(e, ev.PairingFound):
-        return ("found", e.score, e.part, tuple(map(tuple, e.pairs)))
-    if isinstance(e, ev.B3Factor):
-        return ("b3", e.score, e.part, tuple(map(tuple, e.pairs)), e.b3)
-    if isinstance(e, ev.B3Level):
-        return ("b3-level", e.score, tuple(sorted(e.requirements.items())), e.outcome, e.b3)
-    if isinstance(e, ev.MovedDown):
-        return ("moved-down", e.score, tuple(e.players))
-    if isinstance(e, ev.ColourAllocated):
-        return ("colour", e.white, e.black)
-    if isinstance(e, ev.BracketClosed):
-        return ("closed", e.score, tuple(map(tuple, e.pairs)))
-    if isinstance(e, ev.ByeAssigned):
-        return ("bye", e.player)
-    if isinstance(e, ev.PairingPublished):
-        return ("published", tuple(map(tuple, e.boards)), e.bye)
-    if isinstance(e, ev.Impossible):
-        return ("impossible",)
-    return (e.kind, e.article)
-
-
-def verdict_article(verdict: str, criterion: str = "") -> str:
-    if verdict == "illegal":
-        return CRITERION_ARTICLE.get(criterion, criterion)
-    return VERDICT_ARTICLE.get(verdict, "")
-
-
-def bracket_of(trace: Trace, index: int) -> str | None:
-    for e in reversed(trace.events[: index + 1]):
-        if isinstance(e, ev.BracketOpened):
-            return e.score
-    return None
-
-
-def _answer(case: str, criterion: str, article: str, where: str = "", score: str | None = None,
-            verdict: str = "passed-over", **facts: Any) -> dict:
-    return dict(verdict=verdict, case=case, criterion=criterion, article=article, where=where,
-                score=score, facts=facts)
-
-
-#: the requirements of C.3 in the order C.10 lowers them, last lowered first
-_ORDER = ("B.6-up", "B.5-up", "B.6-down", "B.5-down", "Z", "X", "A.7.d", "B.2")
-_STEP = {"B.6-up": "C.10.a", "B.5-up": "C.10.b", "B.6-down": "C.10.c", "B.5-down": "C.10.d",
-         "Z": "C.10.e", "X": "C.10.e", "A.7.d": "C.10.f", "B.2": "C.10.g"}
-
-
-def lowered(real: dict, what_if: dict) -> str | None:
-    """The most important requirement the what-if run had to lower (or None)."""
-    for name in reversed(_ORDER):
-        a, b = real.get(name), what_if.get(name)
-        if a == b:
-            continue
-        if isinstance(a, bool):
-            if a and not b:
+    def lowered(self, real: dict, what_if: dict) -> str | None:
+        """The most important requirement the what-if run had to lower (or None)."""
+        for name in reversed(self.order):
+            a, b = real.get(name), what_if.get(name)
+            if a == b:
+                continue
+            if isinstance(a, bool):
+                if a and not b:
+                    return name
+            elif a is not None and b is not None and b > a:
                 return name
-        elif a is not None and b is not None and b > a:
-            return name
-    return None
+        return None
+
+    def read_parting(self, real: Trace, what_if: Trace, r, w, player: int,
+                     against: int) -> dict:
+        """Which rule made the real decision ``r`` where the what-if run decided ``w``."""
+        if isinstance(w, ev.Impossible):
+            return _answer("impossible", "B.1", "B.1", "round", verdict="impossible",
+                           players=list(w.players))
+        if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
+            return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
+        score = getattr(r, "score", None) or getattr(w, "score", None)
+        d4 = _b3_levels(real, what_if, score)
+        if d4 is not None:
+            return d4
+        # the real run paired the bracket where the what-if run failed a level (or reduced)
+        if isinstance(r, ev.PairingFound) and isinstance(w, (ev.RequirementsFailed, ev.Reduced,
+                                                              ev.BracketMovedDown)):
+            if isinstance(w, ev.RequirementsFailed):
+                return _answer("requirements", w.next_step, self.requirements_article(w),
+                               "bracket", score, requirements=dict(w.requirements),
+                               next_step=w.next_step)
+            return _answer("fewer-pairs", "C.14", self.fewer_pairs_article(w), "bracket",
+                           score)
+        if isinstance(r, ev.PairingFound) and isinstance(w, ev.PairingFound):
+            crit = self.lowered(dict(r.requirements), dict(w.requirements))
+            if crit is not None:
+                return _answer("lowered", crit, self.steps[crit], "bracket", score, name=crit,
+                               real=r.requirements.get(crit), instead=w.requirements.get(crit))
+            if r.part != w.part:
+                return _answer("differs", r.article, r.article, "bracket", score,
+                               real_kind=r.kind, what_if_kind=w.kind)
+            rb, wb = _b3_after(real, r), _b3_after(what_if, w)
+            if rb is not None and wb is not None and rb.b3 != wb.b3:
+                return _answer("b3-factor", "D.4", "D.4", "bracket", score, b3=rb.b3,
+                               instead=wb.b3)
+            if tuple(r.exchange) != tuple(w.exchange):
+                return _answer("exchange-order", self.exchange_rule(r), "C.8", "bracket", score,
+                               exchange=list(r.exchange), instead=list(w.exchange))
+            return _answer("transposition-order", "D.1", "C.7", "bracket", score,
+                           index=r.transposition, instead=w.transposition,
+                           s2=list(r.s2[:len(r.s1)]), instead_s2=list(w.s2[:len(w.s1)]))
+        if isinstance(w, (ev.IncompatibleMoved, ev.MovedDown, ev.BracketMovedDown)) or \
+                isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
+            return _answer("moved-down", "A.3", "A.3", "bracket", score,
+                           real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
+        return differs(r, w)
+
+    # the articles an edition of the text may name otherwise
+    def requirements_article(self, w) -> str:
+        """The article of a what-if run that failed the requirements of a level: C.10."""
+        return "C.10"
+
+    def fewer_pairs_article(self, w) -> str:
+        """The article of a what-if run that paired fewer: the step it reached."""
+        return w.article
+
+    def exchange_rule(self, r) -> str:
+        """The rule ordering the exchanges: D.2 (homogeneous), D.3 (heterogeneous)."""
+        return "D.3" if r.part == "heterogeneous" else "D.2"
 
 
-def read_parting(real: Trace, what_if: Trace, r, w, player: int, against: int) -> dict:
-    n, m = player, against
-    if isinstance(w, ev.Impossible):
-        return _answer("impossible", "B.1", "B.1", "round", verdict="impossible",
-                       players=list(w.players))
-    if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
-        return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
-    score = getattr(r, "score", None) or getattr(w, "score", None)
-    d4 = _b3_levels(real, what_if, score)
-    if d4 is not None:
-        return d4
-    # the real run paired the bracket where the what-if run failed a level (or reduced)
-    if isinstance(r, ev.PairingFound) and isinstance(w, (ev.RequirementsFailed, ev.Reduced,
-                                                          ev.BracketMovedDown)):
-        if isinstance(w, ev.RequirementsFailed):
-            return _answer("requirements", w.next_step, "C.10", "bracket", score,
-                           requirements=dict(w.requirements), next_step=w.next_step)
-        return _answer("fewer-pairs", "C.14", w.article, "bracket", score)
-    if isinstance(r, ev.PairingFound) and isinstance(w, ev.PairingFound):
-        crit = lowered(dict(r.requirements), dict(w.requirements))
-        if crit is not None:
-            return _answer("lowered", crit, _STEP[crit], "bracket", score, name=crit,
-                           real=r.requirements.get(crit), instead=w.requirements.get(crit))
-        if r.part != w.part:
-            return _answer("differs", r.article, r.article, "bracket", score,
-                           real_kind=r.kind, what_if_kind=w.kind)
-        rb, wb = _b3_after(real, r), _b3_after(what_if, w)
-        if rb is not None and wb is not None and rb.b3 != wb.b3:
-            return _answer("b3-factor", "D.4", "D.4", "bracket", score, b3=rb.b3,
-                           instead=wb.b3)
-        if tuple(r.exchange) != tuple(w.exchange):
-            rule = "D.3" if r.part == "heterogeneous" else "D.2"
-            return _answer("exchange-order", rule, "C.8", "bracket", score,
-                           exchange=list(r.exchange), instead=list(w.exchange))
-        return _answer("transposition-order", "D.1", "C.7", "bracket", score,
-                       index=r.transposition, instead=w.transposition, s2=list(r.s2[:len(r.s1)]),
-                       instead_s2=list(w.s2[:len(w.s1)]))
-    if isinstance(w, (ev.IncompatibleMoved, ev.MovedDown, ev.BracketMovedDown)) or \
-            isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
-        return _answer("moved-down", "A.3", "A.3", "bracket", score,
-                       real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
-    art = r.article if r is not None else ""
-    return _answer("differs", art, art, real_kind=r.kind if r is not None else None,
-                   what_if_kind=w.kind if w is not None else None)
+READER = Dutch2012Reader()
+decision_key = READER.decision_key
+verdict_article = READER.verdict_article
+bracket_of = READER.bracket_of
+lowered = READER.lowered
+_STEP = READER.steps
+read_parting = READER.read_parting
 
 
 def _level_stage(trace: Trace, score):
@@ -196,9 +183,7 @@ def player_round(trace: Trace, player: int) -> dict:
     holding him that was closed (a pairing undone is followed by a later one holding him,
     and a pairing tried again in vain is never closed)."""
     n = player
-    x: dict[str, Any] = dict(bye={}, bracket_score=None, resident=True, residents=[],
-                             upfloaters=[], upfloat=[], groups=[], pairing=[], colour_rule="",
-                             colour_step=None, events=[])
+    x: dict[str, Any] = round_facts({})
     current = None
     run: dict[str, Any] | None = None  # the facts of the bracket being paired, if it holds n
     for i, e in enumerate(trace.events, start=1):
