@@ -34,11 +34,11 @@ from fractions import Fraction
 from typing import Callable, Iterable
 
 from ...trace.events import Trace
-from ..replyclaims import (  # noqa: F401  (Claim, paragraphs, mismatches: this checker's API)
+from ..claims import (  # noqa: F401  (Claim, paragraphs, mismatches: this checker's API)
     ABSENCE, NAME, NOGAME, PTS, CheckerBase, Claim, Facts, N, S, ints,
     mismatches, paragraphs,
 )
-from ..replyclaims import check_text as _check_text
+from ..claims import check_text as _check_text
 from . import events as ev
 from .why import _STEP, decision_key
 
@@ -323,5 +323,5 @@ def check_text(text: str, trace: Trace, player: int,
                pair_under: Callable[[str, str], Trace] | None = None,
                catalogue: Iterable[tuple[str, tuple]] | None = None) -> list[Claim]:
     """Every claim of a reply ``text`` to ``player`` checked against ``trace`` (see
-    :func:`..replyclaims.check_text`)."""
+    :func:`..claims.check_text`)."""
     return _check_text(_Checker, text, trace, player, what_if, pair_under, catalogue)

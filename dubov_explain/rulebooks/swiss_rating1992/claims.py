@@ -40,10 +40,10 @@ from typing import Callable, Iterable
 from ...trace.events import Trace
 from ..dutch2012.claims import _Checker as _DutchChecker
 from ..dutch2012.claims import _first_parting
-from ..replyclaims import (  # noqa: F401  (Claim, paragraphs, mismatches: this checker's API)
+from ..claims import (  # noqa: F401  (Claim, paragraphs, mismatches: this checker's API)
     NAME, PTS, Claim, N, S, ints, mismatches, paragraphs,
 )
-from ..replyclaims import check_text as _check_text
+from ..claims import check_text as _check_text
 from . import events as ev
 from .why import _STEP
 
@@ -227,5 +227,5 @@ def check_text(text: str, trace: Trace, player: int,
                pair_under: Callable[[str, str], Trace] | None = None,
                catalogue: Iterable[tuple[str, tuple]] | None = None) -> list[Claim]:
     """Every claim of a reply ``text`` to ``player`` checked against ``trace`` (see
-    :func:`..replyclaims.check_text`)."""
+    :func:`..claims.check_text`)."""
     return _check_text(_Checker, text, trace, player, what_if, pair_under, catalogue)
