@@ -50,6 +50,10 @@ S = r"(\d+(?:\.\d+)?)"
 NAME = r"(\d+) (.*?)"
 SET = r"\{([\d, ]*)\}"
 PTS = S + r" points?"
+#: the standing's opening words, "Before this round you had x points[ for the pairing (y
+#: scored, z added by acceleration)], position p of q" (groups 1-5; ``_acceleration`` reads 2-3)
+BEFORE = (r"Before this round you had " + PTS + r"(?: for the pairing \(" + S + r" scored, " + S
+          + r" added by acceleration\))?, position " + N + " of " + N)
 
 #: a check: the match -> ``(ok, what the trace says)`` for one claim of the pattern's kind
 #: over the match, or ``None`` when the check added its own claims (or none)
@@ -247,7 +251,23 @@ class Checker:
 
 class ReplyChecker(Checker):
     """A reply's sentences that every rulebook words alike, and the answer parser of "You do
-    not play M: ...".  A rulebook's reply checker gives:
+    not play M: ...":
+
+    ==============  ==============================================================
+    claim           re-derived from
+    ==============  ==============================================================
+    greeting        the standings' name of the player
+    decision        the published board, colour and scores; the round's absences
+    history         the rounds without a game: the standings' history codes
+    why-not         "You do play": the board; "You do not play": the player's absence,
+                    the criterion that bars the pair (the what-if run's header), the
+                    first decision the what-if run takes otherwise; the rest is the
+                    rulebook's ``answers()``
+    reading         the round paired under the other value of the reading
+    pointer         the player of the step-by-step command
+    ==============  ==============================================================
+
+    A rulebook's reply checker gives:
 
     - ``system``: its ``--system`` name (the pointer to the step-by-step page);
     - ``ev``: its events module;

@@ -12,17 +12,14 @@ parser are the shared framework's (``rulebooks/claims.py``); here are this text'
 ==============  ==============================================================
 claim           re-derived from
 ==============  ==============================================================
-greeting        the standings' name of the player
-decision        the published boards, the bye, the round's absences, the scores
+decision        the bye (Article 4, 5: FirstRound) and no pairing at all (Article 9)
 standing        score, position (score, then the list), colours; the due colour
                 of Article 1 recomputed from the colours
-history         the rounds without a game: the standings' history codes
 bye             the ByeAssigned's ``decided_by`` (4), FirstRound's bye (5)
 colour          the ColourAllocated of the player's pair: colour and priority
 transfer        TransferMade (7.x) / GroupOpened floaters (6.4)
 pair            PairMade (6.2/6.3), FloaterPaired (8.2), TransferMade 7.1
-why-not         the case's numbers in the real and the what-if trace
-reading         the round paired under the other value of the reading
+why-not         the answer's numbers in the real and the what-if trace
 ==============  ==============================================================
 """
 
@@ -30,7 +27,9 @@ from __future__ import annotations
 
 import re
 
-from ..claims import NAME, PTS, SET, Claim, N, ReplyChecker, S, first_parting, ints, mismatches  # noqa: F401
+from ..claims import (  # noqa: F401  (Claim, mismatches: this checker's API)
+    BEFORE, NAME, PTS, SET, Claim, N, ReplyChecker, S, first_parting, ints, mismatches,
+)
 from . import events as ev
 from .why import decision_key
 
@@ -74,10 +73,8 @@ class _Checker(ReplyChecker):
             lambda m: (self._bye_decision(m)[0] and m[5] == ("5" if self.f.of(ev.FirstRound) else "4"), self.f.bye)
         yield "decision", r"Round " + N + r": nobody is paired: the instructions give no complete pairing " \
             r"\(Article 9\)\.", self._nobody
-        yield "standing", (r"Before this round you had " + PTS + r"(?: for the pairing \(" + S + r" scored, " + S
-                           + r" added by acceleration\))?, position " + N + " of " + N
-                           + r"; your colours so far: ([WB]+|none), so (?:your due colour is (White|Black)|you have "
-                           r"no due colour yet) \(Article 1\)\."), self._standing
+        yield "standing", (BEFORE + r"; your colours so far: ([WB]+|none), so (?:your due colour is "
+                           r"(White|Black)|you have no due colour yet) \(Article 1\)\."), self._standing
 
     def topic(self):
         f, n = self.f, self.n

@@ -12,18 +12,15 @@ are the shared framework's (``rulebooks/claims.py``); here are this text's own s
 ==============  ==============================================================
 claim           re-derived from
 ==============  ==============================================================
-greeting        the standings' name of the player
-decision        the published boards, the bye, the round's absences, the scores
+decision        the bye (A.5) and no pairing at all (B.1)
 standing        score, position (score, then pairing number), colours, the colour
                 preference of A.6/A.7 as the standings hold it
-history         the rounds without a game: the standings' history codes
 bye             ByeAssigned (A.5), and the player left in the last bracket
 colour          the ColourAllocated of the player's pair: colour and rule of E
 moved-down      BracketOpened: the player among the bracket's moved-down players
 pair            PairingFound: the pair, its bracket and its transposition; when D.4
                 took it, the B3Factor right after it (B3-factor, not the first)
-why-not         the case's numbers in the real and the what-if trace
-reading         the round paired under the other value of the reading
+why-not         the answer's numbers in the real and the what-if trace
 ==============  ==============================================================
 """
 
@@ -32,7 +29,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..claims import NAME, PTS, N, S, Claim, ReplyChecker, mismatches  # noqa: F401  (Claim, mismatches: this checker's API)
+from ..claims import (  # noqa: F401  (Claim, mismatches: this checker's API)
+    BEFORE, NAME, PTS, Claim, N, ReplyChecker, S, mismatches,
+)
 from . import events as ev
 from .why import _STEP, decision_key
 
@@ -62,9 +61,7 @@ class _Checker(ReplyChecker):
                            r"\(Article A\.5\)\."), self._bye_decision
         yield "decision", r"Round " + N + r": nobody is paired: no complete pairing exists \(Article B\.1\)\.", \
             self._nobody
-        yield "standing", (r"Before this round you had " + PTS + r"(?: for the pairing \(" + S + r" scored, " + S
-                           + r" added by acceleration\))?, position " + N + " of " + N
-                           + r"; your colours so far: ([WB]+|none), so (?:your colour preference is "
+        yield "standing", (BEFORE + r"; your colours so far: ([WB]+|none), so (?:your colour preference is "
                            r"(absolute|strong|mild) for (White|Black) \(Article ([A-E]\.[\w.]+)\)"
                            r"|you have no colour preference \(Article A\.6\))\."), self._standing
 

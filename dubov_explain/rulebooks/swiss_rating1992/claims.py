@@ -16,12 +16,9 @@ articles:
 ==============  ==============================================================
 claim           re-derived from
 ==============  ==============================================================
-greeting        the standings' name of the player
-decision        the published boards, the bye (A.5), the round's absences (F.5),
-                the scores; no pairing at all (B.1)
+decision        the bye (A.5) and no pairing at all (B.1)
 standing        score, position (A.2: score, then pairing number), colours, the
                 colour preference of A.7.a-c as the standings hold it (none: A.7)
-history         the rounds without a game: the standings' history codes
 bye             ByeAssigned (A.5): an odd number to pair, the player left in the
                 last bracket
 colour          the ColourAllocated of the player's pair: colour and rule of E.1-E.5
@@ -30,13 +27,14 @@ pair            PairingFound: the pair, its bracket and its transposition (D.1, 
 why-not         the case's numbers in the real and the what-if trace: the criteria
                 C.9 (B.6, B.5 for downfloats), C.10 (for upfloats), C.11 (x) lower,
                 C.14's fewer pairs, D.1's and D.2's orders, C.1
-reading         the round paired under the other value of the reading
 ==============  ==============================================================
 """
 
 from __future__ import annotations
 
-from ..claims import NAME, PTS, Claim, N, S, mismatches  # noqa: F401  (Claim, mismatches: this checker's API)
+from ..claims import (  # noqa: F401  (Claim, mismatches: this checker's API)
+    BEFORE, NAME, PTS, Claim, N, S, mismatches,
+)
 from ..dutch2012.claims import _Checker as _DutchChecker
 from . import events as ev
 from .why import _STEP
@@ -63,11 +61,9 @@ class _Checker(_DutchChecker):
             self._bye_decision
         yield "decision", r"Round " + N + r": nobody is paired: no complete pairing exists \(Article B\.1\)\.", \
             self._nobody
-        yield "standing", (r"Before this round you had " + PTS + r"(?: for the pairing \(" + S + r" scored, " + S
-                           + r" added by acceleration\))?, position " + N + " of " + N
-                           + r" in the order of Article A\.2 \(score, then pairing number\); your colours so far: "
-                           r"([WB]+|none), so (?:your colour preference is (absolute|strong|mild) for "
-                           r"(White|Black) \(Article (A\.7\.[abc])\)|you have no colour preference "
+        yield "standing", (BEFORE + r" in the order of Article A\.2 \(score, then pairing number\); your "
+                           r"colours so far: ([WB]+|none), so (?:your colour preference is (absolute|strong|mild) "
+                           r"for (White|Black) \(Article (A\.7\.[abc])\)|you have no colour preference "
                            r"\(Article A\.7\))\."), self._standing
 
     def topic(self):
