@@ -37,6 +37,9 @@ bye-key         score, games and rank compared by 2.1.3-2.1.5
 history         each row of the player's rounds table
 ==============  ==============================================================
 
+The walk and the bookkeeping are the shared framework's (``rulebooks/claims.py``): a page is
+read paragraph by paragraph (each list item and table row its own), every pattern below reads
+every match (a page joins its claims with words of its own, so nothing is ``unproven``).
 :func:`check_text` returns one :class:`Claim` per claim found, each with ``ok`` and, when
 false, what the trace says instead.
 """
@@ -44,43 +47,19 @@ false, what the trace says instead.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
 
-from ...records import dataclass
-from ...trace.events import Trace
+from ..claims import SET, Checker, Claim, Facts, ints, mismatches, page_paragraphs, plain  # noqa: F401
 from . import events as ev
 
-#: games that count as a meeting (forfeits and byes do not: GHR 3.4)
-PLAYED = frozenset("1=0WDL")
-
-
-@dataclass
-class Claim:
-    kind: str
-    text: str
-    ok: bool
-    expected: str = ""
-
-    def __str__(self) -> str:
-        mark = "ok" if self.ok else f"FALSE (the trace says: {self.expected})"
-        return f"[{self.kind}] {self.text!r}: {mark}"
-
-
 NUM = r"(\d+)"
-SET = r"\{([\d, ]*)\}"
 SCORE = r"(\d+(?:\.\d+)?)"
 
 
-def _ints(s: str) -> list[int]:
-    return [int(x) for x in re.findall(r"\d+", s)]
-
-
-class _Facts:
+class _Facts(Facts):
     """The facts of one trace, indexed for the checks."""
 
-    def __init__(self, trace: Trace):
-        self.trace = trace
-        self.rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
+    def __init__(self, trace):
+        super().__init__(trace)
         self.groups = {e.score: e for e in trace.of(ev.GroupsFormed)}
         self.brackets = {e.score: e for e in trace.of(ev.BracketOpened)}
         self.ups = {e.score: e for e in trace.of(ev.UpfloatersChosen)}
@@ -91,9 +70,6 @@ class _Facts:
         self.chosen = {(e.player, e.opponent) for e in trace.of(ev.OpponentChosen)}
         self.colours = {(e.white, e.black): e for e in trace.of(ev.ColourAllocated)}
         self.cands = next(iter(trace.of(ev.ByeCandidates)), None)
-        res = trace.result
-        self.boards = [tuple(b) for b in res.boards] if isinstance(res, ev.PairingPublished) else []
-        self.bye = res.bye if isinstance(res, ev.PairingPublished) else None
 
     def bracket_of(self, n: int) -> str | None:
         """The score of the bracket ``n`` is paired in (resident or upfloater)."""
@@ -120,275 +96,361 @@ class _Facts:
                 return "G2"
         return None
 
-    def met(self, a: int, b: int) -> list[int]:
-        row = self.rows.get(a, {})
-        return [r for r, o, _c, k in row.get("history", ()) if o == b and k in PLAYED]
+    def key(self, n: int):
+        """``n``'s bye key (number, score, games, rank) among the bye candidates."""
+        return {k[0]: k for k in (self.cands.keys if self.cands else ())}.get(n)
 
 
-class _Checker:
-    def __init__(self, trace: Trace, what_if: Callable[[int, int], Trace] | None):
-        self.f = _Facts(trace)
-        self._what_if = what_if
-        self._wi: dict[tuple[int, int], _Facts | None] = {}
-        self.claims: list[Claim] = []
+class _Checker(Checker):
+    """An explanation page's claims: the patterns follow ``templates/why.md.j2`` and
+    ``events.md.j2``.  A check reads ``self.f``: the what-if run's facts while the walk reads
+    a paragraph that quotes it (``context``: the pair held), the real run's otherwise."""
 
-    def wi(self, n: int, m: int) -> _Facts | None:
-        key = (n, m)
-        if key not in self._wi:
-            self._wi[key] = _Facts(self._what_if(n, m)) if self._what_if else None
-        return self._wi[key]
+    facts = _Facts
+    strict = False
+    context: tuple[int, int] | None = None
+    _subject: str | None = None
 
-    def add(self, kind: str, text: str, ok: bool, expected: object = "") -> None:
-        self.claims.append(Claim(kind, text, bool(ok), "" if ok else str(expected)))
-
-    # ------------------------------------------------------------------ one line
-    def line(self, s: str, context: tuple[int, int] | None) -> None:  # noqa: C901 - a list of patterns
-        f = self.f
-        for m in re.finditer(NUM + r" and " + NUM + r" met in rounds? (\d+(?:, \d+)*)", s):
-            a, b, rounds = int(m[1]), int(m[2]), _ints(m[3])
-            self.add("met", m[0], f.met(a, b) == rounds and f.met(b, a) == rounds, f.met(a, b))
-        for m in re.finditer(NUM + r" starts in (G[12])(?:, " + NUM + r" in (G[12]))?", s):
-            for p, g in ((m[1], m[2]), (m[3], m[4])):
-                if p:
-                    self.add("group", m[0], f.side(int(p)) == g, f"{p} in {f.side(int(p))}")
-        for m in re.finditer(NUM + r" and " + NUM + r" are (?:both in (G[12])|in the same subgroup)", s):
-            a, b = f.final_side(int(m[1])), f.final_side(int(m[2]))
-            self.add("group", m[0], a == b and (m[3] is None or a == m[3]), (a, b))
-        for m in re.finditer(r"the " + SCORE + r"-point bracket the smaller subgroup is (G[12]) \(" + SET, s):
-            g = f.groups.get(m[1])
-            ok = g is not None
-            if ok:
-                g1, g2 = list(g.g1), list(g.g2)
-                smaller = "G1" if len(g1) <= len(g2) else "G2"
-                ok = smaller == m[2] and _ints(m[3]) == (g1 if m[2] == "G1" else g2)
-            self.add("smaller", m[0], ok, g and (g.g1, g.g2))
-            u = re.search(r"(no pair|\d+ pairs?) inside (G[12]) (?:is|are) unavoidable in the pairing made, "
-                          r"but with " + NUM + "–" + NUM + r" (no pair|\d+ pairs?) inside", s)
-            if u:
-                real = f.needed.get(m[1])
-                got = real.count if real is not None else 0
-                self.add("unavoidable", u[0].split(", but")[0], _count(u[1]) == got, got)
-                w = self.wi(int(u[3]), int(u[4]))
-                if w is not None:
-                    wn = w.needed.get(m[1])
-                    wgot = wn.count if wn is not None else 0
-                    self.add("unavoidable", u[0], _count(u[5]) == wgot, wgot)
-        for m in re.finditer(r"^- 2\.2\.4\.1: every legal pairing of the bracket pairs at least " + NUM
-                             + r" pair\(s\) inside the smaller subgroup", s):
-            if self.player is not None:
-                e = f.needed.get(f.bracket_of(self.player))
-                self.add("unavoidable", m[0], e is not None and e.count == int(m[1]), e and e.count)
-        for m in re.finditer(r"no complete round-pairing contains " + NUM + "–" + NUM + r": with them paired, "
-                             r"(\d+(?:, \d+)*) could not all be paired", s):
-            w = self.wi(int(m[1]), int(m[2]))
-            if w is not None:
-                res = w.trace.result
-                got = list(res.players) if isinstance(res, ev.Impossible) else None
-                self.add("impossible", m[0], got == _ints(m[3]), got)
-        for m in re.finditer(NUM + r" is passed over for the bye \(2\.1\.2\)", s):
-            got = [e.player for e in f.trace.of(ev.ByeRejected)]
-            self.add("bye-bar", m[0], int(m[1]) in got, got)
-        for m in re.finditer(r"with " + NUM + r" and " + NUM + r" held for each other, every legal pairing of the bracket "
-                             r"pairs at least " + NUM + r" pair\(s\) inside (G[12])", s):
-            w = self.wi(int(m[1]), int(m[2]))
-            if w is not None:
-                hits = [e for e in w.needed.values() if e.count == int(m[3]) and e.source == m[4]]
-                self.add("unavoidable", m[0], bool(hits), [(e.count, e.source) for e in w.needed.values()])
-        for m in re.finditer(SET + r"(?: \([^)]*\))? shifted (?:out of|from) (G[12])(?: to (G[12]))?", s):
-            self._shift(m[0], _ints(m[1]), m[2], m[3], s, context)
-        for m in re.finditer(r"moves " + SET + r" \([^)]*\) from (G[12]) to (G[12])", s):
-            self._shift(m[0], _ints(m[1]), m[2], m[3], s, None)
-        for m in re.finditer(NUM + r" is shifted from (G[12]) to (G[12])", s):
-            self._shift(m[0], [int(m[1])], m[2], m[3], s, None, member=True)
-        for m in re.finditer(NUM + r" is S1 #" + NUM + r"|" + NUM + r", S1 #" + NUM + r",|" + NUM + r" \(S1 #" + NUM
-                             + r"\)|S1 #" + NUM + r", " + NUM + r",", s):
-            p, i = (m[1], m[2]) if m[1] else (m[3], m[4]) if m[3] else (m[5], m[6]) if m[5] else (m[8], m[7])
-            ok = any([r[0] for r in e.s1].index(int(p)) + 1 == int(i) for e in f.s1 if int(p) in [r[0] for r in e.s1])
-            self.add("s1", m[0], ok)
-        for m in re.finditer(NUM + r" is in G2, position " + NUM + r" in initial-ranking order: (\d+(?:, \d+)*)", s):
-            p, i, g2 = int(m[1]), int(m[2]), _ints(m[3])
-            ok = any(list(e.g2) == g2 and g2.index(p) + 1 == i for e in f.s1 if p in e.g2)
-            self.add("s1", m[0], ok)
-        for m in re.finditer(r"(?:" + NUM + r"(?:, S1 #\d+,| \(S1 #\d+\))|S1 #\d+, " + NUM + r",) is given " + NUM, s):
-            a, b = int(m[1] or m[2]), int(m[3])
-            if context is None or "what-if" not in s:
-                self.add("given", m[0], (a, b) in f.chosen, sorted(f.chosen))
-        for m in re.finditer(r"the " + SCORE + r"-point bracket needs " + NUM + r" upfloater", s):
-            e = f.minimum.get(m[1])
-            self.add("minimum", m[0], e is not None and e.count == int(m[2]), e and e.count)
-            w = re.search(r"pairing " + NUM + r" with " + NUM + r" would need " + NUM, s)
-            if w and self.wi(int(w[1]), int(w[2])) is not None:
-                we = self.wi(int(w[1]), int(w[2])).minimum.get(m[1])
-                self.add("minimum", w[0], we is not None and we.count == int(w[3]), we and we.count)
-        for m in re.finditer(r"\[(C\d+)\]: with upfloater set " + SET + r" the bracket has " + NUM + r" .*?, with "
-                             + SET + r", the set " + NUM + "–" + NUM + r" needs, " + NUM, s):
-            c = m[1]
-            real = [e for e in f.ups.values() if list(e.players) == _ints(m[2])]
-            self.add("criterion", m[0].split(", with {")[0],
-                     len(real) == 1 and real[0].criteria[c] == int(m[3]), real and real[0].criteria[c])
-            w = self.wi(int(m[5]), int(m[6]))
-            if w is not None:
-                got = [e for e in w.ups.values() if list(e.players) == _ints(m[4])]
-                self.add("criterion", m[0], len(got) == 1 and got[0].criteria[c] == int(m[7]),
-                         got and got[0].criteria[c])
-        for m in re.finditer(r"\[C6\]: upfloater set " + SET + r" keeps a " + SCORE + r"-point player where " + SET
-                             + r", the set " + NUM + "–" + NUM + r" needs, has only a " + SCORE
-                             + r"-point one \(scores ([\d., ]+?) against ([\d., ]+?)[;)]", s):
-            real = [e for e in f.ups.values() if list(e.players) == _ints(m[1])]
-            self.add("criterion", m[0], len(real) == 1 and ", ".join(real[0].criteria["C6"]) == m[7]
-                     and m[2] in real[0].criteria["C6"], real and real[0].criteria["C6"])
-            w = self.wi(int(m[4]), int(m[5]))
-            if w is not None:
-                got = [e for e in w.ups.values() if list(e.players) == _ints(m[3])]
-                self.add("criterion", m[0], len(got) == 1 and ", ".join(got[0].criteria["C6"]) == m[8]
-                         and m[6] in got[0].criteria["C6"], got and got[0].criteria["C6"])
-        for m in re.finditer(r"upfloater sets " + SET + r" \([^)]*\) and " + SET + r" \([^)]*\), the set " + NUM + "–"
-                             + NUM + r" needs, are equally good on \[C6\]-\[C10\]", s):
-            real = [e for e in f.ups.values() if list(e.players) == _ints(m[1])]
-            w = self.wi(int(m[3]), int(m[4]))
-            if w is not None:
-                got = [e for e in w.ups.values() if list(e.players) == _ints(m[2])]
-                last = bool(f.trace.events[0].last_round)
-                keys = ("C6", "C7") if last else ("C6", "C7", "C8", "C9", "C10")
-                ok = len(real) == 1 and len(got) == 1 and all(real[0].criteria[k] == got[0].criteria[k] for k in keys)
-                self.add("criterion", m[0], ok, (real and real[0].criteria, got and got[0].criteria))
-        for m in re.finditer(r"Instead of " + SET + r", the next-best choice was " + SET + r": worse on \[(C\d+)\] \("
-                             r"(?:upfloater scores )?([\d., ]+?) (?:[a-z].*?)?against ([\d., ]+?)[;)]", s):
-            e = next((e for e in f.ups.values() if list(e.players) == _ints(m[1])), None)
-            ru = e.runner_up if e is not None else {}
-            c = m[3]
-            fmt = (lambda v: ", ".join(v)) if c == "C6" else str
-            ok = (e is not None and ru.get("players") is not None and list(ru["players"]) == _ints(m[2])
-                  and ru.get("beaten_on") == f"[{c}]" and fmt(ru["criteria"][c]) == m[4].strip()
-                  and fmt(e.criteria[c]) == m[5].strip())
-            self.add("criterion", m[0], ok, ru)
-        for m in re.finditer(r"[Tt]he " + SCORE + r"-point bracket(?:,)?(?: which)? took " + SET + r" as upfloaters", s):
-            e = f.ups.get(m[1])
-            self.add("took", m[0], e is not None and list(e.players) == _ints(m[2]), e and e.players)
-        for m in re.finditer(NUM + r" is paired in the " + SCORE + r"-point bracket as an? (resident|upfloater)", s):
-            p, sc = int(m[1]), m[2]
-            role = "resident" if sc in f.brackets and p in f.brackets[sc].residents else (
-                "upfloater" if sc in f.ups and p in f.ups[sc].players else None)
-            self.add("bracket", m[0], role == m[3], role)
-        for m in re.finditer(NUM + r" is paired in the " + SCORE + r"-point bracket as an? \w+\. Residents: (\d+(?:, \d+)*); "
-                             r"upfloaters: (\d+(?:, \d+)*|none)", s):
-            b, u = f.brackets.get(m[2]), f.ups.get(m[2])
-            ok = b is not None and list(b.residents) == _ints(m[3]) and (
-                list(u.players) if u is not None else []) == _ints(m[4])
-            self.add("bracket", m[0], ok, (b and b.residents, u and u.players))
-        for m in re.finditer(r"(\d+) resident\(s\)[^:]*: (\d+) upfloater\(s\) needed", s):
-            hits = [e for e in f.minimum.values() if e.residents == int(m[1]) and e.count == int(m[2])]
-            self.add("minimum", m[0], bool(hits), [(e.score, e.residents, e.count) for e in f.minimum.values()])
-        for m in re.finditer(r"G1 has " + NUM + r" players and G2 " + NUM + r": " + NUM + r" player\(s\) move from (G[12])", s):
-            hits = [e for e in f.trace.of(ev.ShiftNeeded) if e.step == 2 and tuple(e.sizes) == (int(m[1]), int(m[2]))
-                    and e.count == int(m[3]) and e.source == m[4]]
-            self.add("shift", m[0], bool(hits))
-        for m in re.finditer(NUM + r" \((mild|strong|absolute) (White|Black)\)", s):
-            row = f.rows.get(int(m[1]), {})
-            self.add("preference", m[0], row.get("strength") == m[2] and row.get("preference") == m[3],
-                     (row.get("strength"), row.get("preference")))
-        for m in re.finditer(NUM + r" is a resident of the " + SCORE + r"-point bracket", s):
-            b = f.brackets.get(m[2])
-            self.add("bracket", m[0], b is not None and int(m[1]) in b.residents)
-        for m in re.finditer(NUM + r" \(" + SCORE + r" points?\) is upfloated into the " + SCORE + r"-point bracket", s):
-            e = f.ups.get(m[3])
-            self.add("bracket", m[0], e is not None and int(m[1]) in e.players)
-        for m in re.finditer(r"Board " + NUM + r": " + NUM + r" has (White|Black) against " + NUM, s):
-            b, p, col, o = int(m[1]), int(m[2]), m[3], int(m[4])
-            want = (p, o) if col == "White" else (o, p)
-            self.add("board", m[0], 0 < b <= len(f.boards) and f.boards[b - 1] == want, f.boards)
-        for m in re.finditer(NUM + r" (?:has|receives) the pairing-allocated bye", s):
-            self.add("board", m[0], f.bye == int(m[1]), f.bye)
-        for m in re.finditer(r"Nobody has the bye: " + NUM + r" players to pair", s):
-            nb = next(iter(f.trace.of(ev.ByeNotNeeded)), None)
-            self.add("board", m[0], f.bye is None and nb is not None and nb.players == int(m[1]))
+    # ------------------------------------------------------------------ patterns
+    def patterns(self):  # noqa: C901 - a list of patterns
+        yield "met", NUM + r" and " + NUM + r" met in rounds? (\d+(?:, \d+)*)", self._met
+        yield "group", NUM + r" starts in (G[12])(?:, " + NUM + r" in (G[12]))?", self._starts
+        yield "group", NUM + r" and " + NUM + r" are (?:both in (G[12])|in the same subgroup)", self._same
+        yield "smaller", r"the " + SCORE + r"-point bracket the smaller subgroup is (G[12]) \(" + SET, self._smaller
+        yield "unavoidable", (r"^- 2\.2\.4\.1: every legal pairing of the bracket pairs at least " + NUM
+                              + r" pair\(s\) inside the smaller subgroup"), self._unavoidable
+        yield "impossible", (r"no complete round-pairing contains " + NUM + "–" + NUM + r": with them paired, "
+                             r"(\d+(?:, \d+)*) could not all be paired"), self._impossible
+        yield "bye-bar", NUM + r" is passed over for the bye \(2\.1\.2\)", \
+            lambda m: (int(m[1]) in self._rejected(), self._rejected())
+        yield "unavoidable", (r"with " + NUM + r" and " + NUM + r" held for each other, every legal pairing of the "
+                              r"bracket pairs at least " + NUM + r" pair\(s\) inside (G[12])"), self._held_unavoidable
+        yield "shift", SET + r"(?: \([^)]*\))? shifted (?:out of|from) (G[12])(?: to (G[12]))?", \
+            lambda m: self._shift(m[0], ints(m[1]), m[2], m[3], m.string)
+        yield "shift", r"moves " + SET + r" \([^)]*\) from (G[12]) to (G[12])", \
+            lambda m: self._shift(m[0], ints(m[1]), m[2], m[3], m.string)
+        yield "shift", NUM + r" is shifted from (G[12]) to (G[12])", \
+            lambda m: self._shift(m[0], [int(m[1])], m[2], m[3], m.string, member=True)
+        yield "s1", (NUM + r" is S1 #" + NUM + r"|" + NUM + r", S1 #" + NUM + r",|" + NUM + r" \(S1 #" + NUM
+                     + r"\)|S1 #" + NUM + r", " + NUM + r","), self._s1
+        yield "s1", NUM + r" is in G2, position " + NUM + r" in initial-ranking order: (\d+(?:, \d+)*)", self._g2
+        yield "given", r"(?:" + NUM + r"(?:, S1 #\d+,| \(S1 #\d+\))|S1 #\d+, " + NUM + r",) is given " + NUM, \
+            self._given
+        yield "minimum", r"the " + SCORE + r"-point bracket needs " + NUM + r" upfloater", self._minimum
+        yield "criterion", (r"\[(C\d+)\]: with upfloater set " + SET + r" the bracket has " + NUM + r" .*?, with "
+                            + SET + r", the set " + NUM + "–" + NUM + r" needs, " + NUM), self._criterion
+        yield "criterion", (r"\[C6\]: upfloater set " + SET + r" keeps a " + SCORE + r"-point player where " + SET
+                            + r", the set " + NUM + "–" + NUM + r" needs, has only a " + SCORE
+                            + r"-point one \(scores ([\d., ]+?) against ([\d., ]+?)[;)]"), self._c6
+        yield "criterion", (r"upfloater sets " + SET + r" \([^)]*\) and " + SET + r" \([^)]*\), the set " + NUM + "–"
+                            + NUM + r" needs, are equally good on \[C6\]-\[C10\]"), self._equally_good
+        yield "criterion", (r"Instead of " + SET + r", the next-best choice was " + SET + r": worse on \[(C\d+)\] \("
+                            r"(?:upfloater scores )?([\d., ]+?) (?:[a-z].*?)?against ([\d., ]+?)[;)]"), self._runner_up
+        yield "took", r"[Tt]he " + SCORE + r"-point bracket(?:,)?(?: which)? took " + SET + r" as upfloaters", \
+            lambda m: (lambda e: (e is not None and list(e.players) == ints(m[2]), e and e.players))(
+                self.f.ups.get(m[1]))
+        yield "bracket", NUM + r" is paired in the " + SCORE + r"-point bracket as an? (resident|upfloater)", self._role
+        yield "bracket", (NUM + r" is paired in the " + SCORE + r"-point bracket as an? \w+\. Residents: "
+                          r"(\d+(?:, \d+)*); upfloaters: (\d+(?:, \d+)*|none)"), self._members
+        yield "minimum", r"(\d+) resident\(s\)[^:]*: (\d+) upfloater\(s\) needed", self._needed
+        yield "shift", (r"G1 has " + NUM + r" players and G2 " + NUM + r": " + NUM + r" player\(s\) move from "
+                        r"(G[12])"), self._move
+        yield "preference", NUM + r" \((mild|strong|absolute) (White|Black)\)", self._preference
+        yield "bracket", NUM + r" is a resident of the " + SCORE + r"-point bracket", \
+            lambda m: ((b := self.f.brackets.get(m[2])) is not None and int(m[1]) in b.residents, "")
+        yield "bracket", NUM + r" \(" + SCORE + r" points?\) is upfloated into the " + SCORE + r"-point bracket", \
+            lambda m: ((e := self.f.ups.get(m[3])) is not None and int(m[1]) in e.players, "")
+        yield "board", r"Board " + NUM + r": " + NUM + r" has (White|Black) against " + NUM, self._board
+        yield "board", NUM + r" (?:has|receives) the pairing-allocated bye", \
+            lambda m: (self.f.bye == int(m[1]), self.f.bye)
+        yield "board", r"Nobody has the bye: " + NUM + r" players to pair", self._no_bye
         # the reply's decision and facts ("you" is the player the reply is to)
-        for m in re.finditer(r"Round " + NUM + r": you \(" + NUM + r" .*?, " + SCORE + r" points?\) play (White|Black) "
-                             r"against " + NUM + r" .*?\(" + SCORE + r" points?\), board " + NUM, s):
-            p, col, o, b = int(m[2]), m[4], int(m[5]), int(m[7])
-            want = (p, o) if col == "White" else (o, p)
-            ok = (int(m[1]) == f.trace.events[0].round and 0 < b <= len(f.boards) and f.boards[b - 1] == want
-                  and _score(f, p) == m[3] and _score(f, o) == m[6])
-            self.add("board", m[0], ok, (f.boards, _score(f, p), _score(f, o)))
-        for m in re.finditer(r"you \(" + NUM + r" .*?, " + SCORE + r" points?\) have the pairing-allocated bye", s):
-            self.add("board", m[0], f.bye == int(m[1]) and _score(f, int(m[1])) == m[2], f.bye)
-        for m in re.finditer(r"Before this round you had " + SCORE + r" points?, position " + NUM + r" of " + NUM
-                             + r"; your colours so far: ([WB]+|none)", s):
-            p = self.player
-            row = f.rows.get(p, {})
-            order = sorted(f.rows.values(), key=lambda r: (-float(r["score"]), r["initial_rank"], r["number"]))
-            pos = next((i for i, r in enumerate(order, 1) if r["number"] == p), None)
-            ok = row.get("score") == m[1] and pos == int(m[2]) and len(order) == int(m[3]) and (
-                row.get("colours") or "none") == m[4]
-            self.add("standing", m[0], ok, (row.get("score"), pos, row.get("colours")))
-        for m in re.finditer(r"The next candidate, " + NUM + r" .*?, has " + SCORE + r" points?, " + NUM
-                             + r" game\(s\) played and initial rank " + NUM + r"; you have " + SCORE + r" points?, "
-                             + NUM + r" game\(s\) played and initial rank " + NUM, s):
-            keys = {k[0]: k for k in (f.cands.keys if f.cands else ())}
-            a, b = keys.get(int(m[1])), keys.get(self.player)
-            ok = a is not None and b is not None and (str(a[1]), a[2], a[3]) == (m[2], int(m[3]), int(m[4])) \
-                and (str(b[1]), b[2], b[3]) == (m[5], int(m[6]), int(m[7]))
-            self.add("bye-key", m[0], ok, (a, b))
-        for m in re.finditer(NUM + r" and " + NUM + r" both have an absolute preference for (White|Black)", s):
-            ok = all(f.rows[int(p)]["strength"] == "absolute" and f.rows[int(p)]["preference"] == m[3]
-                     for p in (m[1], m[2]))
-            self.add("absolute", m[0], ok)
-        for m in re.finditer(NUM + r" has (White|Black) by (5\.2\.\d)", s):
-            p = int(m[1])
-            e = next((e for (w, b), e in f.colours.items() if p in (w, b)), None)
-            ok = e is not None and e.rule == m[3] and (e.white if m[2] == "White" else e.black) == p
-            self.add("colour", m[0], ok, e and (e.white, e.black, e.rule))
-        for m in re.finditer(NUM + r"(?: may not have the bye:|\s\()\s*(received the pairing-allocated bye|won by forfeit|"
-                             r"scored a win's points without playing) in round " + NUM, s):
-            kind = {"received the pairing-allocated bye": "pab", "won by forfeit": "forfeit-win"}.get(
-                m[2], "win-points-unplayed")
-            bars = [(r[0], r[1], r[2]) for r in (f.cands.ineligible if f.cands else ())]
-            self.add("bye-bar", m[0], (int(m[1]), kind, int(m[3])) in bars, bars)
-        for m in re.finditer(r"Passed over by 2\.1\.2 \([^)]*\): " + r"(\d+(?:, \d+)*)", s):
-            got = [e.player for e in f.trace.of(ev.ByeRejected)]
-            self.add("bye-bar", m[0], _ints(m[1]) == got, got)
-        for m in re.finditer(NUM + r" has a lower score \(" + SCORE + r" points? against " + SCORE, s):
-            self.add("bye-key", m[0], _score(f, int(m[1])) == m[2], _score(f, int(m[1])))
-        for m in re.finditer(NUM + r" has played more games \(" + NUM + r" against " + NUM, s):
-            keys = {k[0]: k for k in (f.cands.keys if f.cands else ())}
-            k = keys.get(int(m[1]))
-            self.add("bye-key", m[0], k is not None and k[2] == int(m[2]), k)
-        for m in re.finditer(NUM + r" is lower in the initial ranking \(rank " + NUM + r" against " + NUM, s):
-            k = f.rows.get(int(m[1]), {}).get("initial_rank")
-            self.add("bye-key", m[0], k == int(m[2]), k)
-        for m in re.finditer(NUM + r" .*? has " + SCORE + r" points? before round " + NUM + r": position " + NUM
-                             + r" of " + NUM, s):
-            p = int(m[1])
-            order = sorted(f.rows.values(), key=lambda r: (-float(r["score"]), r["initial_rank"], r["number"]))
-            pos = next((i for i, r in enumerate(order, 1) if r["number"] == p), None)
-            ok = (_score(f, p) == m[2] and int(m[3]) == f.trace.events[0].round and pos == int(m[4])
-                  and len(order) == int(m[5]))
-            self.add("standing", m[0], ok, (_score(f, p), pos, len(order)))
-        for m in re.finditer(r"colour preference is (mild|strong|absolute) for (White|Black) \(([\d.]+)\)", s):
-            self._player_row(m, s, ("strength", "preference", "preference_rule"))
-        for m in re.finditer(r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(1\.7\))?(, including the previous round)?", s):
-            p = re.match(r"(\d+) ", self._subject or "")
-            row = f.rows.get(int(p[1]), {}) if p else {}
-            ok = (row.get("upfloats") == int(m[1]) and bool(row.get("max_upfloater")) == bool(m[2])
-                  and bool(row.get("upfloated_previous")) == bool(m[3]))
-            self.add("standing", m[0], ok, (row.get("upfloats"), row.get("max_upfloater"), row.get("upfloated_previous")))
-        for m in re.finditer(r"^- " + NUM + r" .*?: paired with " + NUM + r"\.$", s):
-            pair = {int(m[1]), int(m[2])}
-            self.add("board", m[0], any(set(b) == pair for b in f.boards), f.boards)
-        for m in re.finditer(NUM + r", earlier in S1 \(#" + NUM + r"\), is given " + NUM, s):
-            a, b = int(m[1]), int(m[3])
-            self.add("given", m[0], (a, b) in f.chosen, sorted(f.chosen))
-        for m in re.finditer(NUM + r" is not paired this round \(([^)]*)\)", s):
-            opened = f.trace.events[0]
-            absent = dict(getattr(opened, "absent", ()) or ())
-            self.add("absent", m[0], int(m[1]) in absent, absent)
-        for m in re.finditer(r"initial rank " + NUM + r", rating " + NUM + r", ARO " + NUM, s):
-            self._player_row(m, s, ("initial_rank", "rating", "aro"))
-        for m in re.finditer(r"Colours so far: ([WB]*|none) \(colour difference ([+-]\d+)\)", s):
-            self._player_row(m, s, ("colours", "colour_difference"))
-        self._points(s)
+        yield "board", (r"Round " + NUM + r": you \(" + NUM + r" .*?, " + SCORE + r" points?\) play (White|Black) "
+                        r"against " + NUM + r" .*?\(" + SCORE + r" points?\), board " + NUM), self._decision
+        yield "board", r"you \(" + NUM + r" .*?, " + SCORE + r" points?\) have the pairing-allocated bye", \
+            lambda m: (self.f.bye == int(m[1]) and self.f.score(int(m[1])) == m[2], self.f.bye)
+        yield "standing", (r"Before this round you had " + SCORE + r" points?, position " + NUM + r" of " + NUM
+                           + r"; your colours so far: ([WB]+|none)"), self._standing
+        yield "bye-key", (r"The next candidate, " + NUM + r" .*?, has " + SCORE + r" points?, " + NUM
+                          + r" game\(s\) played and initial rank " + NUM + r"; you have " + SCORE + r" points?, "
+                          + NUM + r" game\(s\) played and initial rank " + NUM), self._next_candidate
+        yield "absolute", NUM + r" and " + NUM + r" both have an absolute preference for (White|Black)", \
+            lambda m: (all(self.f.rows[int(p)]["strength"] == "absolute" and self.f.rows[int(p)]["preference"] == m[3]
+                           for p in (m[1], m[2])), "")
+        yield "colour", NUM + r" has (White|Black) by (5\.2\.\d)", self._colour
+        yield "bye-bar", (NUM + r"(?: may not have the bye:|\s\()\s*(received the pairing-allocated bye|won by forfeit|"
+                          r"scored a win's points without playing) in round " + NUM), self._bye_bar
+        yield "bye-bar", r"Passed over by 2\.1\.2 \([^)]*\): " + r"(\d+(?:, \d+)*)", \
+            lambda m: (ints(m[1]) == self._rejected(), self._rejected())
+        yield "bye-key", NUM + r" has a lower score \(" + SCORE + r" points? against " + SCORE, \
+            lambda m: (self.f.score(int(m[1])) == m[2], self.f.score(int(m[1])))
+        yield "bye-key", NUM + r" has played more games \(" + NUM + r" against " + NUM, \
+            lambda m: ((k := self.f.key(int(m[1]))) is not None and k[2] == int(m[2]), k)
+        yield "bye-key", NUM + r" is lower in the initial ranking \(rank " + NUM + r" against " + NUM, \
+            lambda m: ((k := self.f.rows.get(int(m[1]), {}).get("initial_rank")) == int(m[2]), k)
+        yield "standing", (NUM + r" .*? has " + SCORE + r" points? before round " + NUM + r": position " + NUM
+                           + r" of " + NUM), self._position
+        yield "standing", r"colour preference is (mild|strong|absolute) for (White|Black) \(([\d.]+)\)", \
+            lambda m: self._player_row(m, ("strength", "preference", "preference_rule"))
+        yield "standing", (r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(1\.7\))?(, including the "
+                           r"previous round)?"), self._upfloated
+        yield "board", r"^- " + NUM + r" .*?: paired with " + NUM + r"\.$", \
+            lambda m: (any(set(b) == {int(m[1]), int(m[2])} for b in self.f.boards), self.f.boards)
+        yield "given", NUM + r", earlier in S1 \(#" + NUM + r"\), is given " + NUM, \
+            lambda m: ((int(m[1]), int(m[3])) in self.f.chosen, sorted(self.f.chosen))
+        yield "absent", NUM + r" is not paired this round \(([^)]*)\)", \
+            lambda m: (int(m[1]) in (a := dict(getattr(self.f.opened, "absent", ()) or ())), a)
+        yield "standing", r"initial rank " + NUM + r", rating " + NUM + r", ARO " + NUM, \
+            lambda m: self._player_row(m, ("initial_rank", "rating", "aro"))
+        yield "standing", r"Colours so far: ([WB]*|none) \(colour difference ([+-]\d+)\)", \
+            lambda m: self._player_row(m, ("colours", "colour_difference"))
+        yield "points", r"\(" + SCORE + r" points?\)", self._points
 
-    def _player_row(self, m, s: str, keys) -> None:
+    # ------------------------------------------------------------------ the walk
+    def read(self, text: str) -> None:
+        """A page's paragraphs; a paragraph after "With N–M forced:" quotes the what-if run
+        (its claims are about that trace); then the colour table and the rounds table."""
+        pats = list(self.patterns())
+        lines = plain(text).splitlines()
+        held: tuple[int, int] | None = None
+        for p in page_paragraphs(lines):
+            if p.startswith("|"):
+                continue
+            self._subject = p if re.match(r"\d+ ", p) else self._subject
+            w = re.match(NUM + "–" + NUM + r" forced:$", p.replace("With ", "", 1))
+            if w:  # the next paragraph quotes the what-if run: its claims are about that trace
+                held = (int(w[1]), int(w[2]))
+                continue
+            wb = re.match(r"The pairing with " + NUM + "–" + NUM + r" forced would have been: (.*)\.$", p)
+            if wb:
+                f = self.wi(int(wb[1]), int(wb[2]))
+                if f is not None:
+                    got = [tuple(map(int, x.split("–"))) for x in re.findall(r"\d+–\d+", wb[3])]
+                    bye = re.search(r"; bye (\d+)", wb[3])
+                    ok = got == f.boards and (int(bye[1]) if bye else None) == f.bye
+                    self.add("board", p, ok, (f.boards, f.bye))
+                continue
+            if held is not None:
+                real, self.f = self.f, self.wi(*held)
+                if self.f is not None:
+                    self.context = held
+                    self.paragraph(p, pats)
+                    self.context = None
+                self.f, held = real, None
+                continue
+            self.paragraph(p, pats)
+        self.colour_table(lines)
+        if self.n is not None:
+            self.history(lines, self.n)
+
+    # ------------------------------------------------------------------ checks
+    def _rejected(self) -> list[int]:
+        return [e.player for e in self.f.trace.of(ev.ByeRejected)]
+
+    def _met(self, m):
+        f = self.f
+        a, b, rounds = int(m[1]), int(m[2]), ints(m[3])
+        return f.met(a, b) == rounds and f.met(b, a) == rounds, f.met(a, b)
+
+    def _starts(self, m):
+        f = self.f
+        for p, g in ((m[1], m[2]), (m[3], m[4])):
+            if p:
+                self.add("group", m[0], f.side(int(p)) == g, f"{p} in {f.side(int(p))}")
+
+    def _same(self, m):
+        a, b = self.f.final_side(int(m[1])), self.f.final_side(int(m[2]))
+        return a == b and (m[3] is None or a == m[3]), (a, b)
+
+    def _smaller(self, m):
+        f, s = self.f, m.string
+        g = f.groups.get(m[1])
+        ok = g is not None
+        if ok:
+            g1, g2 = list(g.g1), list(g.g2)
+            smaller = "G1" if len(g1) <= len(g2) else "G2"
+            ok = smaller == m[2] and ints(m[3]) == (g1 if m[2] == "G1" else g2)
+        self.add("smaller", m[0], ok, g and (g.g1, g.g2))
+        u = re.search(r"(no pair|\d+ pairs?) inside (G[12]) (?:is|are) unavoidable in the pairing made, "
+                      r"but with " + NUM + "–" + NUM + r" (no pair|\d+ pairs?) inside", s)
+        if u:
+            real = f.needed.get(m[1])
+            got = real.count if real is not None else 0
+            self.add("unavoidable", u[0].split(", but")[0], _count(u[1]) == got, got)
+            w = self.wi(int(u[3]), int(u[4]))
+            if w is not None:
+                wn = w.needed.get(m[1])
+                wgot = wn.count if wn is not None else 0
+                self.add("unavoidable", u[0], _count(u[5]) == wgot, wgot)
+
+    def _unavoidable(self, m):
+        if self.n is not None:
+            e = self.f.needed.get(self.f.bracket_of(self.n))
+            self.add("unavoidable", m[0], e is not None and e.count == int(m[1]), e and e.count)
+
+    def _impossible(self, m):
+        w = self.wi(int(m[1]), int(m[2]))
+        if w is not None:
+            res = w.trace.result
+            got = list(res.players) if isinstance(res, ev.Impossible) else None
+            self.add("impossible", m[0], got == ints(m[3]), got)
+
+    def _held_unavoidable(self, m):
+        w = self.wi(int(m[1]), int(m[2]))
+        if w is not None:
+            hits = [e for e in w.needed.values() if e.count == int(m[3]) and e.source == m[4]]
+            self.add("unavoidable", m[0], bool(hits), [(e.count, e.source) for e in w.needed.values()])
+
+    def _s1(self, m):
+        p, i = (m[1], m[2]) if m[1] else (m[3], m[4]) if m[3] else (m[5], m[6]) if m[5] else (m[8], m[7])
+        return any([r[0] for r in e.s1].index(int(p)) + 1 == int(i)
+                   for e in self.f.s1 if int(p) in [r[0] for r in e.s1]), ""
+
+    def _g2(self, m):
+        p, i, g2 = int(m[1]), int(m[2]), ints(m[3])
+        return any(list(e.g2) == g2 and g2.index(p) + 1 == i for e in self.f.s1 if p in e.g2), ""
+
+    def _given(self, m):
+        a, b = int(m[1] or m[2]), int(m[3])
+        if self.context is None or "what-if" not in m.string:
+            self.add("given", m[0], (a, b) in self.f.chosen, sorted(self.f.chosen))
+
+    def _minimum(self, m):
+        e = self.f.minimum.get(m[1])
+        self.add("minimum", m[0], e is not None and e.count == int(m[2]), e and e.count)
+        w = re.search(r"pairing " + NUM + r" with " + NUM + r" would need " + NUM, m.string)
+        if w and self.wi(int(w[1]), int(w[2])) is not None:
+            we = self.wi(int(w[1]), int(w[2])).minimum.get(m[1])
+            self.add("minimum", w[0], we is not None and we.count == int(w[3]), we and we.count)
+
+    def _criterion(self, m):
+        c = m[1]
+        real = [e for e in self.f.ups.values() if list(e.players) == ints(m[2])]
+        self.add("criterion", m[0].split(", with {")[0],
+                 len(real) == 1 and real[0].criteria[c] == int(m[3]), real and real[0].criteria[c])
+        w = self.wi(int(m[5]), int(m[6]))
+        if w is not None:
+            got = [e for e in w.ups.values() if list(e.players) == ints(m[4])]
+            self.add("criterion", m[0], len(got) == 1 and got[0].criteria[c] == int(m[7]),
+                     got and got[0].criteria[c])
+
+    def _c6(self, m):
+        real = [e for e in self.f.ups.values() if list(e.players) == ints(m[1])]
+        self.add("criterion", m[0], len(real) == 1 and ", ".join(real[0].criteria["C6"]) == m[7]
+                 and m[2] in real[0].criteria["C6"], real and real[0].criteria["C6"])
+        w = self.wi(int(m[4]), int(m[5]))
+        if w is not None:
+            got = [e for e in w.ups.values() if list(e.players) == ints(m[3])]
+            self.add("criterion", m[0], len(got) == 1 and ", ".join(got[0].criteria["C6"]) == m[8]
+                     and m[6] in got[0].criteria["C6"], got and got[0].criteria["C6"])
+
+    def _equally_good(self, m):
+        f = self.f
+        real = [e for e in f.ups.values() if list(e.players) == ints(m[1])]
+        w = self.wi(int(m[3]), int(m[4]))
+        if w is not None:
+            got = [e for e in w.ups.values() if list(e.players) == ints(m[2])]
+            last = bool(f.trace.events[0].last_round)
+            keys = ("C6", "C7") if last else ("C6", "C7", "C8", "C9", "C10")
+            ok = len(real) == 1 and len(got) == 1 and all(real[0].criteria[k] == got[0].criteria[k] for k in keys)
+            self.add("criterion", m[0], ok, (real and real[0].criteria, got and got[0].criteria))
+
+    def _runner_up(self, m):
+        e = next((e for e in self.f.ups.values() if list(e.players) == ints(m[1])), None)
+        ru = e.runner_up if e is not None else {}
+        c = m[3]
+        fmt = (lambda v: ", ".join(v)) if c == "C6" else str
+        ok = (e is not None and ru.get("players") is not None and list(ru["players"]) == ints(m[2])
+              and ru.get("beaten_on") == f"[{c}]" and fmt(ru["criteria"][c]) == m[4].strip()
+              and fmt(e.criteria[c]) == m[5].strip())
+        return ok, ru
+
+    def _role(self, m):
+        f = self.f
+        p, sc = int(m[1]), m[2]
+        role = "resident" if sc in f.brackets and p in f.brackets[sc].residents else (
+            "upfloater" if sc in f.ups and p in f.ups[sc].players else None)
+        return role == m[3], role
+
+    def _members(self, m):
+        b, u = self.f.brackets.get(m[2]), self.f.ups.get(m[2])
+        ok = b is not None and list(b.residents) == ints(m[3]) and (
+            list(u.players) if u is not None else []) == ints(m[4])
+        return ok, (b and b.residents, u and u.players)
+
+    def _needed(self, m):
+        f = self.f
+        hits = [e for e in f.minimum.values() if e.residents == int(m[1]) and e.count == int(m[2])]
+        return bool(hits), [(e.score, e.residents, e.count) for e in f.minimum.values()]
+
+    def _move(self, m):
+        hits = [e for e in self.f.trace.of(ev.ShiftNeeded) if e.step == 2 and tuple(e.sizes) == (int(m[1]), int(m[2]))
+                and e.count == int(m[3]) and e.source == m[4]]
+        return bool(hits), ""
+
+    def _preference(self, m):
+        row = self.f.rows.get(int(m[1]), {})
+        return (row.get("strength") == m[2] and row.get("preference") == m[3],
+                (row.get("strength"), row.get("preference")))
+
+    def _board(self, m):
+        f = self.f
+        b, p, col, o = int(m[1]), int(m[2]), m[3], int(m[4])
+        want = (p, o) if col == "White" else (o, p)
+        return 0 < b <= len(f.boards) and f.boards[b - 1] == want, f.boards
+
+    def _no_bye(self, m):
+        nb = next(iter(self.f.trace.of(ev.ByeNotNeeded)), None)
+        return self.f.bye is None and nb is not None and nb.players == int(m[1]), ""
+
+    def _decision(self, m):
+        f = self.f
+        p, col, o, b = int(m[2]), m[4], int(m[5]), int(m[7])
+        want = (p, o) if col == "White" else (o, p)
+        ok = (int(m[1]) == f.opened.round and 0 < b <= len(f.boards) and f.boards[b - 1] == want
+              and f.score(p) == m[3] and f.score(o) == m[6])
+        return ok, (f.boards, f.score(p), f.score(o))
+
+    def _standing(self, m):
+        f, p = self.f, self.n
+        row = f.rows.get(p, {})
+        pos = f.position(p)
+        ok = row.get("score") == m[1] and pos == int(m[2]) and len(f.rows) == int(m[3]) and (
+            row.get("colours") or "none") == m[4]
+        return ok, (row.get("score"), pos, row.get("colours"))
+
+    def _next_candidate(self, m):
+        a, b = self.f.key(int(m[1])), self.f.key(self.n)
+        ok = a is not None and b is not None and (str(a[1]), a[2], a[3]) == (m[2], int(m[3]), int(m[4])) \
+            and (str(b[1]), b[2], b[3]) == (m[5], int(m[6]), int(m[7]))
+        return ok, (a, b)
+
+    def _colour(self, m):
+        p = int(m[1])
+        e = next((e for (w, b), e in self.f.colours.items() if p in (w, b)), None)
+        ok = e is not None and e.rule == m[3] and (e.white if m[2] == "White" else e.black) == p
+        return ok, e and (e.white, e.black, e.rule)
+
+    def _bye_bar(self, m):
+        kind = {"received the pairing-allocated bye": "pab", "won by forfeit": "forfeit-win"}.get(
+            m[2], "win-points-unplayed")
+        bars = [(r[0], r[1], r[2]) for r in (self.f.cands.ineligible if self.f.cands else ())]
+        return (int(m[1]), kind, int(m[3])) in bars, bars
+
+    def _position(self, m):
+        f, p = self.f, int(m[1])
+        pos = f.position(p)
+        ok = (f.score(p) == m[2] and int(m[3]) == f.opened.round and pos == int(m[4]) and len(f.rows) == int(m[5]))
+        return ok, (f.score(p), pos, len(f.rows))
+
+    def _upfloated(self, m):
+        p = re.match(r"(\d+) ", self._subject or "")
+        row = self.f.rows.get(int(p[1]), {}) if p else {}
+        ok = (row.get("upfloats") == int(m[1]) and bool(row.get("max_upfloater")) == bool(m[2])
+              and bool(row.get("upfloated_previous")) == bool(m[3]))
+        return ok, (row.get("upfloats"), row.get("max_upfloater"), row.get("upfloated_previous"))
+
+    def _player_row(self, m, keys) -> None:
         p = re.match(r"(\d+) ", self._subject or "")
         if not p:
             return
@@ -400,19 +462,18 @@ class _Checker:
             want[1] = f"{row.get('colour_difference'):+d}"
         self.add("standing", m[0], got == want, want)
 
-    def _points(self, s: str) -> None:
-        for m in re.finditer(r"\(" + SCORE + r" points?\)", s):
-            before = s[: m.start()].rstrip()
-            # "N Name (x points)" first (a name may end in digits: "7 P6"), then "N (x points)"
-            named = [n for n, row in self.f.rows.items() if row.get("name")
-                     and re.search(r"(?:^|[\s(])" + str(n) + " " + re.escape(str(row["name"])) + "$", before)]
-            bare = [n for n in self.f.rows if re.search(r"(?:^|[\s(])" + str(n) + "$", before)]
-            for n in (named or bare)[:1]:
-                row = self.f.rows[n]
-                self.add("points", f"{n} {m[0]}", row["score"] == m[1], row["score"])
+    def _points(self, m) -> None:
+        """"N Name (x points)" first (a name may end in digits: "7 P6"), then "N (x points)"."""
+        before = m.string[: m.start()].rstrip()
+        named = [n for n, row in self.f.rows.items() if row.get("name")
+                 and re.search(r"(?:^|[\s(])" + str(n) + " " + re.escape(str(row["name"])) + "$", before)]
+        bare = [n for n in self.f.rows if re.search(r"(?:^|[\s(])" + str(n) + "$", before)]
+        for n in (named or bare)[:1]:
+            row = self.f.rows[n]
+            self.add("points", f"{n} {m[0]}", row["score"] == m[1], row["score"])
 
     def _shift(self, text: str, players: list[int], source: str, target: str | None, s: str,
-               context: tuple[int, int] | None, member: bool = False) -> None:
+               member: bool = False) -> None:
         if "shifted out of" in text:  # a what-if's shift: "with N–M ... ({6} shifted out of G1)"
             pm = re.search(NUM + "–" + NUM, s)
             f = self.wi(int(pm[1]), int(pm[2])) if pm else None
@@ -468,77 +529,10 @@ class _Checker:
                 ok = ok and byes.get(res) == code or (ok and code == "" and "zero-point" in res)
             self.add("history", ln, ok, h)
 
-    _subject: str | None = None
-    player: int | None = None
 
 
 def _count(words: str) -> int:
     return 0 if words.startswith("no ") else int(words.split()[0])
 
 
-def _score(f: _Facts, n: int) -> str | None:
-    return f.rows.get(n, {}).get("score")
-
-
-def plain(text: str) -> str:
-    """Markdown escapes and emphasis removed: the words as read."""
-    return re.sub(r"\\(.)", r"\1", text.replace("**", ""))
-
-
-def check_text(text: str, trace: Trace, player: int | None = None,
-               what_if: Callable[[int, int], Trace] | None = None) -> list[Claim]:
-    """Every claim of an explanation ``text`` (Markdown or plain) checked against ``trace``.
-
-    ``player`` is the page's player (for the standing's lines and the rounds table);
-    ``what_if(n, m)`` returns the what-if trace with n and m held for each other, for the
-    claims a sentence makes "with n–m".
-    """
-    c = _Checker(trace, what_if)
-    c.player = player
-    lines = plain(text).splitlines()
-    # a paragraph is one claim's context: join wrapped lines
-    paras, cur = [], []
-    for ln in lines:
-        if not ln.strip() or ln.lstrip().startswith(("- ", "|", "#")):
-            if cur:
-                paras.append(" ".join(cur))
-            cur = [ln.strip()] if ln.strip() and not ln.lstrip().startswith(("|", "#")) else []
-            if ln.lstrip().startswith("|"):
-                paras.append(ln.strip())
-        else:
-            cur.append(ln.strip())
-    if cur:
-        paras.append(" ".join(cur))
-    held: tuple[int, int] | None = None
-    for p in paras:
-        if p.startswith("|"):
-            continue
-        c._subject = p if re.match(r"\d+ ", p) else c._subject
-        w = re.match(NUM + "–" + NUM + r" forced:$", p.replace("With ", "", 1))
-        if w:  # the next paragraph quotes the what-if run: its claims are about that trace
-            held = (int(w[1]), int(w[2]))
-            continue
-        wb = re.match(r"The pairing with " + NUM + "–" + NUM + r" forced would have been: (.*)\.$", p)
-        if wb:
-            f = c.wi(int(wb[1]), int(wb[2]))
-            if f is not None:
-                got = [tuple(map(int, x.split("–"))) for x in re.findall(r"\d+–\d+", wb[3])]
-                bye = re.search(r"; bye (\d+)", wb[3])
-                ok = got == f.boards and (int(bye[1]) if bye else None) == f.bye
-                c.add("board", p, ok, (f.boards, f.bye))
-            continue
-        if held is not None:
-            real, c.f = c.f, c.wi(*held)
-            if c.f is not None:
-                c.line(p, held)
-            c.f, held = real, None
-            continue
-        c.line(p, None)
-    c.colour_table(lines)
-    if player is not None:
-        c.history(lines, player)
-    return c.claims
-
-
-def mismatches(claims: Iterable[Claim]) -> list[Claim]:
-    return [c for c in claims if not c.ok]
+check_text = _Checker.check_text
