@@ -3,7 +3,13 @@
 A :class:`Reading` names the article it interprets, its default value and the alternatives,
 with a note that says what each value means.  A rulebook lists its readings in a catalogue
 and subclasses :class:`Readings` with it; its engine never branches on a bare boolean but
-asks ``readings.value("name")``, and every trace header lists the readings in force.
+asks ``readings.is_("name", "value")`` (or ``readings.value("name")``), and every trace
+header lists the readings in force.
+
+A reading or a value the catalogue does not list is a programming error, never a silent
+``False``: :meth:`Readings.value` and :meth:`Readings.is_` raise :class:`NotInCatalogue`,
+and ``tests/test_readings_catalogue.py`` checks every comparison written in the package's
+source against the catalogues.
 """
 
 from __future__ import annotations
@@ -36,6 +42,18 @@ class ReadingError(DubovError, ValueError):
     """An unknown reading or value (a user's input: exit code 3)."""
 
     exit_code = EXIT_INVALID_INPUT
+
+
+class NotInCatalogue(KeyError):
+    """A reading or value asked for in code that the rulebook's catalogue does not list (a
+    misspelling in the package, not the user's input)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+#: Readings subclass -> its catalogue by name (built once per class)
+_INDEX: dict[type, dict[str, Reading]] = {}
 
 
 @dataclass(frozen=True)
@@ -79,10 +97,31 @@ class Readings:
             pairs[name.strip()] = value.strip()
         return cls.from_pairs(pairs)
 
+    @classmethod
+    def reading(cls, name: str) -> Reading:
+        """The catalogue's reading ``name``; :class:`NotInCatalogue` for a name it lacks."""
+        index = _INDEX.get(cls)
+        if index is None:
+            index = _INDEX[cls] = {r.name: r for r in cls.catalogue}
+        found = index.get(name)
+        if found is None:
+            raise NotInCatalogue(f"{cls.__module__}.{cls.__qualname__} has no reading {name!r}; "
+                                 f"known: {', '.join(sorted(index)) or 'none'}")
+        return found
+
     def value(self, name: str) -> str:
-        if name in self.values:
-            return self.values[name]
-        return self.by_name()[name].default
+        """The value in force of reading ``name`` (a name the catalogue lacks raises)."""
+        return self.values.get(name, self.reading(name).default)
+
+    def is_(self, name: str, value: str) -> bool:
+        """Whether reading ``name`` has ``value`` in force: the test every branch on a reading
+        makes.  A name or a value the catalogue does not list raises :class:`NotInCatalogue`
+        (so a misspelt value is an error, not a silent ``False``)."""
+        r = self.reading(name)
+        if value not in r.choices:
+            raise NotInCatalogue(f"reading {name!r} has no value {value!r}; its values: "
+                                 f"{', '.join(r.choices)}")
+        return self.values.get(name, r.default) == value
 
     def as_dict(self) -> dict[str, str]:
         return {r.name: self.value(r.name) for r in self.catalogue}

@@ -168,15 +168,15 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     total = t.total_rounds or max(r, 1)
     ratings = {p.number: p.rating for p in f.players}
     ranks = {n: i for i, n in enumerate(sorted(ratings), 1)}
-    aro_paired = readings.value("aro-unplayed") == "paired"
-    aro_own = readings.value("aro-no-games") == "own-rating"
-    transfer_paired = readings.value("transfer-history") == "paired-higher"
-    calendar = readings.value("transfer-running") == "calendar"
-    bar_any = readings.value("bye-bar") == "any-points"
+    aro_paired = readings.is_("aro-unplayed", "paired")
+    aro_own = readings.is_("aro-no-games", "own-rating")
+    transfer_paired = readings.is_("transfer-history", "paired-higher")
+    calendar = readings.is_("transfer-running", "calendar")
+    bar_any = readings.is_("bye-bar", "any-points")
     limit = transfer_limit(total)
     last = r >= total
     #: 2.5, 6.4 (reading acceleration-transfers): the scores earlier rounds are judged on
-    if readings.value("acceleration-transfers") == "real":
+    if readings.is_("acceleration-transfers", "real"):
         before = {q.number: q.points_before for q in f.players}
     else:
         before = {q.number: q.pairing_points_before for q in f.players}

@@ -159,7 +159,7 @@ def colour_preference(
         by_diff = Colour.BLACK if diff > 1 else Colour.WHITE if diff < -1 else None
         by_last = colours[-1].opposite if last_two_same else None
         if by_diff and by_last and by_diff is not by_last:
-            pref = by_diff if readings.value("absolute-conflict") == "difference" else by_last
+            pref = by_diff if readings.is_("absolute-conflict", "difference") else by_last
         else:
             pref = by_diff or by_last
         return pref, Strength.ABSOLUTE, "1.5.2.1"
@@ -211,10 +211,10 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
     #: 1.3.1: the score for pairing before each round 1..r, acceleration points included
     scores = {q.number: q.pairing_points_before for q in f.players}
     #: 1.7 (reading acceleration-upfloats): the scores an earlier upfloat is judged on
-    upfloat_scores = scores if readings.value("acceleration-upfloats") == "pairing" else {
+    upfloat_scores = scores if readings.is_("acceleration-upfloats", "pairing") else {
         q.number: q.points_before for q in f.players}
-    real_bye = readings.value("acceleration-bye") == "real"
-    real_rank = readings.value("acceleration-ranking") == "real"
+    real_bye = readings.is_("acceleration-bye", "real")
+    real_rank = readings.is_("acceleration-ranking", "real")
 
     def pairing_score(n: int, k: int) -> Fraction:
         return scores[n][k - 1]
@@ -222,10 +222,10 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
     def upfloat_score(n: int, k: int) -> Fraction:
         return upfloat_scores[n][k - 1]
 
-    quick_count = readings.value("aro-quick-games") == "count"
-    float_paired = readings.value("upfloat-history") == "paired"
-    prev_calendar = readings.value("upfloat-previous-round") == "calendar"
-    bar_rule4 = readings.value("bye-eligibility") == "basic-rule-4"
+    quick_count = readings.is_("aro-quick-games", "count")
+    float_paired = readings.is_("upfloat-history", "paired")
+    prev_calendar = readings.is_("upfloat-previous-round", "calendar")
+    bar_rule4 = readings.is_("bye-eligibility", "basic-rule-4")
     mt = max_t(total)
     out = []
     for q in f.players:

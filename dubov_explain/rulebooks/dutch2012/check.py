@@ -68,7 +68,7 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
         if p is not None and p.present and not p.bye_eligible:
             out.append(Violation("B.1.b", (b,), "barred", "B.1.b", p.bye_bar.as_dict()))
     over = st.top_over
-    real_top = readings.value("acceleration-top-scorers") == "real"
+    real_top = readings.is_("acceleration-top-scorers", "real")
 
     def top_score(p):
         return p.points if real_top else p.score

@@ -151,7 +151,7 @@ def colour_preference(colours: tuple[Colour, ...], readings: Readings = DEFAULT
         by_diff = Pref.BLACK if diff > 1 else Pref.WHITE if diff < -1 else None
         by_last = (Pref.BLACK if colours[-1] is Colour.WHITE else Pref.WHITE) if last_two else None
         if by_diff and by_last and by_diff is not by_last:
-            pref = by_diff if readings.value("absolute-conflict") == "difference" else by_last
+            pref = by_diff if readings.is_("absolute-conflict", "difference") else by_last
         else:
             pref = by_diff or by_last
         return pref, Strength.ABSOLUTE, "A.7.a"
@@ -166,14 +166,14 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     r = f.round
     total = t.total_rounds or max(r, 1)
     #: A.4 (reading acceleration-floats): the scores earlier floats are judged on
-    if readings.value("acceleration-floats") == "real":
+    if readings.is_("acceleration-floats", "real"):
         before = {q.number: q.points_before for q in f.players}
     else:
         before = {q.number: q.pairing_points_before for q in f.players}
-    unplayed_down = readings.value("unplayed-float") == "downfloat"
-    forfeit_floats = readings.value("forfeit-float") == "paired"
+    unplayed_down = readings.is_("unplayed-float", "downfloat")
+    forfeit_floats = readings.is_("forfeit-float", "paired")
     barring = ("pairing-allocated-bye", "full-point-bye", "half-point-bye", "forfeit-win") \
-        if readings.value("bye-bar") == "any-bye" else ("pairing-allocated-bye", "forfeit-win")
+        if readings.is_("bye-bar", "any-bye") else ("pairing-allocated-bye", "forfeit-win")
     out = []
     for q in f.players:
         colours: list[Colour] = []
@@ -217,10 +217,10 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     last = r >= total
     top_over = None
     if last:
-        rounds = r - 1 if readings.value("top-scorers") == "rounds-before" else total
+        rounds = r - 1 if readings.is_("top-scorers", "rounds-before") else total
         top_over = t.scoring.win * rounds / 2
     met = dict(f.met)
-    if readings.value("forfeit-meets") == "paired":
+    if readings.is_("forfeit-meets", "paired"):
         for pair, rounds in f.forfeited.items():
             met[pair] = tuple(sorted(set(met.get(pair, ())) | set(rounds)))
     return Standings(round=r, total_rounds=total, last_round=last, players=tuple(out),
