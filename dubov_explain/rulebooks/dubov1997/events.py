@@ -8,46 +8,13 @@ the standings, a what-if header, the published pairing, no pairing) come from
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from ...records import dataclass
-from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
-    Event,
-    fmt,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-    register,
-)
+from ..common_events import *  # noqa: F401,F403  (the shared vocabulary, re-exported)
 
 NAME = "dubov-1997"
 #: how many rejected alternatives one event lists explicitly
 EXPLICIT = 12
 
-_register = register(NAME)
-
-
-@_register
-@dataclass(frozen=True)
-class AccelerationApplied(Event):
-    """6 with acceleration (C.04.5): the scores of the round's score groups include
-    acceleration points (XXA / 250, or computed for this run by an acceleration method)."""
-
-    kind: ClassVar[str] = "acceleration-applied"
-    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
-    records: tuple
-    #: how they were computed, ((name, value), ...) facts (empty: read from the file)
-    method: tuple
-    #: (player, real score, acceleration points of this round, pairing score) of every
-    #: player with acceleration points in this round or an earlier one
-    players: tuple
-    #: the acceleration readings in force: ((name, value), ...)
-    readings: tuple = ()
-    #: (player, points of the previous round, points of this round) where they drop
-    dropped: tuple = ()
+_register = registrar(NAME, AccelerationApplied, ByeNotNeeded)
 
 
 @_register
@@ -82,13 +49,6 @@ class FirstRound(Event):
     bye: int | None
     lot: str  # the colour drawn for the first pair's upper player ("White"/"Black")
     lot_source: str  # "file", "option", "inferred" or "assumed"
-
-
-@_register
-@dataclass(frozen=True)
-class ByeNotNeeded(Event):
-    kind: ClassVar[str] = "bye-not-needed"
-    players: int
 
 
 @_register

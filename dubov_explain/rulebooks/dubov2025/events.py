@@ -7,57 +7,15 @@ the rulebook's templates (``templates/events.md.j2`` beside this file).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from ...records import dataclass, field
-from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
-    Event,
-    fmt,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-    register,
-)
+from ..common_events import *  # noqa: F401,F403  (the shared vocabulary, re-exported)
+from ...records import field
 
 NAME = "dubov-2025"
 #: how many rejected alternatives a single event lists explicitly before summarising
 EXPLICIT = 12
 
 
-_register = register(NAME)
-
-
-@_register
-@dataclass(frozen=True)
-class AccelerationApplied(Event):
-    """1.3.1 with acceleration: the scores of the round's scoregroups include acceleration
-    points (XXA / 250, or computed for this run by an acceleration method)."""
-
-    kind: ClassVar[str] = "acceleration-applied"
-    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
-    records: tuple
-    #: how they were computed, ((name, value), ...) facts (empty: read from the file);
-    #: for the Baku method: method, source, field, ga_size, last_ga, accelerated_rounds,
-    #: full_rounds, round_points, ga_from and the Baku readings in force
-    method: tuple
-    #: (player, real score, acceleration points of this round, pairing score) of every
-    #: player with acceleration points in this round or an earlier one
-    players: tuple
-    #: the acceleration readings in force: ((name, value), ...)
-    readings: tuple = ()
-    #: (player, points of the previous round, points of this round) of every player whose
-    #: acceleration points are lower than in the previous round (they drop or end)
-    dropped: tuple = ()
-
-
-@_register
-@dataclass(frozen=True)
-class ByeNotNeeded(Event):
-    kind: ClassVar[str] = "bye-not-needed"
-    players: int
+_register = registrar(NAME, AccelerationApplied, ByeNotNeeded)
 
 
 @_register

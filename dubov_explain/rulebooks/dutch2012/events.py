@@ -6,43 +6,10 @@ templates (``templates/events.md.j2``) write the sentences.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from ...records import dataclass
-from ...trace.events import (  # noqa: F401  (re-exported)
-    Event,
-    fmt,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-    register,
-)
+from ..common_events import *  # noqa: F401,F403  (the shared vocabulary, re-exported)
 
 NAME = "dutch-2012"
-_register = register(NAME)
-
-
-@_register
-@dataclass(frozen=True)
-class AccelerationApplied(Event):
-    """A.3 with acceleration (C.04.5): the scores of the round's brackets include
-    acceleration points (XXA / 250, or computed for this run by an acceleration method)."""
-
-    kind: ClassVar[str] = "acceleration-applied"
-    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
-    records: tuple
-    #: how they were computed, ((name, value), ...) facts (empty: read from the file)
-    method: tuple
-    #: (player, real score, acceleration points of this round, pairing score) of every
-    #: player with acceleration points in this round or an earlier one
-    players: tuple
-    #: the acceleration readings in force: ((name, value), ...)
-    readings: tuple = ()
-    #: (player, points of the previous round, points of this round) where they drop
-    dropped: tuple = ()
+_register = registrar(NAME, AccelerationApplied)
 
 
 @_register
