@@ -32,7 +32,11 @@ from fractions import Fraction
 from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
+from ..standings import ByeBar, Standing, colours_played, history
 from .readings import DEFAULT, Readings
+
+__all__ = ["ByeBar", "PlayerStanding", "Pref", "Standings", "Strength", "colour_preference",
+           "compute_standings"]
 
 
 class Pref(str, Enum):
@@ -61,29 +65,11 @@ class Strength(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ByeBar:
-    """B.1.b: the round in which the player scored without playing (facts only)."""
+class PlayerStanding(Standing):
+    """``initial_rank``: A.2 (2), the pairing number (the position in the initial ranking
+    list); ``colour_by_round`` for E.3 by round; ``bye_bar``: B.1.b, the round in which the
+    player scored without playing."""
 
-    kind: str
-    round: int
-    code: str
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "round": self.round, "code": self.code}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStanding:
-    number: int
-    name: str
-    rating: int
-    #: A.2 (2): the pairing number (position in the initial ranking list)
-    initial_rank: int
-    score: Fraction
-    colours: tuple[Colour, ...]
-    #: per round 1..r-1: colour of a played game or None (E.3 by round)
-    colour_by_round: tuple[Colour | None, ...]
-    colour_difference: int
     preference: Pref
     strength: Strength
     preference_rule: str
@@ -106,11 +92,6 @@ class PlayerStanding:
     virtual: Fraction = Fraction(0)
     #: acceleration points in any round up to this one
     accelerated: bool = False
-
-    @property
-    def points(self) -> Fraction:
-        """The real score (``score`` when there is no acceleration)."""
-        return self.score if self.real_score is None else self.real_score
 
     @property
     def upfloated_previous(self) -> bool:
@@ -176,14 +157,10 @@ def compute_standings(t: Tournament, round_no: int | None = None,
         if readings.is_("bye-bar", "any-bye") else ("pairing-allocated-bye", "forfeit-win")
     out = []
     for q in f.players:
-        colours: list[Colour] = []
-        by_round: dict[int, Colour] = {}
+        colours, by_round, diff = colours_played(q, r)
         floats = [""] * (r - 1)
         bar = None
         for x in q.rounds:
-            if x.played and x.colour is not None:
-                colours.append(x.colour)
-                by_round[x.round] = x.colour
             if x.opponent is not None and x.opponent in before and \
                     (x.played or (forfeit_floats and x.kind in ("forfeit-win", "forfeit-loss"))):
                 mine, theirs = before[q.number][x.round - 1], before[x.opponent][x.round - 1]
@@ -198,20 +175,15 @@ def compute_standings(t: Tournament, round_no: int | None = None,
                     floats[x.round - 1] = "down"
                 if bar is None and x.kind in barring:
                     bar = ByeBar(x.kind, x.round, x.code)
-        pref, strength, rule = colour_preference(tuple(colours), readings)
-        diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+        pref, strength, rule = colour_preference(colours, readings)
         out.append(PlayerStanding(
             number=q.number, name=q.name, rating=q.rating, initial_rank=q.number,
-            score=q.pairing_points, colours=tuple(colours),
-            colour_by_round=tuple(by_round.get(k) for k in range(1, r)),
+            score=q.pairing_points, colours=colours, colour_by_round=by_round,
             colour_difference=diff, preference=pref, strength=strength, preference_rule=rule,
             games_played=q.games_played, unplayed=(r - 1) - q.games_played,
             floats=tuple(floats), bye_eligible=bar is None, bye_bar=bar,
             present=not q.absence, absence=q.absence,
-            history=tuple((x.round, x.opponent or 0,
-                           x.colour.value if x.colour is not None else "-", x.code)
-                          for x in q.rounds),
-            real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
+            history=history(q), real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
             accelerated=q.accelerated,
         ))
     last = r >= total
