@@ -134,3 +134,29 @@ class Readings:
         """``((name, value, default, article code), ...)`` for trace headers (facts: the
         full citation of each article stays in the catalogue, see :attr:`Reading.code`)."""
         return tuple((r.name, self.value(r.name), r.default, r.code) for r in self.catalogue)
+
+
+#: what the pairing scores of an earlier round were, for floats (``acceleration_history``)
+PAIRED_IN_BRACKETS = ("the brackets the player was actually paired in (JaVaFo's manual: "
+                      "floats are judged on the accelerated scores)")
+
+
+def acceleration_history(name: str, article: str, what: str, paired_in: str, no: str
+                         ) -> Reading:
+    """The acceleration reading every rulebook has for its articles that judge an earlier
+    round by the two players' scores (a float, an upfloat, a transfer: ``what``, and ``no``
+    its short name): the pairing scores of that round (the default: ``paired_in`` says
+    what they were) or the points actually scored."""
+    return Reading(
+        name=name,
+        article=article,
+        question=f"With acceleration points, which scores tell whether an earlier round was "
+        f"{what}?",
+        default="pairing",
+        choices={
+            "pairing": "the pairing scores before that round (points plus that round's "
+            f"acceleration points): {paired_in}",
+            "real": "the points actually scored before that round: meeting a player with "
+            f"more virtual points only is no {no}",
+        },
+    )

@@ -1,8 +1,7 @@
 """Named readings: every place where the 1992 rating-based Swiss text admits more than one
-reading (``text/swiss-rating-1992.txt``).
-
-The engine never branches on a bare boolean: it asks ``readings.value("name")``.  The trace
-header lists the readings in force.  ``--reading NAME=VALUE`` selects one.
+reading (``text/swiss-rating-1992.txt``).  Where its words are the Dutch 2012 text's, the
+values it fixes or shares are handed to the Dutch standings (:func:`dutch_readings`);
+A.1's conversions asked for under the wrong reading are refused by name (``REFUSED``).
 """
 
 from __future__ import annotations
