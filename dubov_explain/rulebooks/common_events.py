@@ -5,7 +5,7 @@
   published pairing, no pairing) come from :mod:`dubov_explain.trace.events`, registered
   for every rulebook at once.
 * Kinds whose facts are the same in every text, written here once and registered by each
-  rulebook under its own name (:func:`registrar`), so a trace of each rulebook reads and
+  rulebook under its own name (:func:`event_kinds`), so a trace of each rulebook reads and
   writes them exactly as if the rulebook had its own: :class:`AccelerationApplied`,
   :class:`ByeNotNeeded`.
 * Small bases for a rulebook's own kinds, so its events module says only what is its own:
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .. import records
 from ..records import dataclass
 from ..trace.events import (
     Event,
@@ -34,17 +35,22 @@ from ..trace.events import (
 
 __all__ = ["AccelerationApplied", "Allocation", "ByeNotNeeded", "ClassVar", "Event",
            "Impossible", "PairingPublished", "PlayerEvent", "RoundOpened", "ScoreEvent",
-           "StandingsSnapshot", "Trace", "WhatIf", "dataclass", "fmt", "register", "registrar"]
+           "StandingsSnapshot", "Trace", "WhatIf", "dataclass", "fmt", "event_kinds", "register"]
 
 
-def registrar(system: str, *shared: type[Event]):
-    """The class decorator registering a rulebook's own kinds under its name ``system``
-    (as :func:`~dubov_explain.trace.events.register`), once it has registered there the
-    kinds of this module the rulebook's traces hold (``shared``)."""
+def event_kinds(system: str, *shared: type[Event]):
+    """The class decorator of a rulebook's own kinds: it makes the class a frozen record
+    and registers it under the rulebook's name ``system`` (as ``@register(system)`` over
+    ``@dataclass(frozen=True)``); the kinds of this module the rulebook's traces hold
+    (``shared``) are registered there first."""
     deco = register(system)
     for cls in shared:
         deco(cls)
-    return deco
+
+    def event(cls):
+        return deco(records.dataclass(frozen=True)(cls))
+
+    return event
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ NAME = "dubov-2025"
 EXPLICIT = 12
 
 
-_register = registrar(NAME, AccelerationApplied, ByeNotNeeded)
+#: each kind below a frozen record registered under NAME
+_event = event_kinds(NAME, AccelerationApplied, ByeNotNeeded)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeCandidates(Event):
     kind: ClassVar[str] = "bye-candidates"
     #: ((player, bar kind, round, result code), ...) barred by [C2] / 2.1.1; the kind is
@@ -30,8 +30,7 @@ class ByeCandidates(Event):
     held: tuple = ()  # players held for a forced partner in a what-if run
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeRejected(Event):
     kind: ClassVar[str] = "bye-rejected"
     player: int
@@ -39,8 +38,7 @@ class ByeRejected(Event):
     criterion: str = "[C4]"
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeAssigned(Event):
     kind: ClassVar[str] = "bye-assigned"
     player: int
@@ -53,8 +51,7 @@ class ByeAssigned(Event):
     passed_over: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketOpened(Event):
     kind: ClassVar[str] = "bracket-opened"
     score: str
@@ -62,8 +59,7 @@ class BracketOpened(Event):
     pool: int  # number of possible upfloaters (4.2.1)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class MinimumUpfloaters(Event):
     kind: ClassVar[str] = "minimum-upfloaters"
     score: str
@@ -79,8 +75,7 @@ class MinimumUpfloaters(Event):
     forced_by: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class UpfloatersChosen(Event):
     kind: ClassVar[str] = "upfloaters-chosen"
     score: str
@@ -102,8 +97,7 @@ class UpfloatersChosen(Event):
     runner_up: dict = field(default_factory=dict)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class GroupsFormed(Event):
     kind: ClassVar[str] = "groups-formed"
     score: str
@@ -112,8 +106,7 @@ class GroupsFormed(Event):
     g2: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ShiftNeeded(Event):
     kind: ClassVar[str] = "shift-needed"
     score: str
@@ -132,8 +125,7 @@ class ShiftNeeded(Event):
     sizes: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class Shift(Event):
     kind: ClassVar[str] = "shift"
     score: str
@@ -148,8 +140,7 @@ class Shift(Event):
     g2: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class S1Sorted(Event):
     kind: ClassVar[str] = "s1-sorted"
     score: str
@@ -157,8 +148,7 @@ class S1Sorted(Event):
     g2: tuple  # G2 in initial-ranking order (4.4.2)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class OpponentChosen(Event):
     kind: ClassVar[str] = "opponent-chosen"
     score: str
@@ -171,8 +161,7 @@ class OpponentChosen(Event):
     rejected: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class TranspositionChosen(Event):
     kind: ClassVar[str] = "transposition-chosen"
     score: str
@@ -181,8 +170,7 @@ class TranspositionChosen(Event):
     skipped: str  # how many transpositions before it were illegal
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ColourAllocated(Event):
     kind: ClassVar[str] = "colour-allocated"
     white: int
@@ -202,8 +190,7 @@ class ColourAllocated(Event):
     then: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketClosed(Event):
     kind: ClassVar[str] = "bracket-closed"
     score: str
