@@ -8,11 +8,8 @@
   rulebook under its own name (:func:`event_kinds`), so a trace of each rulebook reads and
   writes them exactly as if the rulebook had its own: :class:`AccelerationApplied`,
   :class:`ByeNotNeeded`.
-* Small bases for a rulebook's own kinds, so its events module says only what is its own:
-  :class:`ScoreEvent` (the kinds of one score group or bracket), :class:`PlayerEvent` (the
-  kinds about one player), :class:`Allocation` (the colours of one pair).  A base adds its
-  fields right after ``article``, in the order the kinds always had, so the JSON of a trace
-  is the same to the byte.
+* :func:`event_kinds`: the one decorator of a rulebook's own kinds (a frozen record,
+  registered under the rulebook's name).
 """
 
 from __future__ import annotations
@@ -21,21 +18,12 @@ from typing import ClassVar
 
 from .. import records
 from ..records import dataclass
-from ..trace.events import (
-    Event,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-    fmt,
-    register,
-)
+from ..trace.events import (Event, Impossible, PairingPublished, RoundOpened,
+                            StandingsSnapshot, Trace, WhatIf, fmt, register)
 
-__all__ = ["AccelerationApplied", "Allocation", "ByeNotNeeded", "ClassVar", "Event",
-           "Impossible", "PairingPublished", "PlayerEvent", "RoundOpened", "ScoreEvent",
-           "StandingsSnapshot", "Trace", "WhatIf", "dataclass", "fmt", "event_kinds", "register"]
+__all__ = ["AccelerationApplied", "ByeNotNeeded", "ClassVar", "Event", "Impossible",
+           "PairingPublished", "RoundOpened", "StandingsSnapshot", "Trace", "WhatIf",
+           "dataclass", "event_kinds", "fmt", "register"]
 
 
 def event_kinds(system: str, *shared: type[Event]):
@@ -83,27 +71,3 @@ class ByeNotNeeded(Event):
 
     kind: ClassVar[str] = "bye-not-needed"
     players: int
-
-
-@dataclass(frozen=True)
-class ScoreEvent(Event):
-    """A step in one score group (bracket, scoregroup): ``score``, its score."""
-
-    score: str
-
-
-@dataclass(frozen=True)
-class PlayerEvent(Event):
-    """A step about one player: ``player``, the player's number."""
-
-    player: int
-
-
-@dataclass(frozen=True)
-class Allocation(Event):
-    """The colours of one pair, and the rule of the rulebook's text that gave them."""
-
-    kind: ClassVar[str] = "colour-allocated"
-    white: int
-    black: int
-    rule: str
