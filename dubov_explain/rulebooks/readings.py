@@ -98,30 +98,38 @@ class Readings:
         return cls.from_pairs(pairs)
 
     @classmethod
-    def reading(cls, name: str) -> Reading:
-        """The catalogue's reading ``name``; :class:`NotInCatalogue` for a name it lacks."""
+    def _index(cls) -> dict[str, Reading]:
         index = _INDEX.get(cls)
         if index is None:
             index = _INDEX[cls] = {r.name: r for r in cls.catalogue}
-        found = index.get(name)
+        return index
+
+    @classmethod
+    def reading(cls, name: str) -> Reading:
+        """The catalogue's reading ``name``; :class:`NotInCatalogue` for a name it lacks."""
+        found = cls._index().get(name)
         if found is None:
             raise NotInCatalogue(f"{cls.__module__}.{cls.__qualname__} has no reading {name!r}; "
-                                 f"known: {', '.join(sorted(index)) or 'none'}")
+                                 f"known: {', '.join(sorted(cls._index())) or 'none'}")
         return found
 
     def value(self, name: str) -> str:
-        """The value in force of reading ``name`` (a name the catalogue lacks raises)."""
-        return self.values.get(name, self.reading(name).default)
+        """The value in force of reading ``name`` (a name the catalogue lacks raises:
+        ``values`` holds only names of the catalogue, :meth:`from_pairs` sees to it)."""
+        got = self.values.get(name)
+        return got if got is not None else self.reading(name).default
 
     def is_(self, name: str, value: str) -> bool:
         """Whether reading ``name`` has ``value`` in force: the test every branch on a reading
         makes.  A name or a value the catalogue does not list raises :class:`NotInCatalogue`
         (so a misspelt value is an error, not a silent ``False``)."""
-        r = self.reading(name)
-        if value not in r.choices:
+        r = (_INDEX.get(type(self)) or self._index()).get(name)
+        if r is None or value not in r.choices:
+            r = self.reading(name)
             raise NotInCatalogue(f"reading {name!r} has no value {value!r}; its values: "
                                  f"{', '.join(r.choices)}")
-        return self.values.get(name, r.default) == value
+        got = self.values.get(name)
+        return (got if got is not None else r.default) == value
 
     def as_dict(self) -> dict[str, str]:
         return {r.name: self.value(r.name) for r in self.catalogue}
