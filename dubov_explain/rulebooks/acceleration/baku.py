@@ -207,7 +207,7 @@ def _scale(t: Tournament, readings: BakuReadings) -> tuple[Fraction, Fraction]:
     standard = (win, draw, loss, s.value("BD"), s.value("BL")) == (_ONE, _HALF, _ZERO, _HALF, _ZERO)
     if standard:
         return _ONE, _HALF
-    scaled = readings.value("baku-scoring") == "scaled"
+    scaled = readings.is_("baku-scoring", "scaled")
     if scaled and win == 2 * draw and loss == 0 and s.value("BD") == draw and s.value("BL") == 0:
         return win, draw
     why = ("its wins are not worth two draws with losses worth nothing" if scaled else
@@ -243,12 +243,12 @@ def plan(t: Tournament, round_no: int | None = None,
     # Late entries: the last GA player stays the one of round 1 (the file's acceleration)
     present = set(numbers)
     round1 = [n for n, v in t.acceleration.items() if v and v[0] > 0 and n in present]
-    if r > 1 and round1 and readings.value("baku-late-entries") == "last-ga-player":
+    if r > 1 and round1 and readings.is_("baku-late-entries", "last-ga-player"):
         last, ga_from = max(round1), "file"
         ga = tuple(n for n in numbers if n <= last)
         counted = len(numbers)
     else:
-        listed = round_one_field(t) if readings.value("baku-field") == "to-pair" else numbers
+        listed = round_one_field(t) if readings.is_("baku-field", "to-pair") else numbers
         counted = len(listed)
         first = listed[:ga_size(counted, readings.value("baku-ga-size"))]
         last, ga_from = (first[-1] if first else 0), "count"

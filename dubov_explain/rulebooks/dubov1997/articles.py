@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 
-from ..texts import cited_articles
+from ..texts import citation_lookup, rule_text
 
 _NUM = re.compile(r"^(\d(?:\.\d)?)\.? \|\s*$")
 
@@ -20,7 +19,7 @@ _NUM = re.compile(r"^(\d(?:\.\d)?)\.? \|\s*$")
 @lru_cache(maxsize=1)
 def articles() -> dict[str, str]:
     """Article number -> its text."""
-    text = (resources.files(__package__) / "text" / "dubov-1997.txt").read_text(encoding="utf-8")
+    text = rule_text(__package__, "dubov-1997.txt")
     out: dict[str, list[str]] = {}
     current: str | None = None
     for raw in text.splitlines():
@@ -36,14 +35,4 @@ def articles() -> dict[str, str]:
     return {k: f"{k} " + "\n".join(x for x in v if x) for k, v in out.items()}
 
 
-def article_refs(cited: str) -> list[str]:
-    refs: list[str] = []
-    for tok in re.findall(r"GHR \d+(?:\.\d+)*|\d+(?:\.\d+)?", cited):
-        if tok not in refs:
-            refs.append(tok)
-    return refs
-
-
-def article_text(cited: str) -> list[tuple[str, str]]:
-    """``[(number, text), ...]`` for every article a citation names that we have text for."""
-    return cited_articles(articles(), article_refs(cited))
+article_refs, article_text = citation_lookup(articles, r"GHR \d+(?:\.\d+)*|\d+(?:\.\d+)?")

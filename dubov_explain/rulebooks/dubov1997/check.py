@@ -23,9 +23,9 @@ from typing import Iterable
 
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
-from ..colourcheck import colour_departures
-from ..completeness import completeness
 from ..base import Departure, Violation
+from ..checking import known_pairs, met_or_forbidden, roster, walk_published
+from ..colourcheck import colour_departures
 from ..dubov2025.boards import board_key
 from . import events as ev
 from .engine import pair_round
@@ -40,25 +40,10 @@ __all__ = ["absolute_test", "analyse_departures", "board_order"]
 def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
                   ) -> list[Violation]:
     st = compute_standings(request, r, readings)
-    by = {p.number: p for p in st.players}
     lim = Limits(st)
-    to_pair = {p.number for p in st.players if p.present}
-    out = completeness(pub, r, by, to_pair, {"unknown": "6.4", "absent": "6.4", "repeated": "6.4",
-                                              "missing": "6.4", "self": "6.4", "bye": "4"})
-    for b in pub.byes:
-        p = by.get(b)
-        if p is not None and p.present and not p.bye_eligible:
-            out.append(Violation("2.2", (b,), "barred", "2.2", p.bye_bar.as_dict()))
-    for pr in pub.pairs:
-        a, b = by.get(pr.white), by.get(pr.black)
-        if a is None or b is None or pr.white == pr.black:
-            continue
-        key = frozenset((pr.white, pr.black))
-        if key in st.met:
-            out.append(Violation("2.1", (pr.white, pr.black), "rematch", "2.1",
-                                 {"rounds": st.met[key]}))
-        if key in st.forbidden:
-            out.append(Violation("XXP", (pr.white, pr.black), "forbidden", "XXP"))
+    by, out = roster(pub, r, st, _WHO, "2.2", "2.2")
+    for pr, a, b in known_pairs(pub, by):
+        out += met_or_forbidden(pr, st, "2.1")
         if pr.colours_known:
             for p, got in ((a, Colour.WHITE), (b, Colour.BLACK)):
                 why = colour_allowed(p, got)
@@ -69,6 +54,11 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
         elif not lim.colours_possible(pr.white, pr.black):
             out.append(Violation("2.3/2.4", (pr.white, pr.black), "no-colours", "2.3"))
     return out
+
+
+#: 6.4 ("the aim ... is to pair all players") and 4 (one bye when the number is odd)
+_WHO = {"unknown": "6.4", "absent": "6.4", "repeated": "6.4", "missing": "6.4", "self": "6.4",
+        "bye": "4"}
 
 
 class _Row:
@@ -91,26 +81,12 @@ def board_order(pairs: Iterable[tuple[int, int]], trace: Trace) -> list[tuple[in
     return sorted(pairs, key=board_key(standing))
 
 
-def _unordered(pairs) -> set[frozenset[int]]:
-    return {frozenset(p) for p in pairs}
-
-
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
                        readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
-    result = trace.result
-    forced = tuple((p.white, p.black) for p in pub.pairs)
-    what_if = pair_round(request, readings, round_no=r, forced=forced)
-    wres = what_if.result
-    if isinstance(result, ev.Impossible):
-        return [Departure("engine", "9", "9", False, False, case="impossible",
-                          facts={"event": result})], what_if
-    if (isinstance(wres, ev.Impossible)
-            or _unordered(wres.boards) != {p.players for p in pub.pairs}
-            or wres.bye != pub.bye):
-        facts = ({"event": wres} if isinstance(wres, ev.Impossible)
-                 else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "6", "6", False, False, case="walk", facts=facts),
-                *_colours(pub, trace, None)], what_if
+    what_if, ended = walk_published(request, r, pub, trace, readings, pair_round, "9", "6")
+    if ended is not None:
+        return ended, what_if
+    result, wres = trace.result, what_if.result
     out: list[Departure] = []
     # the decisions before the score groups (the bye, the first round), then each score
     # group that the walk opens in a state the engine's own trace reached (the same bye,

@@ -44,7 +44,7 @@ def choose(a: PlayerStanding, b: PlayerStanding, readings: Readings = DEFAULT
     if a.colour_difference != b.colour_difference:
         return (a if a.colour_difference < b.colour_difference else b), "2", facts
     # 3: alternate at the first difference going back
-    if readings.value("colour-history") == "by-round":
+    if readings.is_("colour-history", "by-round"):
         for k in range(min(len(a.colour_by_round), len(b.colour_by_round)) - 1, -1, -1):
             ca, cb = a.colour_by_round[k], b.colour_by_round[k]
             if ca is not None and cb is not None and ca is not cb:
@@ -64,7 +64,7 @@ def choose(a: PlayerStanding, b: PlayerStanding, readings: Readings = DEFAULT
         return (a if a.rating < b.rating else b), "5", facts
     low = a if a.number < b.number else b
     high = b if low is a else a
-    return (low if readings.value("colour-last-tie") == "lower-number" else high), "last-tie", facts
+    return (low if readings.is_("colour-last-tie", "lower-number") else high), "last-tie", facts
 
 
 def allocate(a: PlayerStanding, b: PlayerStanding, readings: Readings = DEFAULT

@@ -104,7 +104,7 @@ class Dubov1997Engine(RoundMachine):
         self.carry: list[int] = []
         self.g: Group | None = None
         self.gm: dict[int, int] = {}
-        self.wise = readings.value("wise") == "round"
+        self.wise = readings.is_("wise", "round")
         self.lot, self.lot_source = lot(t)
 
     # ------------------------------------------------------------------ helpers
@@ -218,11 +218,11 @@ class Dubov1997Engine(RoundMachine):
         st = self.st
         self.remaining = sorted(p.number for p in st.players if p.present)
         absent = tuple((p.number, p.absence) for p in st.players if not p.present)
-        if absent and self.readings.value("absences") == "stop":
+        if absent and self.readings.is_("absences", "stop"):
             self.arbiter("absence", [n for n, _ in absent])
         if st.round == 1 or not any(self.p(n).games_paired for n in self.remaining):
             if self.accelerated and \
-                    self.readings.value("acceleration-first-round") == "score-groups":
+                    self.readings.is_("acceleration-first-round", "score-groups"):
                 return self.first_round_groups
             return self.first_round
         return self.assign_bye
@@ -304,13 +304,13 @@ class Dubov1997Engine(RoundMachine):
         # 4's "lowest score group": the pairing score, or (reading acceleration-bye=real)
         # the points actually scored; the same without acceleration
         bye_score = (lambda m: self.p(m).points) \
-            if self.readings.value("acceleration-bye") == "real" else (lambda m: self.p(m).score)
+            if self.readings.is_("acceleration-bye", "real") else (lambda m: self.p(m).score)
         low = min(bye_score(m) for m in eligible)
         group = [m for m in self.remaining if bye_score(m) == low]
         counts = Counter(self.due_of(m) for m in group)
         w, b = counts[Colour.WHITE], counts[Colour.BLACK]
         dominating = Colour.WHITE if w > b else Colour.BLACK if b > w else None
-        lowest_in_list = self.readings.value("bye-tie") == "lowest-in-list"
+        lowest_in_list = self.readings.is_("bye-tie", "lowest-in-list")
 
         def key(m: int) -> tuple:
             p = self.p(m)
@@ -434,7 +434,7 @@ class Dubov1997Engine(RoundMachine):
                 whites=counts[Colour.WHITE], blacks=counts[Colour.BLACK],
                 undecided=counts[None], isolated=isolated))
         steps = [self.transfer_71, self.transfer_72]
-        if self.readings.value("transfer-order") == "parity-first":
+        if self.readings.is_("transfer-order", "parity-first"):
             steps.reverse()
         for step in steps:
             step()
@@ -484,7 +484,7 @@ class Dubov1997Engine(RoundMachine):
         """7.1: x 'has already played with all the players of his own score group'."""
         if not others:
             return False
-        if self.readings.value("cannot-pair") == "rematch":
+        if self.readings.is_("cannot-pair", "rematch"):
             return all(self.lim.played(x, o) for o in others)
         return not any(self.lim(x, o) for o in others)
 
@@ -604,7 +604,7 @@ class Dubov1997Engine(RoundMachine):
     def category(self, n: int, next_lower: list[int]) -> int:
         """6.4: 1 (not a floater, can be paired below) .. 4 (a floater, cannot be)."""
         was = False
-        if self.readings.value("floater-history") == "earlier-rounds":
+        if self.readings.is_("floater-history", "earlier-rounds"):
             was = bool(self.p(n).downfloat_rounds)
         can = any(self.lim(n, m) for m in next_lower)
         return 1 + (2 if was else 0) + (0 if can else 1)
@@ -620,7 +620,7 @@ class Dubov1997Engine(RoundMachine):
                          matching.has_perfect_matching(below, self.lim, self.gm) is not None)
         if ok:
             return self.improve
-        if f > 0 and self.readings.value("improvement-exhausted") == "stop":
+        if f > 0 and self.readings.is_("improvement-exhausted", "stop"):
             self.arbiter("improvement-exhausted", [n for n in G if n not in m], fmt(g.score))
         if not lower:
             self.arbiter("lowest-group", [n for n in G if n not in m] or list(g.passing),
@@ -629,7 +629,7 @@ class Dubov1997Engine(RoundMachine):
         top_lower = max(self.p(n).score for n in lower)
         next_lower = [n for n in lower if self.p(n).score == top_lower]
         cats = {n: self.category(n, next_lower) for n in G}
-        if self.readings.value("floater-tie") == "lowest-rating":
+        if self.readings.is_("floater-tie", "lowest-rating"):
             tie = lambda n: (self.p(n).rating, -n)  # noqa: E731
         else:
             tie = lambda n: (-self.p(n).rating, n)  # noqa: E731

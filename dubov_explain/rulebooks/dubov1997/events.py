@@ -8,50 +8,17 @@ the standings, a what-if header, the published pairing, no pairing) come from
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from ...records import dataclass
-from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
-    Event,
-    fmt,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-    register,
-)
+from ..common_events import *  # noqa: F401,F403  (the shared vocabulary, re-exported)
 
 NAME = "dubov-1997"
 #: how many rejected alternatives one event lists explicitly
 EXPLICIT = 12
 
-_register = register(NAME)
+#: each kind below a frozen record registered under NAME
+_event = event_kinds(NAME, AccelerationApplied, ByeNotNeeded)
 
 
-@_register
-@dataclass(frozen=True)
-class AccelerationApplied(Event):
-    """6 with acceleration (C.04.5): the scores of the round's score groups include
-    acceleration points (XXA / 250, or computed for this run by an acceleration method)."""
-
-    kind: ClassVar[str] = "acceleration-applied"
-    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
-    records: tuple
-    #: how they were computed, ((name, value), ...) facts (empty: read from the file)
-    method: tuple
-    #: (player, real score, acceleration points of this round, pairing score) of every
-    #: player with acceleration points in this round or an earlier one
-    players: tuple
-    #: the acceleration readings in force: ((name, value), ...)
-    readings: tuple = ()
-    #: (player, points of the previous round, points of this round) where they drop
-    dropped: tuple = ()
-
-
-@_register
-@dataclass(frozen=True)
+@_event
 class FirstRoundGroup(Event):
     """5 in an accelerated round 1 (reading acceleration-first-round=score-groups): one
     score group's list in two halves."""
@@ -71,8 +38,7 @@ class FirstRoundGroup(Event):
     lot_source: str
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class FirstRound(Event):
     """5: the list in two halves, the first of each paired, colours by lot."""
 
@@ -84,15 +50,7 @@ class FirstRound(Event):
     lot_source: str  # "file", "option", "inferred" or "assumed"
 
 
-@_register
-@dataclass(frozen=True)
-class ByeNotNeeded(Event):
-    kind: ClassVar[str] = "bye-not-needed"
-    players: int
-
-
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeCandidates(Event):
     kind: ClassVar[str] = "bye-candidates"
     #: ((player, bar kind, round, result code), ...) barred by 2.2
@@ -105,8 +63,7 @@ class ByeCandidates(Event):
     keys: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeRejected(Event):
     """9 (reading wise=round): the bye would leave the rest of the round unpairable."""
 
@@ -114,8 +71,7 @@ class ByeRejected(Event):
     player: int
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeAssigned(Event):
     kind: ClassVar[str] = "bye-assigned"
     player: int
@@ -127,8 +83,7 @@ class ByeAssigned(Event):
     passed_over: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class GroupOpened(Event):
     """6: a score group to pair, with the floaters it receives (6.4)."""
 
@@ -139,8 +94,7 @@ class GroupOpened(Event):
     lower: int  # players in lower score groups
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class FloaterOrder(Event):
     """8.1: the floaters by due colour, each column as 6.2 arranges it, alternated."""
 
@@ -151,8 +105,7 @@ class FloaterOrder(Event):
     order: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class FloaterPaired(Event):
     """8.2: a floater meets the player of highest R, opposite due colour if possible."""
 
@@ -167,8 +120,7 @@ class FloaterPaired(Event):
     rejected_count: int = 0
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class FloaterPasses(Event):
     """8.2 finds nobody: the floater goes on to the next lower score group (6.4)."""
 
@@ -178,8 +130,7 @@ class FloaterPasses(Event):
     rejected_count: int
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class RequirementChecked(Event):
     """6.1: is the standard requirement met (an even number, as many due White as due
     Black, everyone with a possible opponent in the group)?  If not, 7 transfers."""
@@ -195,8 +146,7 @@ class RequirementChecked(Event):
     isolated: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class TransferMade(Event):
     """7.1 / 7.2: a player of a lower score group transferred to this one."""
 
@@ -220,8 +170,7 @@ class TransferMade(Event):
     rejected_count: int = 0
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class NoTransfer(Event):
     """7.1 / 7.2 needed but no lower group can supply the player (reading
     ``transfer-no-supply``)."""
@@ -232,8 +181,7 @@ class NoTransfer(Event):
     reading: str
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ColourBalance(Event):
     """7.3 / 7.4: n players moved to the other colour subgroup; 2.6 keeps some back."""
 
@@ -246,8 +194,7 @@ class ColourBalance(Event):
     kept: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ColumnsWritten(Event):
     """6.2: the White column by increasing ARO, the Black column by decreasing R."""
 
@@ -259,8 +206,7 @@ class ColumnsWritten(Event):
     placed: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class FloatersChosen(Event):
     """6.4: the players the score group cannot pair, by the four-step preference."""
 
@@ -277,8 +223,7 @@ class FloatersChosen(Event):
     next_lower: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class PairMade(Event):
     """6.2 / 6.3: row ``row`` of the columns gets its opponent."""
 
@@ -297,8 +242,7 @@ class PairMade(Event):
     rejected_count: int = 0
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ColourAllocated(Event):
     """3 (or 5 in round 1): the colours of one pair."""
 
@@ -313,8 +257,7 @@ class ColourAllocated(Event):
     games_back: int | None = None
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class GroupClosed(Event):
     kind: ClassVar[str] = "group-closed"
     score: str
@@ -322,8 +265,7 @@ class GroupClosed(Event):
     floaters: tuple  # going down to the next lower score group (6.4)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ArbiterDecides(Event):
     """9: a situation the instructions do not resolve; the arbiter decides."""
 

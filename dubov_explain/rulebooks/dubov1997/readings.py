@@ -8,7 +8,8 @@ readings in force.  Select one with ``--reading NAME=VALUE``.
 
 from __future__ import annotations
 
-from ..readings import Reading, ReadingError, Readings as _Readings
+from ..readings import Reading, ReadingError, acceleration_history
+from ..readings import Readings as _Readings
 
 __all__ = ["ACCELERATION", "BY_NAME", "CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
 
@@ -247,20 +248,10 @@ ACCELERATION: tuple[Reading, ...] = (
             "players who scored least, acceleration left out",
         },
     ),
-    Reading(
-        name="acceleration-transfers",
-        article="2.5, 6.4",
-        question="With acceleration points, which scores tell whether an earlier round was a "
-        "transfer to a higher score group (2.5) or a float down (6.4, reading "
-        "floater-history=earlier-rounds)?",
-        default="pairing",
-        choices={
-            "pairing": "the pairing scores before that round (points plus that round's "
-            "acceleration points): the score groups the player was actually paired in",
-            "real": "the points actually scored before that round: meeting a player with "
-            "more virtual points only is no transfer",
-        },
-    ),
+    acceleration_history(
+        "acceleration-transfers", "2.5, 6.4", "a transfer to a higher score group (2.5) or a "
+        "float down (6.4, reading floater-history=earlier-rounds)",
+        "the score groups the player was actually paired in", "transfer"),
 )
 
 CATALOGUE = CATALOGUE + ACCELERATION

@@ -31,7 +31,11 @@ from fractions import Fraction
 from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
+from ..standings import ByeBar, Indexed, Standing, colours_played, history
 from .readings import DEFAULT, Readings
+
+__all__ = ["ByeBar", "Due", "PlayerStanding", "Standings", "compute_standings", "due_colour",
+           "transfer_limit"]
 
 
 class Due(str, Enum):
@@ -46,32 +50,13 @@ class Due(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ByeBar:
-    """2.2: the earlier round in which the player received a point without playing.
+class PlayerStanding(Standing):
+    """``initial_rank``: the position in the list (the pairing number order; 5 "the
+    player's list"); ``colour_by_round`` for 3 (reading by-round); ``bye_bar``: 2.2, the
+    earlier round with a point without playing, of kind ``pab`` (a bye, U),
+    ``forfeit-win`` (+), ``full-point-bye`` (F) or, by the reading ``bye-bar=any-points``,
+    ``half-point-bye`` (H)."""
 
-    ``kind`` is ``pab`` (a bye, U), ``forfeit-win`` (+), ``full-point-bye`` (F) or, by the
-    reading ``bye-bar=any-points``, ``half-point-bye`` (H)."""
-
-    kind: str
-    round: int
-    code: str
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "round": self.round, "code": self.code}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStanding:
-    number: int
-    name: str
-    rating: int
-    #: position in the list (the pairing number order; 5 "the player's list")
-    initial_rank: int
-    score: Fraction
-    colours: tuple[Colour, ...]
-    #: per round 1..r-1: the colour of a played game, or None (3, reading by-round)
-    colour_by_round: tuple[Colour | None, ...]
-    colour_difference: int  # Whites minus Blacks
     #: the due colour of 1 (White when none: see ``strength``)
     preference: Colour
     strength: Due
@@ -105,11 +90,6 @@ class PlayerStanding:
     accelerated: bool = False
 
     @property
-    def points(self) -> Fraction:
-        """The real score (``score`` when there is no acceleration)."""
-        return self.score if self.real_score is None else self.real_score
-
-    @property
     def has_played(self) -> bool:
         return self.games_played > 0
 
@@ -119,7 +99,7 @@ class PlayerStanding:
 
 
 @dataclass(frozen=True)
-class Standings:
+class Standings(Indexed):
     round: int
     total_rounds: int
     last_round: bool
@@ -129,16 +109,6 @@ class Standings:
     met: dict[frozenset[int], tuple[int, ...]]
     forfeited: dict[frozenset[int], tuple[int, ...]]
     forbidden: frozenset[frozenset[int]]
-
-    def __getitem__(self, number: int) -> PlayerStanding:
-        idx = self.__dict__.get("_idx")
-        if idx is None:
-            idx = {p.number: p for p in self.players}
-            object.__setattr__(self, "_idx", idx)
-        return idx[number]
-
-    def to_pair(self) -> list[PlayerStanding]:
-        return [p for p in self.players if p.present]
 
 
 def transfer_limit(total_rounds: int) -> int:
@@ -168,31 +138,27 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     total = t.total_rounds or max(r, 1)
     ratings = {p.number: p.rating for p in f.players}
     ranks = {n: i for i, n in enumerate(sorted(ratings), 1)}
-    aro_paired = readings.value("aro-unplayed") == "paired"
-    aro_own = readings.value("aro-no-games") == "own-rating"
-    transfer_paired = readings.value("transfer-history") == "paired-higher"
-    calendar = readings.value("transfer-running") == "calendar"
-    bar_any = readings.value("bye-bar") == "any-points"
+    aro_paired = readings.is_("aro-unplayed", "paired")
+    aro_own = readings.is_("aro-no-games", "own-rating")
+    transfer_paired = readings.is_("transfer-history", "paired-higher")
+    calendar = readings.is_("transfer-running", "calendar")
+    bar_any = readings.is_("bye-bar", "any-points")
     limit = transfer_limit(total)
     last = r >= total
     #: 2.5, 6.4 (reading acceleration-transfers): the scores earlier rounds are judged on
-    if readings.value("acceleration-transfers") == "real":
+    if readings.is_("acceleration-transfers", "real"):
         before = {q.number: q.points_before for q in f.players}
     else:
         before = {q.number: q.pairing_points_before for q in f.players}
     out = []
     for q in f.players:
-        colours: list[Colour] = []
-        by_round: dict[int, Colour] = {}
+        colours, by_round, diff = colours_played(q, r)
         opp: list[int] = []
         transfers: list[int] = []
         downs: list[int] = []
         last_paired = 0
         bar: ByeBar | None = None
         for x in q.rounds:
-            if x.played and x.colour is not None:
-                colours.append(x.colour)
-                by_round[x.round] = x.colour
             if x.opponent in ratings and (x.played or (aro_paired and x.paired)):
                 opp.append(ratings[x.opponent])
             if x.paired:
@@ -211,7 +177,7 @@ def compute_standings(t: Tournament, round_no: int | None = None,
                     kind = "half-point-bye"
                 if kind is not None:
                     bar = ByeBar(kind, x.round, x.code)
-        due, rule = due_colour(tuple(colours))
+        due, rule = due_colour(colours)
         if opp:
             aro_exact = Fraction(sum(opp), len(opp))
         else:
@@ -220,10 +186,8 @@ def compute_standings(t: Tournament, round_no: int | None = None,
         running = prev > 0 and prev in transfers
         out.append(PlayerStanding(
             number=q.number, name=q.name, rating=q.rating, initial_rank=ranks[q.number],
-            score=q.pairing_points, colours=tuple(colours),
-            colour_by_round=tuple(by_round.get(k) for k in range(1, r)),
-            colour_difference=sum(1 if c is Colour.WHITE else -1 for c in colours),
-            preference=due or Colour.WHITE, strength=Due.DUE if due else Due.NONE,
+            score=q.pairing_points, colours=colours, colour_by_round=by_round,
+            colour_difference=diff, preference=due or Colour.WHITE, strength=Due.DUE if due else Due.NONE,
             preference_rule=rule, aro_exact=aro_exact, aro=round(float(aro_exact), 1),
             games_played=q.games_played, games_paired=q.games_paired,
             upfloat_rounds=tuple(transfers), upfloats=len(transfers),
@@ -231,10 +195,7 @@ def compute_standings(t: Tournament, round_no: int | None = None,
             max_upfloater=not last and (running or len(transfers) >= limit),
             bye_eligible=bar is None, bye_bar=bar, present=not q.absence, absence=q.absence,
             downfloat_rounds=tuple(downs),
-            history=tuple((x.round, x.opponent or 0,
-                           x.colour.value if x.colour is not None else "-", x.code)
-                          for x in q.rounds),
-            real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
+            history=history(q), real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
             accelerated=q.accelerated,
         ))
     return Standings(round=r, total_rounds=total, last_round=last, max_t=limit,

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 
-from ..texts import cited_articles
+from ..texts import citation_lookup, rule_text
 
 _TOP = re.compile(r"^(\d+)\.\s{2,}(\S.*)$")          # "2.       Pairing Procedures"
 _NUM = re.compile(r"^(\d+(?:\.\d+)+)\s+(\S.*)$")     # "2.2.4      G1/G2 re-composition"
@@ -24,9 +23,7 @@ _CRIT = re.compile(r"\[(C\d+)\]")
 @lru_cache(maxsize=1)
 def articles() -> dict[str, str]:
     """Article number (and ``C1``..``C10``) -> its text, items included."""
-    text = (resources.files(__package__) / "text" / "dubov-2025.txt").read_text(
-        encoding="utf-8"
-    )
+    text = rule_text(__package__, "dubov-2025.txt")
     out: dict[str, list[str]] = {}
     current: str | None = None
     item_parent: str | None = None
@@ -63,21 +60,6 @@ def articles() -> dict[str, str]:
     return {k: "\n".join(v) for k, v in out.items()}
 
 
-def article_refs(cited: str) -> list[str]:
-    """The article numbers inside a citation such as ``"2.2.4.1"``, ``"[C4]"`` or
-    ``"4.2.3.2 with the example of 4.2.3.1 and 3.3.2 [C6]"``, most specific first."""
-    refs: list[str] = []
-    for tok in re.findall(r"GHR \d+(?:\.\d+)*|\d+(?:\.\d+)+|\d+|C\d+", cited):
-        if tok not in refs:
-            refs.append(tok)
-    return refs
-
-
-def article_text(cited: str) -> list[tuple[str, str]]:
-    """``[(number, text), ...]`` for every article a citation names that we have text for."""
-    return cited_articles(articles(), article_refs(cited), _with_children)
-
-
 def _with_children(table: dict[str, str], key: str, limit: int = 2500) -> str:
     """An article that is only a heading ("4.4 Sorting G2 Players") shown with its
     sub-articles, when they are short enough to read at a glance."""
@@ -90,3 +72,10 @@ def _with_children(table: dict[str, str], key: str, limit: int = 2500) -> str:
         return text
     full = "\n".join([text] + [table[k] for k in kids])
     return full if len(full) <= limit else text
+
+
+#: the article numbers inside a citation such as ``"2.2.4.1"``, ``"[C4]"`` or ``"4.2.3.2
+#: with the example of 4.2.3.1 and 3.3.2 [C6]"``, most specific first; a heading shown
+#: with its sub-articles
+article_refs, article_text = citation_lookup(
+    articles, r"GHR \d+(?:\.\d+)*|\d+(?:\.\d+)+|\d+|C\d+", shown=_with_children)

@@ -20,7 +20,7 @@ STEPS = ("2.1.3", "2.1.4", "2.1.5")
 
 def games_counted(p, readings: Readings = DEFAULT) -> int:
     """2.1.4: the games that count (reading ``bye-games-played``: played, or paired)."""
-    if readings.value("bye-games-played") == "played":
+    if readings.is_("bye-games-played", "played"):
         return p.games_played
     return p.games_paired
 

@@ -37,9 +37,9 @@ from typing import Iterable
 
 from ...trace.events import Trace
 from ...tournament.model import Tournament
-from ..colourcheck import colour_departures
-from ..completeness import completeness
 from ..base import Departure, Violation
+from ..checking import absolute_denied, roster, walk_published
+from ..colourcheck import colour_departures
 from . import events as ev
 from .boards import board_key
 from .bye import deciding_step, bye_key
@@ -48,7 +48,7 @@ from .criteria import Compatibility
 from .engine import pair_round
 from .order import container_key
 from .readings import DEFAULT, Readings
-from .standings import Strength, compute_standings
+from .standings import compute_standings
 
 __all__ = ["absolute_test", "analyse_departures", "board_order"]
 
@@ -61,16 +61,10 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
     """Everything the published pairing ``pub`` of round ``r`` does against the absolute
     rules, read from the same standings and compatibility as the procedure."""
     st = compute_standings(request, r, readings)
-    by = {p.number: p for p in st.players}
     compat = Compatibility(st)
-    to_pair = {p.number for p in st.players if p.present}
-    out = completeness(pub, r, by, to_pair, {"unknown": "1.8.1", "absent": "1.8.1", "repeated": "1.8.1",
-                                              "missing": "1.8.1", "self": "1.8.1", "bye": "1.4.1"})
-    for b in pub.byes:
-        p = by.get(b)
-        if p is not None and p.present and not p.bye_eligible:
-            out.append(Violation("[C2]", (b,), "barred", "3.1.2",
-                                 p.bye_bar.as_dict()))
+    by, out = roster(pub, r, st, {"unknown": "1.8.1", "absent": "1.8.1", "repeated": "1.8.1",
+                                  "missing": "1.8.1", "self": "1.8.1", "bye": "1.4.1"},
+                     "[C2]", "3.1.2")
     barred = {pr: compat.excluded_by(pr.white, pr.black) for pr in pub.pairs}
     for pr in pub.pairs:
         if "[C1]" in barred[pr]:
@@ -87,13 +81,8 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
                                  {"preference": a.preference.word,
                                   "colours": (_colours(a), _colours(b))}))
             continue
-        if not pr.colours_known:
-            continue
-        for p, got in ((a, "White"), (b, "Black")):
-            if p.strength is Strength.ABSOLUTE and p.preference.word != got:
-                out.append(Violation("colours", (p.number,), "absolute-denied", "1.5.2.1",
-                                     {"colours": _colours(p), "difference": p.colour_difference,
-                                      "preference": p.preference.word, "gets": got}))
+        if pr.colours_known:
+            out += absolute_denied(a, b, "1.5.2.1")
     return out
 
 
@@ -166,20 +155,10 @@ def _unordered(pairs: Iterable[tuple[int, int]]) -> set[frozenset[int]]:
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
                        readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
     """The departures of a legal published pairing from the engine's (see module docstring)."""
+    what_if, ended = walk_published(request, r, pub, trace, readings, pair_round, "1.8.3", "2")
+    if ended is not None:
+        return ended, what_if
     result = trace.result
-    forced = tuple((p.white, p.black) for p in pub.pairs)
-    what_if = pair_round(request, readings, round_no=r, forced=forced)
-    wres = what_if.result
-    if isinstance(result, ev.Impossible):
-        return [Departure("engine", "1.8.3", "1.8.3", False, False, case="impossible",
-                          facts={"event": result})], what_if
-    if (isinstance(wres, ev.Impossible)
-            or _unordered(wres.boards) != {p.players for p in pub.pairs}
-            or wres.bye != pub.bye):
-        facts = ({"event": wres} if isinstance(wres, ev.Impossible)
-                 else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "2", "2", False, False, case="walk", facts=facts),
-                *colour_departures(pub, (trace,))], what_if
     st = compute_standings(request, r, readings)
     out: list[Departure] = []
     if result.bye != pub.bye and result.bye is not None and pub.bye is not None:

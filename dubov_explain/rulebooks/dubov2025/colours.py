@@ -82,7 +82,7 @@ def _alternate(a: PlayerStanding, b: PlayerStanding, readings: Readings):
     Returns (a's colour, {"differed_round": k} or {"games_back": n}, (a's colour then,
     b's colour then)), or None when their colours never differed.
     """
-    if readings.value("colour-history-5.2.4") == "by-round":
+    if readings.is_("colour-history-5.2.4", "by-round"):
         rounds = min(len(a.colour_by_round), len(b.colour_by_round))
         for k in range(rounds - 1, -1, -1):
             ca, cb = a.colour_by_round[k], b.colour_by_round[k]

@@ -172,7 +172,7 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
         self.pairs: list[tuple[int, int]] = []
         self.base: dict[int, int] = {}
         self.bracket: Bracket | None = None
-        self._real_upfloaters = readings.value("acceleration-upfloaters") == "real"
+        self._real_upfloaters = readings.is_("acceleration-upfloaters", "real")
         # 4.2.2's order of possible upfloaters as plain ints (the places of the scores,
         # highest first, then the initial rank), so the sort of every bracket's lower
         # players compares no Fractions: the same order, exactly

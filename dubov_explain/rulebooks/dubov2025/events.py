@@ -7,61 +7,19 @@ the rulebook's templates (``templates/events.md.j2`` beside this file).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from ...records import dataclass, field
-from ...trace.events import (  # noqa: F401  (re-exported: the engine's whole vocabulary)
-    Event,
-    fmt,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-    register,
-)
+from ..common_events import *  # noqa: F401,F403  (the shared vocabulary, re-exported)
+from ...records import field
 
 NAME = "dubov-2025"
 #: how many rejected alternatives a single event lists explicitly before summarising
 EXPLICIT = 12
 
 
-_register = register(NAME)
+#: each kind below a frozen record registered under NAME
+_event = event_kinds(NAME, AccelerationApplied, ByeNotNeeded)
 
 
-@_register
-@dataclass(frozen=True)
-class AccelerationApplied(Event):
-    """1.3.1 with acceleration: the scores of the round's scoregroups include acceleration
-    points (XXA / 250, or computed for this run by an acceleration method)."""
-
-    kind: ClassVar[str] = "acceleration-applied"
-    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
-    records: tuple
-    #: how they were computed, ((name, value), ...) facts (empty: read from the file);
-    #: for the Baku method: method, source, field, ga_size, last_ga, accelerated_rounds,
-    #: full_rounds, round_points, ga_from and the Baku readings in force
-    method: tuple
-    #: (player, real score, acceleration points of this round, pairing score) of every
-    #: player with acceleration points in this round or an earlier one
-    players: tuple
-    #: the acceleration readings in force: ((name, value), ...)
-    readings: tuple = ()
-    #: (player, points of the previous round, points of this round) of every player whose
-    #: acceleration points are lower than in the previous round (they drop or end)
-    dropped: tuple = ()
-
-
-@_register
-@dataclass(frozen=True)
-class ByeNotNeeded(Event):
-    kind: ClassVar[str] = "bye-not-needed"
-    players: int
-
-
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeCandidates(Event):
     kind: ClassVar[str] = "bye-candidates"
     #: ((player, bar kind, round, result code), ...) barred by [C2] / 2.1.1; the kind is
@@ -72,8 +30,7 @@ class ByeCandidates(Event):
     held: tuple = ()  # players held for a forced partner in a what-if run
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeRejected(Event):
     kind: ClassVar[str] = "bye-rejected"
     player: int
@@ -81,8 +38,7 @@ class ByeRejected(Event):
     criterion: str = "[C4]"
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeAssigned(Event):
     kind: ClassVar[str] = "bye-assigned"
     player: int
@@ -95,8 +51,7 @@ class ByeAssigned(Event):
     passed_over: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketOpened(Event):
     kind: ClassVar[str] = "bracket-opened"
     score: str
@@ -104,8 +59,7 @@ class BracketOpened(Event):
     pool: int  # number of possible upfloaters (4.2.1)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class MinimumUpfloaters(Event):
     kind: ClassVar[str] = "minimum-upfloaters"
     score: str
@@ -121,8 +75,7 @@ class MinimumUpfloaters(Event):
     forced_by: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class UpfloatersChosen(Event):
     kind: ClassVar[str] = "upfloaters-chosen"
     score: str
@@ -144,8 +97,7 @@ class UpfloatersChosen(Event):
     runner_up: dict = field(default_factory=dict)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class GroupsFormed(Event):
     kind: ClassVar[str] = "groups-formed"
     score: str
@@ -154,8 +106,7 @@ class GroupsFormed(Event):
     g2: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ShiftNeeded(Event):
     kind: ClassVar[str] = "shift-needed"
     score: str
@@ -174,8 +125,7 @@ class ShiftNeeded(Event):
     sizes: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class Shift(Event):
     kind: ClassVar[str] = "shift"
     score: str
@@ -190,8 +140,7 @@ class Shift(Event):
     g2: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class S1Sorted(Event):
     kind: ClassVar[str] = "s1-sorted"
     score: str
@@ -199,8 +148,7 @@ class S1Sorted(Event):
     g2: tuple  # G2 in initial-ranking order (4.4.2)
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class OpponentChosen(Event):
     kind: ClassVar[str] = "opponent-chosen"
     score: str
@@ -213,8 +161,7 @@ class OpponentChosen(Event):
     rejected: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class TranspositionChosen(Event):
     kind: ClassVar[str] = "transposition-chosen"
     score: str
@@ -223,8 +170,7 @@ class TranspositionChosen(Event):
     skipped: str  # how many transpositions before it were illegal
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ColourAllocated(Event):
     kind: ClassVar[str] = "colour-allocated"
     white: int
@@ -244,8 +190,7 @@ class ColourAllocated(Event):
     then: tuple = ()
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketClosed(Event):
     kind: ClassVar[str] = "bracket-closed"
     score: str

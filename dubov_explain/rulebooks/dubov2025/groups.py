@@ -53,7 +53,7 @@ class GroupSteps:
         x_side = "G1" if len(g1) <= len(g2) else "G2"
         X, Y = (g1, g2) if x_side == "G1" else (g2, g1)
         p, facts = self.unavoidable_pairs(X, Y)
-        if self.readings.value("unavoidable-pairs") == "isolated":
+        if self.readings.is_("unavoidable-pairs", "isolated"):
             p_min, facts_min = self.unavoidable_pairs(X, Y, force_minimum=True)
             if p < p_min:
                 # isolated players are a lower bound of the minimum: fewer shifts than the

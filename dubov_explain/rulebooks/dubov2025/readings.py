@@ -1,8 +1,8 @@
 """Named readings: every place where the Dubov 2025 text admits more than one reading.
 
 Each :class:`Reading` names the article it interprets, its default value and the
-alternatives, with a note that says what each value means.  The engine never branches on a
-bare boolean: it asks ``readings.value("name")``.  The trace header lists the readings in
+alternatives, with a note that says what each value means (the machinery, and how code
+asks for a value, is ``rulebooks/readings.py``).  The trace header lists the readings in
 force, so a golden snapshot records which interpretation produced it.
 
 Select a reading on the command line with ``--reading NAME=VALUE`` or in the API with
@@ -11,7 +11,8 @@ Select a reading on the command line with ``--reading NAME=VALUE`` or in the API
 
 from __future__ import annotations
 
-from ..readings import Reading, ReadingError, Readings as _Readings
+from ..readings import PAIRED_IN_BRACKETS, Reading, ReadingError, acceleration_history
+from ..readings import Readings as _Readings
 
 __all__ = ["BY_NAME", "CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
 
@@ -162,20 +163,8 @@ ACCELERATION: tuple[Reading, ...] = (
             "out): the bye goes to the player who scored least",
         },
     ),
-    Reading(
-        name="acceleration-upfloats",
-        article="1.7, 3.3.4-3.3.6 [C8]-[C10]",
-        question="With acceleration points, which scores tell whether an earlier round was "
-        "an upfloat?",
-        default="pairing",
-        choices={
-            "pairing": "the pairing scores before that round (points plus that round's "
-            "acceleration points): the brackets the player was actually paired in (JaVaFo's "
-            "manual: floats are judged on the accelerated scores)",
-            "real": "the points actually scored before that round: meeting a player with "
-            "more virtual points only is no upfloat",
-        },
-    ),
+    acceleration_history("acceleration-upfloats", "1.7, 3.3.4-3.3.6 [C8]-[C10]", "an upfloat",
+                         PAIRED_IN_BRACKETS, "upfloat"),
     Reading(
         name="acceleration-upfloaters",
         article="4.2.2 with 3.3.2 [C6]",

@@ -32,66 +32,32 @@ the conclusions from the model's codes):
 from __future__ import annotations
 
 from ...errors import Problem
-from ...tournament.model import Colour, Tournament
+from ...tournament.model import Tournament
+from ..requests import initial_colour, lot_needed, pre_entered_byes, rounds_needed
+
+__all__ = ["initial_colour", "pre_entered_pab", "request_problems"]
 
 
 def request_problems(t: Tournament, pairing: bool = True) -> list[Problem]:
     """Located problems that stop Dubov 2025 from pairing (``pairing``) or from reading the
     standings before the round to pair (``pairing=False``: the initial colour is not
     needed)."""
-    out: list[Problem] = []
-    if t.total_rounds is None:
-        out.append(Problem(
-            t.source, 1, 1,
-            "the total number of rounds must be given (XXR n, or 142 n in TRF26, or the "
-            "option --rounds N): it sets MaxT (1.7.2) and whether this is the last round "
-            "([C8]-[C10] are off in the last round)",
-        ))
-    out += pre_entered_pab(t)
-    if pairing and t.round_to_pair == 1 and t.initial_colour is None:
-        out.append(Problem(
-            t.source, 1, 1,
-            "round 1 needs the initial colour (5.1: drawn by lot before round 1): add "
-            "'XXC white1' or 'XXC black1' (152 W or 152 B in TRF26), or give the option "
-            "--initial-colour white|black",
-        ))
-    return out
+    return (rounds_needed(t, "it sets MaxT (1.7.2) and whether this is the last round "
+                          "([C8]-[C10] are off in the last round)")
+            + pre_entered_pab(t)
+            + lot_needed(t, pairing, "the initial colour (5.1: drawn by lot before round 1)"))
 
 
 def pre_entered_pab(t: Tournament) -> list[Problem]:
     """A ``U`` block in a round in which nobody has an opponent: a PAB entered before the
     round was paired (see the module doc)."""
-    last = t.rounds_with_games
-    if last < 1:
-        return []
-    entries = [(p, p.entry(last)) for p in t.players]
-    if any(e is not None and e.opponent is not None for _, e in entries):
-        return []
-    out = []
-    for p, e in entries:
-        if e is not None and e.is_pab:
-            written = f", written {e.written}" if e.written else ""
-            out.append(Problem(
-                t.source, p.line, 99 + 10 * (last - 1),
-                f"round {last}: player {p.number} has a pairing-allocated bye (U{written}) "
-                f"entered before round {last} is paired; the pairing chooses that bye itself "
-                "(1.8.2, 2.1), so it cannot be entered in advance: remove the block to let "
-                "the pairing choose, or enter the bye the arbiter granted as 0000 - H, "
-                "0000 - F or 0000 - Z",
-            ))
-    return out
+    return pre_entered_byes(t, _pab_entered)
 
 
-def initial_colour(t: Tournament) -> tuple[Colour, str]:
-    """The initial colour and where it comes from: ``file``, ``option``, ``inferred`` from
-    round 1, or ``assumed`` (White) when nothing says it -- only for a round 1 built in code,
-    since a request for round 1 without it is refused."""
-    if t.initial_colour is not None:
-        return t.initial_colour, t.initial_colour_source or "file"
-    paired = [(p.number, e.colour) for p in t.players
-              for e in [p.entry(1)] if e is not None and e.paired and e.colour is not None]
-    if paired:
-        number, colour = min(paired, key=lambda x: x[0])
-        odd = number % 2 == 1
-        return (colour if odd else colour.opposite), "inferred"
-    return Colour.WHITE, "assumed"
+def _pab_entered(last: int, p, e) -> str:
+    written = f", written {e.written}" if e.written else ""
+    return (f"round {last}: player {p.number} has a pairing-allocated bye (U{written}) "
+            f"entered before round {last} is paired; the pairing chooses that bye itself "
+            "(1.8.2, 2.1), so it cannot be entered in advance: remove the block to let "
+            "the pairing choose, or enter the bye the arbiter granted as 0000 - H, "
+            "0000 - F or 0000 - Z")

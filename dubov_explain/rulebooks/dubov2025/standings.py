@@ -24,10 +24,14 @@ from __future__ import annotations
 from enum import Enum
 from fractions import Fraction
 
+from ..standings import ByeBar, Indexed, Standing, colours_played, history
 from .readings import DEFAULT, Readings
 from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
+
+__all__ = ["ByeBar", "PlayerStanding", "Standings", "Strength", "colour_preference",
+           "compute_standings", "initial_ranking", "max_t", "round_half_up"]
 
 
 class Strength(str, Enum):
@@ -41,36 +45,13 @@ class Strength(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ByeBar:
-    """[C2] / 2.1.1: the earlier round that bars a player from the pairing-allocated bye.
-
-    Facts only (the rulebook's template words them): ``kind`` is ``pab`` (a previous
+class PlayerStanding(Standing):
+    """``initial_rank``: the position in the initial ranking list, 1 = highest (1.2, 4.1
+    note); ``colour_by_round`` for reading by-round of 5.2.4; ``bye_bar``: [C2] / 2.1.1, the
+    earlier round that bars the pairing-allocated bye, of kind ``pab`` (a previous
     pairing-allocated bye), ``forfeit-win`` (a win by forfeit) or ``win-points-unplayed``
-    (a win's points without playing, reading ``bye-eligibility=basic-rule-4``); ``round``
-    is that round and ``code`` its TRF result code.
-    """
+    (a win's points without playing, reading ``bye-eligibility=basic-rule-4``)."""
 
-    kind: str
-    round: int
-    code: str
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "round": self.round, "code": self.code}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStanding:
-    number: int
-    name: str
-    rating: int
-    #: position in the initial ranking list, 1 = highest (1.2, 4.1 note)
-    initial_rank: int
-    score: Fraction
-    #: colours of played games, oldest first (GHR 3.4)
-    colours: tuple[Colour, ...]
-    #: per round 1..r-1: the colour of a played game, or None (for reading by-round of 5.2.4)
-    colour_by_round: tuple[Colour | None, ...]
-    colour_difference: int
     preference: Colour
     strength: Strength
     #: which clause of 1.5.2 gave the preference
@@ -102,17 +83,12 @@ class PlayerStanding:
     rank_score: Fraction | None = None
 
     @property
-    def points(self) -> Fraction:
-        """The real score (``score`` when there is no acceleration)."""
-        return self.score if self.real_score is None else self.real_score
-
-    @property
     def has_played(self) -> bool:
         return self.games_played > 0
 
 
 @dataclass(frozen=True)
-class Standings:
+class Standings(Indexed):
     round: int
     total_rounds: int
     last_round: bool
@@ -121,20 +97,6 @@ class Standings:
     #: frozenset({a, b}) -> rounds in which a and b played a game over the board ([C1])
     met: dict[frozenset[int], tuple[int, ...]]
     forbidden: frozenset[frozenset[int]]
-
-    def __getitem__(self, number: int) -> PlayerStanding:
-        return self._index[number]
-
-    @property
-    def _index(self) -> dict[int, PlayerStanding]:
-        idx = self.__dict__.get("_idx")
-        if idx is None:
-            idx = {p.number: p for p in self.players}
-            object.__setattr__(self, "_idx", idx)
-        return idx
-
-    def to_pair(self) -> list[PlayerStanding]:
-        return [p for p in self.players if p.present]
 
 
 def max_t(total_rounds: int) -> int:
@@ -159,7 +121,7 @@ def colour_preference(
         by_diff = Colour.BLACK if diff > 1 else Colour.WHITE if diff < -1 else None
         by_last = colours[-1].opposite if last_two_same else None
         if by_diff and by_last and by_diff is not by_last:
-            pref = by_diff if readings.value("absolute-conflict") == "difference" else by_last
+            pref = by_diff if readings.is_("absolute-conflict", "difference") else by_last
         else:
             pref = by_diff or by_last
         return pref, Strength.ABSOLUTE, "1.5.2.1"
@@ -211,10 +173,10 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
     #: 1.3.1: the score for pairing before each round 1..r, acceleration points included
     scores = {q.number: q.pairing_points_before for q in f.players}
     #: 1.7 (reading acceleration-upfloats): the scores an earlier upfloat is judged on
-    upfloat_scores = scores if readings.value("acceleration-upfloats") == "pairing" else {
+    upfloat_scores = scores if readings.is_("acceleration-upfloats", "pairing") else {
         q.number: q.points_before for q in f.players}
-    real_bye = readings.value("acceleration-bye") == "real"
-    real_rank = readings.value("acceleration-ranking") == "real"
+    real_bye = readings.is_("acceleration-bye", "real")
+    real_rank = readings.is_("acceleration-ranking", "real")
 
     def pairing_score(n: int, k: int) -> Fraction:
         return scores[n][k - 1]
@@ -222,15 +184,14 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
     def upfloat_score(n: int, k: int) -> Fraction:
         return upfloat_scores[n][k - 1]
 
-    quick_count = readings.value("aro-quick-games") == "count"
-    float_paired = readings.value("upfloat-history") == "paired"
-    prev_calendar = readings.value("upfloat-previous-round") == "calendar"
-    bar_rule4 = readings.value("bye-eligibility") == "basic-rule-4"
+    quick_count = readings.is_("aro-quick-games", "count")
+    float_paired = readings.is_("upfloat-history", "paired")
+    prev_calendar = readings.is_("upfloat-previous-round", "calendar")
+    bar_rule4 = readings.is_("bye-eligibility", "basic-rule-4")
     mt = max_t(total)
     out = []
     for q in f.players:
-        colours: list[Colour] = []
-        by_round: dict[int, Colour] = {}
+        colours, by_round, diff = colours_played(q, r)
         opp_ratings: list[int] = []
         floats: list[int] = []
         last_paired_round = 0
@@ -238,9 +199,6 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
         own = upfloat_scores[q.number]
         for x in q.rounds:
             played = x.kind == "played"
-            if played and x.colour is not None:
-                colours.append(x.colour)
-                by_round[x.round] = x.colour
             if played and (quick_count or x.code in ("1", "=", "0")):
                 opp_ratings.append(ratings.get(x.opponent, 0))
             if x.opponent is not None:
@@ -256,8 +214,7 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
                     bar = ByeBar("forfeit-win", x.round, x.code)
                 elif bar_rule4 and not x.played and x.points >= win:
                     bar = ByeBar("win-points-unplayed", x.round, x.code)
-        diff = 2 * colours.count(Colour.WHITE) - len(colours)
-        pref, strength, rule = colour_preference(tuple(colours), readings)
+        pref, strength, rule = colour_preference(colours, readings)
         aro = round_half_up(sum(opp_ratings), len(opp_ratings)) if opp_ratings else 0
         prev_round = r - 1 if prev_calendar else last_paired_round
         out.append(
@@ -267,8 +224,8 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
                 rating=q.rating,
                 initial_rank=ranks[q.number],
                 score=pairing_score(q.number, r),
-                colours=tuple(colours),
-                colour_by_round=tuple(by_round.get(k) for k in range(1, r)),
+                colours=colours,
+                colour_by_round=by_round,
                 colour_difference=diff,
                 preference=pref,
                 strength=strength,
@@ -284,10 +241,7 @@ def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) 
                 bye_bar=bar,
                 present=not q.absence,
                 absence=q.absence,
-                history=tuple(
-                    (x.round, x.opponent or 0, x.colour._value_ if x.colour is not None else "-",
-                     x.code) for x in q.rounds
-                ),
+                history=history(q),
                 real_score=q.points,
                 virtual=q.virtual_points,
                 accelerated=q.accelerated,

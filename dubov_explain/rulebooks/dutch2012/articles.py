@@ -10,54 +10,22 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 
-from ..texts import cited_articles
+from ..texts import Lettered, citation_lookup, lettered_articles, rule_text
 
-_ART = re.compile(r"^([A-E])\.?(\d+(?:\.\d+)?)\b\s*(.*)$")
-_ITEM = re.compile(r"^([a-h])$")
-
+#: ``A.7`` or ``C.1 Incompatible player`` (a title, short, capitalised) opens an article;
+#: a lone letter an item of A-C; the site's footer ends the text
+NUMBERING = Lettered(
+    article=re.compile(r"^([A-E])\.?(\d+(?:\.\d+)?)\b\s*(.*)$"),
+    opens=lambda m, line: (m.group(3) == "" or m.group(3)[:1].isupper()) and len(line) < 60,
+    item=re.compile(r"^([a-h])$"), item_sections="ABC", item_head=lambda m, line: f"{m.group(1)})",
+    stop=("banner", "facebook", "©"))
 
 
 @lru_cache(maxsize=1)
 def articles() -> dict[str, str]:
-    text = (resources.files(__package__) / "text" / "dutch-2012.txt").read_text(encoding="utf-8")
-    out: dict[str, list[str]] = {}
-    current: str | None = None
-    article: str | None = None
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("banner") or line.startswith("facebook") or line.startswith("©"):
-            break
-        m = _ART.match(line)
-        if m and (m.group(3) == "" or m.group(3)[:1].isupper()) and len(line) < 60:
-            num = f"{m.group(1)}.{m.group(2)}"
-            current = article = num
-            out.setdefault(num, []).append(line)
-            continue
-        m = _ITEM.match(line)
-        if m and article and article[0] in "ABC":
-            current = f"{article}.{m.group(1)}"
-            out.setdefault(current, []).append(f"{m.group(1)})")
-            continue
-        if current:
-            out[current].append(line)
-            if current != article and article:
-                out[article].append(line)
-    return {k: "\n".join(v) for k, v in out.items()}
+    return lettered_articles(rule_text(__package__, "dutch-2012.txt"), NUMBERING)
 
 
-def article_refs(cited: str) -> list[str]:
-    refs: list[str] = []
-    for tok in re.findall(r"GHR \d+(?:\.\d+)*|[A-E]\.?\d+(?:\.\d+)?(?:\.[a-h])?", cited):
-        tok = re.sub(r"^([A-E])(\d)", r"\1.\2", tok)
-        if tok not in refs:
-            refs.append(tok)
-    return refs
-
-
-def article_text(cited: str) -> list[tuple[str, str]]:
-    """``[(number, text), ...]`` for every article a citation names that we have text for."""
-    return cited_articles(articles(), article_refs(cited))
+article_refs, article_text = citation_lookup(
+    articles, r"GHR \d+(?:\.\d+)*|[A-E]\.?\d+(?:\.\d+)?(?:\.[a-h])?", letters="A-E")

@@ -25,9 +25,10 @@ from typing import Iterable
 from ...errors import Problem
 from ...trace.events import Trace
 from ...tournament.model import Tournament
-from ..colourcheck import colour_departures
-from ..completeness import completeness
 from ..base import Departure, Violation
+from ..checking import absolute_denied, known_pairs, met_or_forbidden, roster, walk_published
+from ..colourcheck import colour_departures
+from ..requests import lot_needed, rounds_needed
 from . import events as ev
 from .engine import pair_round
 from .readings import DEFAULT, Readings
@@ -40,18 +41,8 @@ __all__ = ["absolute_test", "analyse_departures", "board_order", "request_proble
 def request_problems(t: Tournament, pairing: bool = True) -> list[Problem]:
     """The number of rounds (A.10 top scorers, the last round) and, to pair round 1, the
     colour drawn by lot (A.7.c)."""
-    out: list[Problem] = []
-    if t.total_rounds is None:
-        out.append(Problem(t.source, 1, 1,
-                           "the total number of rounds must be given (XXR n, or 142 n in TRF26, "
-                           "or the option --rounds N): A.10 and B.2's note depend on the last "
-                           "round"))
-    if pairing and t.round_to_pair == 1 and t.initial_colour is None:
-        out.append(Problem(t.source, 1, 1,
-                           "round 1 needs the colour drawn by lot (A.7.c, E.5): add 'XXC white1' "
-                           "or 'XXC black1' (152 W or 152 B in TRF26), or give the option "
-                           "--initial-colour white|black"))
-    return out
+    return (rounds_needed(t, "A.10 and B.2's note depend on the last round")
+            + lot_needed(t, pairing, "the colour drawn by lot (A.7.c, E.5)"))
 
 
 def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT,
@@ -59,30 +50,17 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
     """``standings``: another text's standings with these facts (the 1992 rating-based
     text says the same in B.1 and B.2, and orders by A.2 its own way)."""
     st = standings if standings is not None else compute_standings(request, r, readings)
-    by = {p.number: p for p in st.players}
-    to_pair = {p.number for p in st.players if p.present}
-    out = completeness(pub, r, by, to_pair, {"unknown": "A.2", "absent": "A.2", "repeated": "A.2",
-                                              "missing": "A.5", "self": "A.2", "bye": "A.5"})
-    for b in pub.byes:
-        p = by.get(b)
-        if p is not None and p.present and not p.bye_eligible:
-            out.append(Violation("B.1.b", (b,), "barred", "B.1.b", p.bye_bar.as_dict()))
+    by, out = roster(pub, r, st, {"unknown": "A.2", "absent": "A.2", "repeated": "A.2",
+                                  "missing": "A.5", "self": "A.2", "bye": "A.5"},
+                     "B.1.b", "B.1.b")
     over = st.top_over
-    real_top = readings.value("acceleration-top-scorers") == "real"
+    real_top = readings.is_("acceleration-top-scorers", "real")
 
     def top_score(p):
         return p.points if real_top else p.score
 
-    for pr in pub.pairs:
-        a, b = by.get(pr.white), by.get(pr.black)
-        if a is None or b is None or pr.white == pr.black:
-            continue
-        key = frozenset((pr.white, pr.black))
-        if key in st.met:
-            out.append(Violation("B.1.a", (pr.white, pr.black), "rematch", "B.1.a",
-                                 {"rounds": st.met[key]}))
-        if key in st.forbidden:
-            out.append(Violation("XXP", (pr.white, pr.black), "forbidden", "XXP"))
+    for pr, a, b in known_pairs(pub, by):
+        out += met_or_forbidden(pr, st, "B.1.a")
         # A.10 (reading acceleration-top-scorers): the real score or the pairing score
         top = over is not None and (top_score(a) > over or top_score(b) > over)
         if top:
@@ -92,14 +70,8 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
             out.append(Violation("B.2", (pr.white, pr.black), "same-absolute", "B.2",
                                  {"preference": a.preference.word}))
             continue
-        if not pr.colours_known:
-            continue
-        for p, got in ((a, "White"), (b, "Black")):
-            if p.strength is Strength.ABSOLUTE and p.preference.word != got:
-                out.append(Violation("colours", (p.number,), "absolute-denied", "B.2",
-                                     {"colours": "".join(c.value.upper() for c in p.colours),
-                                      "difference": p.colour_difference,
-                                      "preference": p.preference.word, "gets": got}))
+        if pr.colours_known:
+            out += absolute_denied(a, b, "B.2")
     return out
 
 
@@ -154,20 +126,10 @@ def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
     trace with its own articles; the defaults are this text's."""
     pair = pair or pair_round
     lowered_by = lowered_by or lowered
+    what_if, ended = walk_published(request, r, pub, trace, readings, pair, "B.1", "C")
+    if ended is not None:
+        return ended, what_if
     result = trace.result
-    forced = tuple((p.white, p.black) for p in pub.pairs)
-    what_if = pair(request, readings, round_no=r, forced=forced)
-    wres = what_if.result
-    if isinstance(result, ev.Impossible):
-        return [Departure("engine", "B.1", "B.1", False, False, case="impossible",
-                          facts={"event": result})], what_if
-    published = {frozenset((p.white, p.black)) for p in pub.pairs}
-    if isinstance(wres, ev.Impossible) or {frozenset(b) for b in wres.boards} != published \
-            or wres.bye != pub.bye:
-        facts = ({"event": wres} if isinstance(wres, ev.Impossible)
-                 else {"boards": tuple(wres.boards), "bye": wres.bye})
-        return [Departure("engine", "C", "C", False, False, case="walk", facts=facts),
-                *colour_departures(pub, (trace,))], what_if
     out: list[Departure] = []
     if result.bye != pub.bye and result.bye is not None and pub.bye is not None:
         out.append(Departure("bye", "A.5", "A.5", False, False, case="bye",

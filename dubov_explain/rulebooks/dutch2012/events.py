@@ -6,47 +6,14 @@ templates (``templates/events.md.j2``) write the sentences.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from ...records import dataclass
-from ...trace.events import (  # noqa: F401  (re-exported)
-    Event,
-    fmt,
-    Impossible,
-    PairingPublished,
-    RoundOpened,
-    StandingsSnapshot,
-    Trace,
-    WhatIf,
-    register,
-)
+from ..common_events import *  # noqa: F401,F403  (the shared vocabulary, re-exported)
 
 NAME = "dutch-2012"
-_register = register(NAME)
+#: each kind below a frozen record registered under NAME
+_event = event_kinds(NAME, AccelerationApplied)
 
 
-@_register
-@dataclass(frozen=True)
-class AccelerationApplied(Event):
-    """A.3 with acceleration (C.04.5): the scores of the round's brackets include
-    acceleration points (XXA / 250, or computed for this run by an acceleration method)."""
-
-    kind: ClassVar[str] = "acceleration-applied"
-    #: the records the points were read from: ("XXA",), ("250",), both, or () (computed)
-    records: tuple
-    #: how they were computed, ((name, value), ...) facts (empty: read from the file)
-    method: tuple
-    #: (player, real score, acceleration points of this round, pairing score) of every
-    #: player with acceleration points in this round or an earlier one
-    players: tuple
-    #: the acceleration readings in force: ((name, value), ...)
-    readings: tuple = ()
-    #: (player, points of the previous round, points of this round) where they drop
-    dropped: tuple = ()
-
-
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketOpened(Event):
     """A.3: the score bracket, its moved-down players (MDPs) and residents."""
 
@@ -59,8 +26,7 @@ class BracketOpened(Event):
     lowest: bool
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class IncompatibleMoved(Event):
     """C.1: a player with no possible opponent in the bracket (B.1, B.2)."""
 
@@ -72,8 +38,7 @@ class IncompatibleMoved(Event):
     case: str
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ParametersSet(Event):
     """C.2: P0, P1, M0, M1, X1, Z1 and the colour counts of A.8."""
 
@@ -91,8 +56,7 @@ class ParametersSet(Event):
     mode: str
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class RequirementsFailed(Event):
     """C.10: no candidate met the requirements in force; the next step of C.10 lowers them."""
 
@@ -107,8 +71,7 @@ class RequirementsFailed(Event):
     checked: int
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class Reduced(Event):
     """C.14: P1, X1, Z1 decreased, or M1 decreased, or the bracket made homogeneous."""
 
@@ -122,8 +85,7 @@ class Reduced(Event):
     z1: int | None
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketMovedDown(Event):
     """C.14.a: P1 reached zero: the whole bracket moves down."""
 
@@ -132,8 +94,7 @@ class BracketMovedDown(Event):
     players: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class PairingFound(Event):
     """C.6: P pairings obtained in compliance with the current requirements."""
 
@@ -159,8 +120,7 @@ class PairingFound(Event):
     rejected: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class MovedDown(Event):
     """A.3 / C.6: players left unpaired by the bracket move down to the next one."""
 
@@ -169,8 +129,7 @@ class MovedDown(Event):
     players: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ColourAllocated(Event):
     kind: ClassVar[str] = "colour-allocated"
     white: int
@@ -179,16 +138,14 @@ class ColourAllocated(Event):
     rule: str
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketClosed(Event):
     kind: ClassVar[str] = "bracket-closed"
     score: str
     pairs: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class ByeAssigned(Event):
     """A.5: the player left unpaired by the lowest bracket receives the bye (B.1.b)."""
 
@@ -196,8 +153,7 @@ class ByeAssigned(Event):
     player: int
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class SearchLimit(Event):
     """D.2: the exchanges of N players were too many to list (``n`` players, more than
     ``count``); or D.4 (article "D.4"): its search stopped after ``count`` branches
@@ -209,8 +165,7 @@ class SearchLimit(Event):
     count: int
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class Backtracked(Event):
     """C.12 or C.13: the bracket at ``score`` cannot go on, and the previous bracket
     (``to_score``) is paired again, accepting only a pairing that meets ``wanted``."""
@@ -236,8 +191,7 @@ class Backtracked(Event):
     wanted: str
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BacktrackEnded(Event):
     """The end of a C.12/C.13 backtrack: whether the previous bracket found such a pairing
     (then it replaces the one before and ``moved`` go down), or not."""
@@ -248,8 +202,7 @@ class BacktrackEnded(Event):
     moved: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class BracketsJoined(Event):
     """C.13: no pairing of the penultimate bracket (P > 0) lets the lowest be paired: the
     two are joined into the new lowest bracket, the penultimate's players as S1."""
@@ -261,8 +214,7 @@ class BracketsJoined(Event):
     players: tuple
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class B3Factor(Event):
     """D.4: a homogeneous lowest bracket (or its remainder) paired by the least B.3-factor,
     the sum of the squared score differences of its pairs (the bye: an opponent one point
@@ -295,8 +247,7 @@ class B3Factor(Event):
     checked: int
 
 
-@_register
-@dataclass(frozen=True)
+@_event
 class B3Level(Event):
     """D.4 under the reading d4-level=b3-first, level by level in C.10's order, B.2 and
     A.7.d as at the first level a candidate meets: that level (``outcome`` "first", its

@@ -1,12 +1,13 @@
-"""Named readings: every place where the Dutch 2012 text admits more than one reading.
-
-The engine never branches on a bare boolean: it asks ``readings.value("name")``.  The trace
-header lists the readings in force.  ``--reading NAME=VALUE`` selects one.
+"""Named readings: every place where the Dutch 2012 text (``text/dutch-2012.txt``) admits
+more than one reading, each with its article, default and alternatives; the acceleration
+readings (C.04.5 on a text that never mentions it) after them.  ``--reading NAME=VALUE``
+selects one; the trace header lists those in force.
 """
 
 from __future__ import annotations
 
-from ..readings import Reading, ReadingError, Readings as _Readings
+from ..readings import PAIRED_IN_BRACKETS, Reading, ReadingError, acceleration_history
+from ..readings import Readings as _Readings
 
 __all__ = ["ACCELERATION", "CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings"]
 
@@ -268,20 +269,9 @@ CATALOGUE: tuple[Reading, ...] = (
 #: pairing score.  A.7's colours read no score.  The places below are readings; they are in
 #: force (and listed in the trace) only in a round with acceleration points.
 ACCELERATION: tuple[Reading, ...] = (
-    Reading(
-        name="acceleration-floats",
-        article="A.4 (with B.5, B.6)",
-        question="With acceleration points, which scores tell whether an earlier round was "
-        "a downfloat or an upfloat (A.4: 'players with unequal scores')?",
-        default="pairing",
-        choices={
-            "pairing": "the pairing scores before that round (points plus that round's "
-            "acceleration points): the brackets the player was actually paired in (JaVaFo's "
-            "manual: floats are judged on the accelerated scores)",
-            "real": "the points actually scored before that round: meeting a player with "
-            "more virtual points only is no float",
-        },
-    ),
+    acceleration_history("acceleration-floats", "A.4 (with B.5, B.6)",
+                         "a downfloat or an upfloat (A.4: 'players with unequal scores')",
+                         PAIRED_IN_BRACKETS, "float"),
     Reading(
         name="acceleration-top-scorers",
         article="A.10",

@@ -32,7 +32,11 @@ from fractions import Fraction
 from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
+from ..standings import ByeBar, Standing, colours_played, history
 from .readings import DEFAULT, Readings
+
+__all__ = ["ByeBar", "PlayerStanding", "Pref", "Standings", "Strength", "colour_preference",
+           "compute_standings"]
 
 
 class Pref(str, Enum):
@@ -61,29 +65,11 @@ class Strength(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ByeBar:
-    """B.1.b: the round in which the player scored without playing (facts only)."""
+class PlayerStanding(Standing):
+    """``initial_rank``: A.2 (2), the pairing number (the position in the initial ranking
+    list); ``colour_by_round`` for E.3 by round; ``bye_bar``: B.1.b, the round in which the
+    player scored without playing."""
 
-    kind: str
-    round: int
-    code: str
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "round": self.round, "code": self.code}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStanding:
-    number: int
-    name: str
-    rating: int
-    #: A.2 (2): the pairing number (position in the initial ranking list)
-    initial_rank: int
-    score: Fraction
-    colours: tuple[Colour, ...]
-    #: per round 1..r-1: colour of a played game or None (E.3 by round)
-    colour_by_round: tuple[Colour | None, ...]
-    colour_difference: int
     preference: Pref
     strength: Strength
     preference_rule: str
@@ -106,11 +92,6 @@ class PlayerStanding:
     virtual: Fraction = Fraction(0)
     #: acceleration points in any round up to this one
     accelerated: bool = False
-
-    @property
-    def points(self) -> Fraction:
-        """The real score (``score`` when there is no acceleration)."""
-        return self.score if self.real_score is None else self.real_score
 
     @property
     def upfloated_previous(self) -> bool:
@@ -151,7 +132,7 @@ def colour_preference(colours: tuple[Colour, ...], readings: Readings = DEFAULT
         by_diff = Pref.BLACK if diff > 1 else Pref.WHITE if diff < -1 else None
         by_last = (Pref.BLACK if colours[-1] is Colour.WHITE else Pref.WHITE) if last_two else None
         if by_diff and by_last and by_diff is not by_last:
-            pref = by_diff if readings.value("absolute-conflict") == "difference" else by_last
+            pref = by_diff if readings.is_("absolute-conflict", "difference") else by_last
         else:
             pref = by_diff or by_last
         return pref, Strength.ABSOLUTE, "A.7.a"
@@ -166,24 +147,20 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     r = f.round
     total = t.total_rounds or max(r, 1)
     #: A.4 (reading acceleration-floats): the scores earlier floats are judged on
-    if readings.value("acceleration-floats") == "real":
+    if readings.is_("acceleration-floats", "real"):
         before = {q.number: q.points_before for q in f.players}
     else:
         before = {q.number: q.pairing_points_before for q in f.players}
-    unplayed_down = readings.value("unplayed-float") == "downfloat"
-    forfeit_floats = readings.value("forfeit-float") == "paired"
+    unplayed_down = readings.is_("unplayed-float", "downfloat")
+    forfeit_floats = readings.is_("forfeit-float", "paired")
     barring = ("pairing-allocated-bye", "full-point-bye", "half-point-bye", "forfeit-win") \
-        if readings.value("bye-bar") == "any-bye" else ("pairing-allocated-bye", "forfeit-win")
+        if readings.is_("bye-bar", "any-bye") else ("pairing-allocated-bye", "forfeit-win")
     out = []
     for q in f.players:
-        colours: list[Colour] = []
-        by_round: dict[int, Colour] = {}
+        colours, by_round, diff = colours_played(q, r)
         floats = [""] * (r - 1)
         bar = None
         for x in q.rounds:
-            if x.played and x.colour is not None:
-                colours.append(x.colour)
-                by_round[x.round] = x.colour
             if x.opponent is not None and x.opponent in before and \
                     (x.played or (forfeit_floats and x.kind in ("forfeit-win", "forfeit-loss"))):
                 mine, theirs = before[q.number][x.round - 1], before[x.opponent][x.round - 1]
@@ -198,29 +175,24 @@ def compute_standings(t: Tournament, round_no: int | None = None,
                     floats[x.round - 1] = "down"
                 if bar is None and x.kind in barring:
                     bar = ByeBar(x.kind, x.round, x.code)
-        pref, strength, rule = colour_preference(tuple(colours), readings)
-        diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+        pref, strength, rule = colour_preference(colours, readings)
         out.append(PlayerStanding(
             number=q.number, name=q.name, rating=q.rating, initial_rank=q.number,
-            score=q.pairing_points, colours=tuple(colours),
-            colour_by_round=tuple(by_round.get(k) for k in range(1, r)),
+            score=q.pairing_points, colours=colours, colour_by_round=by_round,
             colour_difference=diff, preference=pref, strength=strength, preference_rule=rule,
             games_played=q.games_played, unplayed=(r - 1) - q.games_played,
             floats=tuple(floats), bye_eligible=bar is None, bye_bar=bar,
             present=not q.absence, absence=q.absence,
-            history=tuple((x.round, x.opponent or 0,
-                           x.colour.value if x.colour is not None else "-", x.code)
-                          for x in q.rounds),
-            real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
+            history=history(q), real_score=q.points if q.accelerated else None, virtual=q.virtual_points,
             accelerated=q.accelerated,
         ))
     last = r >= total
     top_over = None
     if last:
-        rounds = r - 1 if readings.value("top-scorers") == "rounds-before" else total
+        rounds = r - 1 if readings.is_("top-scorers", "rounds-before") else total
         top_over = t.scoring.win * rounds / 2
     met = dict(f.met)
-    if readings.value("forfeit-meets") == "paired":
+    if readings.is_("forfeit-meets", "paired"):
         for pair, rounds in f.forfeited.items():
             met[pair] = tuple(sorted(set(met.get(pair, ())) | set(rounds)))
     return Standings(round=r, total_rounds=total, last_round=last, players=tuple(out),

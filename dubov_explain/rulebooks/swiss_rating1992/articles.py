@@ -12,56 +12,23 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 
-from ..texts import cited_articles
+from ..texts import Lettered, citation_lookup, lettered_articles, rule_text
 
-_ART = re.compile(r"^([A-F])\.(\d+)\b\s*(.*)$")
-_ITEM = re.compile(r"^([a-h])\.\s+(.*)$")
+#: ``A.1 Rating`` opens an article, ``a.`` an item of A or B, ``C. Pairing procedure`` a
+#: section (closing the article before it)
+NUMBERING = Lettered(
+    article=re.compile(r"^([A-F])\.(\d+)\b\s*(.*)$"), section=re.compile(r"^[A-F]\. [A-Z]"),
+    item=re.compile(r"^([a-h])\.\s+(.*)$"), item_sections="AB",
+    item_head=lambda m, line: line, head_in_article=True)
 
 
 @lru_cache(maxsize=1)
 def articles() -> dict[str, str]:
-    text = (resources.files(__package__) / "text" / "swiss-rating-1992.txt").read_text(
-        encoding="utf-8")
-    body = text[text.index("A. Introductory Remarks and Definitions \n\nA.1"):]
-    out: dict[str, list[str]] = {}
-    current: str | None = None
-    article: str | None = None
-    for raw in body.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        m = _ART.match(line)
-        if m:
-            current = article = f"{m.group(1)}.{m.group(2)}"
-            out.setdefault(article, []).append(line)
-            continue
-        if re.match(r"^[A-F]\. [A-Z]", line):  # a section title
-            current = article = None
-            continue
-        m = _ITEM.match(line)
-        if m and article and article[0] in "AB":
-            current = f"{article}.{m.group(1)}"
-            out.setdefault(current, []).append(line)
-            out[article].append(line)
-            continue
-        if current:
-            out[current].append(line)
-            if current != article and article:
-                out[article].append(line)
-    return {k: "\n".join(v) for k, v in out.items()}
+    text = rule_text(__package__, "swiss-rating-1992.txt")
+    return lettered_articles(text[text.index("A. Introductory Remarks and Definitions \n\nA.1"):],
+                             NUMBERING)
 
 
-def article_refs(cited: str) -> list[str]:
-    refs: list[str] = []
-    for tok in re.findall(r"[A-F]\.?\d+(?:\.[a-h])?", cited):
-        tok = re.sub(r"^([A-F])(\d)", r"\1.\2", tok)
-        if tok not in refs:
-            refs.append(tok)
-    return refs
-
-
-def article_text(cited: str) -> list[tuple[str, str]]:
-    """``[(number, text), ...]`` for every article a citation names that we have text for."""
-    return cited_articles(articles(), article_refs(cited))
+article_refs, article_text = citation_lookup(articles, r"[A-F]\.?\d+(?:\.[a-h])?",
+                                             letters="A-F")

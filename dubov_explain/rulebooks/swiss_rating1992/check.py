@@ -18,6 +18,7 @@ from ...errors import Problem
 from ...trace.events import Trace
 from ...tournament.model import Tournament
 from ..base import Departure, Violation
+from ..requests import lot_needed, rounds_needed
 from ..dutch2012.check import analyse_departures as _dutch_departures
 from ..dutch2012.check import absolute_test as _dutch_absolute_test
 from ..dutch2012.check import board_order  # noqa: F401  (F.1 sorts as GHR 3.6 does)
@@ -32,18 +33,8 @@ __all__ = ["absolute_test", "analyse_departures", "board_order", "request_proble
 def request_problems(t: Tournament, pairing: bool = True) -> list[Problem]:
     """The number of rounds (B's note: the last round) and, to pair round 1, the colour
     drawn by lot (A.7.c, E.5)."""
-    out: list[Problem] = []
-    if t.total_rounds is None:
-        out.append(Problem(t.source, 1, 1,
-                           "the total number of rounds must be given (XXR n, or 142 n in TRF26, "
-                           "or the option --rounds N): B's note and A.7.a depend on the last "
-                           "round"))
-    if pairing and t.round_to_pair == 1 and t.initial_colour is None:
-        out.append(Problem(t.source, 1, 1,
-                           "round 1 needs the colour drawn by lot (A.7.c, E.5): add 'XXC white1' "
-                           "or 'XXC black1' (152 W or 152 B in TRF26), or give the option "
-                           "--initial-colour white|black"))
-    return out
+    return (rounds_needed(t, "B's note and A.7.a depend on the last round")
+            + lot_needed(t, pairing, "the colour drawn by lot (A.7.c, E.5)"))
 
 
 def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT

@@ -1,12 +1,12 @@
 """Named readings: every place where the 1992 rating-based Swiss text admits more than one
-reading (``text/swiss-rating-1992.txt``).
-
-The engine never branches on a bare boolean: it asks ``readings.value("name")``.  The trace
-header lists the readings in force.  ``--reading NAME=VALUE`` selects one.
+reading (``text/swiss-rating-1992.txt``).  Where its words are the Dutch 2012 text's, the
+values it fixes or shares are handed to the Dutch standings (:func:`dutch_readings`);
+A.1's conversions asked for under the wrong reading are refused by name (``REFUSED``).
 """
 
 from __future__ import annotations
 
+from ..dutch2012.readings import Readings as _DutchReadings
 from ..readings import Reading, ReadingError, Readings as _Readings
 
 __all__ = ["CATALOGUE", "DEFAULT", "Reading", "ReadingError", "Readings", "dutch_readings"]
@@ -64,17 +64,8 @@ CATALOGUE: tuple[Reading, ...] = (
             "pairing-bye": "only the bye of A.5 and a forfeit win",
         },
     ),
-    Reading(
-        name="forfeit-float",
-        article="A.4",
-        question="Does a paired game that was forfeited make floats (A.4: 'players with "
-        "unequal scores will be paired')?",
-        default="paired",
-        choices={
-            "paired": "yes: the pairing made the float, whether or not the game was played",
-            "played": "no: only games played over the board make floats",
-        },
-    ),
+    # A.4 in the Dutch 2012 text's words
+    _DutchReadings.reading("forfeit-float"),
     Reading(
         name="top-scorers",
         article="B.6",
@@ -232,9 +223,7 @@ def dutch_readings(readings: Readings):
     values this text fixes or shares.  F.2: a pairing not played 'is not considered to be
     illegal in future rounds' (forfeit-meets = played); A.5: a bye 'is considered to be a
     downfloat' (unplayed-float = downfloat)."""
-    from ..dutch2012.readings import Readings as DutchReadings
-
-    return DutchReadings.from_pairs({
+    return _DutchReadings.from_pairs({
         "absolute-conflict": readings.value("absolute-conflict"),
         "bye-bar": readings.value("bye-bar"),
         "forfeit-float": readings.value("forfeit-float"),
