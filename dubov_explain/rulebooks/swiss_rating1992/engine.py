@@ -35,11 +35,12 @@ reading ``restore-criteria``.
 C.12 and C.13: backtracking, as the text does it
 ================================================
 
-The bracket loop (:meth:`RatingEngine.brackets`) is the state machine of C.12 and C.13,
+The bracket loop (``dutch2012.brackets``: this text is the Dutch system's ancestor, and
+:class:`RatingEngine` is a subclass of its engine) is the state machine of C.12 and C.13,
 each step an event (``backtracked``, the bracket paired again with its own events,
-``backtrack-ended``, ``brackets-joined``), every one citing the 1992 articles.  The 1992
-words differ from the Dutch 2012 ones, so the loop is this rulebook's own (the Dutch one
-is its model; the exceptions ``Backtrack``, ``LowestUnpaired``, ``NoCandidate`` are shared):
+``backtrack-ended``, ``brackets-joined``), every one citing the 1992 articles.  Where the
+1992 words differ from the Dutch 2012 ones, the engine overrides the hook named for the
+article (``c12_another``, ``c12_p``, ``c13_wants``, ...; the class docstring lists them):
 
 * **C.12** "In case of a heterogeneous group: undo the pairing of the previous score
   bracket.  If in this previous score bracket a pairing can be made whereby another player
@@ -140,7 +141,7 @@ Not literal, and why:
   act only through B.2, B.5 and B.6 in the bracket (and in C.12's count of pairs and the
   lowest bracket's pairing for C.13, through the same per-pair test).
 * **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of them
-  (a ``search-limit`` event records it).
+  (a ``search-limit`` event records it, and no larger exchange is listed).
 
 A what-if run (why-not, check) holds each forced player for his partner only; a moved-down
 player without an opponent only because of the forced pairs is moved on down by C.1
@@ -151,28 +152,26 @@ says (the colour histories aligned on the games played).  A pair where one playe
 colour yet gets the other's preference (E.1); where neither has, E.5.
 """
 
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from ...records import dataclass, replace
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
-# NoPairing: what the shared ``impossible`` (B.1: no complete pairing) raises
 from ..acceleration.facts import acceleration_records, dropped_points
-from ... import matching
-from ..dutch2012.engine import (Backtrack, DutchEngine, LowestUnpaired, NoCandidate,
-                                NoPairing, initial_colour, standing_row)
-from ..dutch2012.search import Budget, exchanges, first_transposition
+from ..dutch2012.brackets import Again, Backtrack, LowestUnpaired, NoCandidate, NoPairing
+from ..dutch2012.engine import DutchEngine, standing_row
+from ..dutch2012.generation import LIMIT  # noqa: F401  (the docstring's)
+from ..dutch2012.search import Budget, first_transposition
 from . import events as ev
 from .events import NAME, fmt
 from .readings import DEFAULT, Readings
-from .standings import Pref, Standings, Strength, a1_conversions, compute_standings
+from .standings import Pref, Standings, a1_conversions, compute_standings
 
 TITLE = "FIDE C.04.1 Swiss System Based on Rating"
 EDITION = "as approved by the 1992, 1997 and 1998 General Assemblies"
-#: D.2: at most this many exchanges of N players are listed
-LIMIT = 20000
 
 
 @dataclass(frozen=True)
@@ -185,6 +184,8 @@ class Level:
     b5u: bool = True
     b6u: bool = True
     step: str = "C.3"
+    #: the 1992 text has no Z
+    z: ClassVar[None] = None
 
     def facts(self, p: int) -> dict:
         return {"p": p, "x": self.x, "B.5-down": self.b5d, "B.6-down": self.b6d,
@@ -200,37 +201,44 @@ def a8_x(st: Standings, players: Sequence[int]) -> tuple[int, dict]:
     return max(0, raw), {"w": w, "b": b, "q": q, "x": raw}
 
 
-class RatingEngine:
-    # E.1-E.5: the same words as the Dutch 2012 text (E.3 read by F.3: see alternation)
-    colours = DutchEngine.colours
-    completable = DutchEngine.completable
-    impossible = DutchEngine.impossible
-    bad_x = DutchEngine.bad_x
-    kind = DutchEngine.kind
-    x_bound_any = DutchEngine.x_bound_any
-    event_kinds = ev  # this text's own event kinds, for the methods borrowed below
-    label = DutchEngine.label
-    join_lowest = DutchEngine.join_lowest  # C.13's join: the 1992 and 2012 words agree
-    finish_brackets = DutchEngine.finish_brackets
 
-    def __init__(self, t: Tournament, readings: Readings = DEFAULT,
-                 round_no: int | None = None, forced: tuple = ()):
-        self.t = t
-        self.readings = readings
-        self.st: Standings = compute_standings(t, round_no, readings)
-        self.forced = tuple(tuple(p) for p in forced)
-        self.fmap: dict[int, int] = {}
-        for a, b in self.forced:
-            self.fmap[a], self.fmap[b] = b, a
-        self.events: list = []
-        self.pairs: list[tuple[int, int]] = []
-        self.bye: int | None = None
-        self.initial, self.initial_source = initial_colour(t)
-        self._complete_cache: dict[tuple, bool] = {}
-        #: C.12/C.13: what the players moved down from the bracket being paired again must
-        #: meet (None: nothing, the bracket is paired on its own criteria, C.6)
-        self.wanted = None
-        self.wanted_article = "C.12"
+
+class RatingEngine(DutchEngine):
+    """The 1992 text's procedure: the Dutch 2012 engine (its descendant's) with the
+    articles whose words differ overridden, each named for or citing its article:
+
+    * A.3/A.6: ``c1_p`` (C.12's p from C.1 is A.6's), ``a6_p``;
+    * A.8: ``a8_x`` (x, no Z), in ``pair_players``;
+    * B and its note (B.2, B.5, B.6 not for top scorers, by pairs): ``top``,
+      ``free_of_b2``, ``top_scorers``, ``b1_b2``, ``allowed_at``, ``downfloat_exempt``;
+    * C.1 (a what-if's forced pairs are no fact to backtrack over): ``c1_counts``; C.1
+      moving everyone down closes the bracket: ``c1``;
+    * C.2-C.14 (x, p, C.9-C.11's lowering, C.14 and reading restore-criteria):
+      ``pair_players``, ``c9_c11_levels``, ``c10_heterogeneous``, ``whole_down``;
+    * C.12 ("another player", "allows p pairing"): ``c12_another``, ``c12_p``,
+      ``c12_code``; C.13 ("will allow a pairing in the lowest score bracket"):
+      ``c13_wants``, ``lowest_pairs``, ``c13_code``;
+    * D.4 is not in this text: ``d4_in_force``; E.3 as F.3 reads it: ``alternation``;
+      F.1's board order: ``finish``.
+
+    The rest (A.2's order, B.1/B.2's test, the bracket loop, C.1's steps, D.1/D.2's
+    search, E.1-E.5, the join of C.13) is the Dutch engine's: the two texts say the same
+    there.
+    """
+
+    ev = ev
+    standings_of = staticmethod(compute_standings)
+    default_readings = DEFAULT
+    #: the articles this text's events cite where the Dutch ones differ
+    moved_down_article = "A.3"
+    whole_down_article = "C.14"
+    pairs_letter = "p"
+    #: this engine's traces count the candidates its search checks without the Dutch
+    #: engine's exact prunings, and D.2's listing limit ends the exchanges
+    leaf_prunings = False
+    d2_limit_ends = True
+
+    def take_readings(self, readings: Readings) -> None:
         self.restore = readings.value("restore-criteria") == "each-restart"
         self.top_either = readings.value("top-scorer-pairs") == "either"
         #: C.12's "another player" (reading another-player) and its p (reading c12-p)
@@ -242,36 +250,8 @@ class RatingEngine:
         self.lowest_c1 = readings.value("lowest-c1") == "at-once"
         #: reading c13-p-zero: a penultimate pairing with p zero may allow the lowest
         self.c13_zero = readings.value("c13-p-zero") == "counts"
-        #: acceleration points up to this round (XXA / 250, or computed for this run)
-        self.accelerated = any(p.accelerated for p in self.st.players) or \
-            bool(t.acceleration_method)
 
-    # ------------------------------------------------------------------ facts
-    def key(self, n: int):
-        """A.2: score, then rating, title and name (the pairing number, A.2's last line)."""
-        s = self.st[n]
-        return (-s.score, s.initial_rank)
-
-    def emit(self, e) -> None:
-        self.events.append(e)
-
-    def absolute(self, a: int, b: int, b2: bool = True) -> str | None:
-        """B.1.a, B.2 (and the what-if's forced pairs, XXP): None when the pair may meet."""
-        fa, fb = self.fmap.get(a), self.fmap.get(b)
-        if (fa is not None and fa != b) or (fb is not None and fb != a):
-            return "forced"
-        key = frozenset((a, b))
-        if key in self.st.met:
-            return "B.1.a"
-        if key in self.st.forbidden:
-            return "XXP"
-        if b2:
-            pa, pb = self.st[a], self.st[b]
-            if pa.strength is Strength.ABSOLUTE and pb.strength is Strength.ABSOLUTE and \
-                    pa.preference is pb.preference:
-                return "B.2"
-        return None
-
+    # ------------------------------------------------------------------ B and its note
     def top(self, n: int) -> bool:
         """B's note: over 50% in the last round (reading ``top-scorers``), on the points
         scored: acceleration points (C.04.5, which this text predates) are no score a player
@@ -285,7 +265,18 @@ class RatingEngine:
             return self.top(a) or self.top(b)
         return self.top(a) and self.top(b)
 
+    def top_scorers(self, players: Sequence[int]) -> bool:
+        """B's note: ``players`` hold one over 50% in the last round."""
+        return any(self.top(n) for n in players)
+
+    def b1_b2(self, players: Sequence[int]):
+        """B.1 and B.2 as C.1, C.12 and C.13 ask them: B.2 not for the pairs the note to B
+        frees."""
+        return lambda a, b: self.absolute(a, b, not self.free_of_b2(a, b))
+
     def allowed_at(self, level: Level):
+        """A pair at the criteria ``level``: B.1, B.2 and B.5/B.6 for the upfloater while
+        in force, none of B.2, B.5, B.6 for the pairs the note to B frees."""
         st = self.st
 
         def allowed(a: int, b: int) -> str | None:
@@ -304,12 +295,20 @@ class RatingEngine:
 
         return allowed
 
+    def downfloat_exempt(self, q: int) -> bool:
+        """B's note: B.5/B.6 not for a top scorer moved down."""
+        return self.top(q)
+
     def alternation(self, pa, pb) -> Colour | None:
         """E.3 as F.3 reads it: the histories of games played, aligned from the latest."""
         for ca, cb in zip(reversed(pa.colours), reversed(pb.colours)):
             if ca is not cb:
                 return ca
         return None
+
+    def d4_in_force(self, b) -> bool:
+        """This text has no D.4."""
+        return False
 
     # ------------------------------------------------------------------ the machine
     def run(self) -> Trace:
@@ -365,98 +364,12 @@ class RatingEngine:
         if not self.completable(self.remaining):
             self.impossible(self.remaining)
 
-    def brackets(self) -> None:
-        """The brackets from the highest score (C, first line), with C.12's and C.13's
-        backtracking (the module docstring says how each is read)."""
-        rest = list(self.remaining)
-        #: [players joined in by C.13 (moved down by A.3's count), residents]
-        groups: list[list[list[int]]] = []
-        while rest:
-            top = self.st[rest[0]].score
-            groups.append([[], [n for n in rest if self.st[n].score == top]])
-            rest = [n for n in rest if self.st[n].score != top]
-        carried: dict[int, list[int]] = {0: []}
-        result: dict[int, list[tuple[int, int]]] = {}
-        skips: dict[int, set] = {}
-        sent: dict[int, set] = {}
-        i = 0
-        steps = 0
-        while i < len(groups):
-            steps += 1
-            # each step sends a bracket a set of players it was never sent, or joins two
-            assert steps < 100000, "C.12/C.13 do not terminate"
-            lowest = i == len(groups) - 1
-            joined, residents = groups[i]
-            sent.setdefault(i, set()).add(frozenset(carried[i]))
-            try:
-                out, moved = self.pair_bracket(carried[i] + joined, residents, lowest,
-                                               skip=frozenset(skips.get(i, ())),
-                                               penultimate=i > 0, joined=bool(joined))
-            except Backtrack as bt:
-                skips.setdefault(i, set()).add(bt.trigger)
-                j = i - 1
-                if j < 0:  # cannot happen: the highest bracket has no moved-down players
-                    continue
-                old = list(carried[i])
-                tried = set(sent[i])
-                p = bt.p1
 
-                def c12(moved, tried=tried, old=old, joined=joined, residents=residents, p=p):
-                    # "another player will be moved down to the current one, and this now
-                    # allows p pairing to be made"
-                    if not self.another_player(frozenset(moved), tried, old):
-                        return False
-                    if self.c12_recomputed:
-                        p = self.a6_p(list(moved) + joined, residents, bool(joined))
-                    return self.allows(list(moved) + joined + residents, p)
-
-                self.emit(ev.Backtracked(
-                    article="C.12", score=self.label(groups[i]), to_score=self.label(groups[j]),
-                    trigger=bt.trigger[0], player=bt.trigger[1] if bt.trigger[0] == "C.1"
-                    else None, moved=tuple(old), p1=p, wanted=self.c12_wanted()))
-                again = self.again(groups[j], carried[j], c12, "C.12", no_zero=False)
-                if again is not None:
-                    result[j] = again[0]
-                    carried[i] = again[1]
-                continue
-            except LowestUnpaired as lu:
-                j = i - 1
-                low_joined, low_residents = groups[i]
-                known: dict[frozenset, bool] = {}
-
-                def c13(moved, low_joined=low_joined, low_residents=low_residents,
-                        known=known):
-                    # "which will allow a pairing in the lowest score bracket": the lowest
-                    # bracket paired by its own procedure (C.1-C.11), its events dropped
-                    key = frozenset(moved)
-                    if key not in known:
-                        known[key] = self.lowest_pairs(list(moved) + low_joined,
-                                                       low_residents, bool(low_joined))
-                    return known[key]
-
-                lonely = lu.player
-                self.emit(ev.Backtracked(
-                    article="C.13", score=self.label(groups[i]), to_score=self.label(groups[j]),
-                    trigger="C.1" if lonely is not None else "C.13", player=lonely,
-                    moved=tuple(carried[i]), p1=None,
-                    wanted="lowest-pairable" + ("+p0" if self.c13_zero else "")))
-                again = self.again(groups[j], carried[j], c13, "C.13",
-                                   no_zero=not self.c13_zero)
-                if again is not None:
-                    result[j] = again[0]
-                    carried[i] = again[1]
-                    continue
-                # C.13: "the two lowest score brackets are joined into a new lowest score
-                # bracket"; the penultimate's players came from higher (A.3)
-                i = self.join_lowest(groups, carried, result, skips, i)
-                continue
-            result[i] = out
-            carried[i + 1] = moved
-            i += 1
-        self.finish_brackets(groups, carried, result)
-
-    def lonely_unforced(self, n: int, players) -> bool:
-        """C.1 without the what-if's forced pairs: no opponent for ``n`` by B.1/B.2 alone."""
+    # ------------------------------------------------------------------ C.1
+    def c1_counts(self, n: int, players) -> bool:
+        """C.1 without the what-if's forced pairs: no opponent for ``n`` by B.1/B.2 alone
+        (in a what-if run, a player barred only by the forced pairs moves on down: the
+        forcing is no fact of the text)."""
         if not self.fmap:
             return True
         saved, self.fmap = self.fmap, {}
@@ -466,145 +379,82 @@ class RatingEngine:
         finally:
             self.fmap = saved
 
-    def another_player(self, moved: frozenset, tried: set, old: list) -> bool:
+    def c1_p(self, b) -> int:
+        """C.1's first case, C.12: p of A.6 for the bracket as it came."""
+        return len(b.mdps) if b.nature == "heterogeneous" else len(b.players) // 2
+
+    def c1(self, b):
+        """C.1, and when it moved everyone down nothing is left to pair here."""
+        super().c1(b)
+        if b.players:
+            return None
+        if b.refuses(sorted(b.down, key=self.key)):
+            raise NoCandidate
+        self.emit(ev.BracketClosed(article="C.1", score=b.score, pairs=()))
+        return [], sorted(b.down, key=self.key)
+
+    def a6_p(self, mdps: list[int], residents: list[int], joined: bool) -> int:
+        """A.6's p of a bracket as it comes: its moved-down players when heterogeneous,
+        else half its players (rounded down)."""
+        n = len(mdps) + len(residents)
+        return len(mdps) if self.a3_heterogeneous(len(mdps), n, joined) else n // 2
+
+    # ------------------------------------------------------------------ C.12
+    def c12_another(self, moved, tried: set, old: list) -> bool:
         """C.12's "another player will be moved down" (reading another-player): ``moved``
         against the sets ``tried`` sent to the bracket before and the set ``old`` sent now."""
+        moved = frozenset(moved)
         if self.another == "new-player":
             return bool(moved - frozenset().union(*tried))
         if self.another == "same-size":
             return moved not in tried and len(moved) == len(old)
         return moved not in tried
 
-    def c12_wanted(self) -> str:
+    def c12_p(self, moved, joined: list[int], residents: list[int], p: int) -> int:
+        """C.12's "allows p pairing to be made" (reading c12-p): p as it stood when C.12 was
+        reached, or A.6's p of the bracket with the new players."""
+        if self.c12_recomputed:
+            return self.a6_p(list(moved) + joined, residents, bool(joined))
+        return p
+
+    def c12_code(self) -> str:
         """The Backtracked event's code for what C.12 accepts: the value of reading
         another-player ("another-set" for any-set), "+a6-p" when p is recomputed."""
         code = {"any-set": "another-set"}.get(self.another, self.another)
         return code + ("+a6-p" if self.c12_recomputed else "")
 
-    def heterogeneous(self, m0: int, n: int, joined: bool) -> bool:
-        """A.3: fewer than half of the bracket moved down (a bracket joined by C.13 with
-        any moved down, by reading joined-bracket=heterogeneous)."""
-        return m0 > 0 and (2 * m0 < n or (joined and self.joined_heterogeneous))
+    # ------------------------------------------------------------------ C.13
+    def c13_wants(self, joined: list[int], residents: list[int], moved_now, memo: dict):
+        """C.13's "which will allow a pairing in the lowest score bracket": the lowest
+        bracket paired by its own procedure (C.1-C.11), its events dropped."""
+        known: dict[frozenset, bool] = {}
 
-    def a6_p(self, mdps: list[int], residents: list[int], joined: bool) -> int:
-        """A.6's p of a bracket as it comes: its moved-down players when heterogeneous,
-        else half its players (rounded down)."""
-        n = len(mdps) + len(residents)
-        return len(mdps) if self.heterogeneous(len(mdps), n, joined) else n // 2
+        def wants(moved) -> bool:
+            key = frozenset(moved)
+            if key not in known:
+                known[key] = self.lowest_pairs(list(moved) + joined, residents, bool(joined))
+            return known[key]
 
-    def allows(self, players: list[int], p: int) -> bool:
-        """C.12's "allows p pairing to be made": p pairs among ``players`` by B.1 and B.2
-        (B.2 not for the pairs the note to B frees)."""
-        m = matching.max_matching(sorted(players, key=self.key),
-                                  lambda a, b: self.absolute(
-                                      a, b, not self.free_of_b2(a, b)) is None)
-        return len(m) // 2 >= p
+        return wants
+
+    def c13_code(self) -> str:
+        return "lowest-pairable" + ("+p0" if self.c13_zero else "")
 
     def lowest_pairs(self, mdps: list[int], residents: list[int], joined: bool = False) -> bool:
         """C.13's test: does the lowest bracket's own procedure pair it?  Run silently (no
         events kept), without backtracking itself."""
-        saved = self.wanted, self.wanted_article, len(self.events)
-        self.wanted = None
+        kept = len(self.events)
         try:
-            self.pair_bracket(mdps, residents, True, may_backtrack=False, penultimate=True,
-                              joined=joined)
+            self.pair_bracket(mdps, residents, True, joined=joined, penultimate=True,
+                              again=Again(None, "C.13"))
             return True
         except LowestUnpaired:
             return False
         finally:
-            self.wanted, self.wanted_article = saved[0], saved[1]
-            del self.events[saved[2]:]
+            del self.events[kept:]
 
-    def again(self, group, carried, wanted, article, no_zero):
-        """C.12/C.13: the previous bracket paired again from the start of its procedure,
-        accepting only a pairing whose players moved down meet ``wanted``; it does not
-        backtrack itself (C.12 asks for "a pairing ... in this previous score bracket").
-        (pairs, moved) or None."""
-        saved = self.wanted, self.wanted_article
-        self.wanted, self.wanted_article = wanted, article
-        try:
-            got = self.pair_bracket(carried + group[0], group[1], False, may_backtrack=False,
-                                    no_zero=no_zero, joined=bool(group[0]))
-        except NoCandidate:
-            got = None
-        finally:
-            self.wanted, self.wanted_article = saved
-        self.emit(ev.BacktrackEnded(article=article, score=self.label(group),
-                                    found=got is not None,
-                                    moved=tuple(got[1]) if got is not None else ()))
-        return got
-
-    # ------------------------------------------------------------------ one bracket
-    def pair_bracket(self, mdps: list[int], residents: list[int], lowest: bool,
-                     skip: frozenset = frozenset(), may_backtrack: bool = True,
-                     no_zero: bool = False, penultimate: bool = True, joined: bool = False):
-        """One bracket, C.1-C.14: (its pairs, coloured, and the players it moves down).
-        Raises Backtrack (C.12), LowestUnpaired (C.13) or, when paired again by C.12/C.13,
-        NoCandidate; ``skip``: the C.12 backtracks already tried from this bracket;
-        ``penultimate``: there is a bracket above (C.13 can run); ``joined``: a bracket
-        joined by C.13 (reading joined-bracket)."""
-        residents = sorted(residents, key=self.key)
-        score = fmt(self.st[residents[0]].score)
-        players = sorted(mdps + residents, key=self.key)
-        m0 = len(mdps)
-        nature = "homogeneous" if m0 == 0 else (
-            "heterogeneous" if self.heterogeneous(m0, len(players), joined)
-            else "as-homogeneous")
-        self.emit(ev.BracketOpened(article="A.3", score=score, mdps=tuple(mdps),
-                                   residents=tuple(residents), nature=nature, lowest=lowest))
-        down: list[int] = []
-        if lowest and penultimate and self.lowest_c1:
-            # C.1: "if this score bracket is the lowest one apply C13" (reading lowest-c1;
-            # in a what-if run not for a player barred only by the forced pairs)
-            for n in players:
-                if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
-                           for o in players if o != n) and self.lonely_unforced(n, players):
-                    raise LowestUnpaired(n)
-        if not lowest:
-            for n in list(players):
-                if not any(self.absolute(n, o, not self.free_of_b2(n, o)) is None
-                           for o in players if o != n):
-                    # (in a what-if run, a player barred only by the forced pairs moves on
-                    # down: the forcing is no fact of the text)
-                    if n in mdps and may_backtrack and ("C.1", n) not in skip and \
-                            self.lonely_unforced(n, players):
-                        # C.1, first case: C.12 (p of A.6 for the bracket as it came)
-                        raise Backtrack(m0 if nature == "heterogeneous" else len(players) // 2,
-                                        ("C.1", n))
-                    self.emit(ev.IncompatibleMoved(article="C.1", score=score, player=n,
-                                                   case="mdp" if n in mdps else "resident"))
-                    down.append(n)
-            players = [n for n in players if n not in down]
-            mdps = [n for n in mdps if n not in down]
-            if not players:  # C.1 moved everyone down: nothing left to pair here
-                if no_zero or (self.wanted is not None and
-                               not self.wanted(sorted(down, key=self.key))):
-                    raise NoCandidate
-                self.emit(ev.BracketClosed(article="C.1", score=score, pairs=()))
-                return [], sorted(down, key=self.key)
-        result = self.pair_players(score, players, mdps, down, lowest, skip, may_backtrack,
-                                   no_zero, penultimate, joined)
-        if result is None:
-            self.emit(ev.BracketMovedDown(article="C.14", score=score, players=tuple(players)))
-            self.emit(ev.BracketClosed(article="C.14", score=score, pairs=()))
-            return [], sorted(down + players, key=self.key)
-        parts, leftover = result
-        pairs = []
-        for part in parts:
-            self.emit(part)
-            pairs.extend(part.pairs)
-        moved = sorted(down + list(leftover), key=self.key)
-        if moved and not lowest:
-            self.emit(ev.MovedDown(article="A.3", score=score, players=tuple(moved)))
-        out = []
-        for i, (a, b) in enumerate(pairs, start=1):
-            w, bl, rule = self.colours(a, b, i)
-            self.emit(ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
-            out.append((w, bl))
-        self.emit(ev.BracketClosed(article="C.6", score=score, pairs=tuple(out)))
-        return out, moved
-
-    def levels(self, p: int, x0: int, upfloats: bool, fresh: bool):
+    # ------------------------------------------------------------------ C.2-C.14
+    def c9_c11_levels(self, p: int, x0: int, upfloats: bool, fresh: bool):
         """C.3 and the lowering steps in the text's order, as Levels: C.9 (B.6 then B.5 for
         downfloats), C.10 (B.6 then B.5 for upfloats, when the bracket makes upfloats),
         C.11 (x + 1 while x < p).  ``fresh``: all criteria in force at the start (the
@@ -630,20 +480,19 @@ class RatingEngine:
             else:
                 yield Level(x, step="C.11", **state)
 
-    def pair_players(self, score, players, mdps, down, lowest, skip=frozenset(),
-                     may_backtrack=True, no_zero=False, penultimate=True, joined=False):
+    def pair_players(self, b):
         """C.2-C.14 for one bracket: (PairingFound events, players moved down) or None
         when the whole bracket moves down (C.14).  Raises Backtrack (C.12, in a
         heterogeneous group after C.11), LowestUnpaired (C.13, the lowest bracket with a
         penultimate one) and NoCandidate (paired again: p zero, or moving everyone down,
         is not what the backtrack wants)."""
-        n = len(players)
-        m0 = len(mdps)
-        homogeneous = not self.heterogeneous(m0, n, joined)
+        players = b.players
+        n, m0 = len(players), len(b.mdps)
+        homogeneous = not self.a3_heterogeneous(m0, n, b.joined)
         x0, counts = a8_x(self.st, players)
         mode = "homogeneous" if homogeneous else "heterogeneous"
         p = n // 2 if homogeneous else m0
-        self.emit(ev.ParametersSet(article="C.2", score=score, p0=p, p1=p, m0=m0, m1=m0,
+        self.emit(ev.ParametersSet(article="C.2", score=b.score, p0=p, p1=p, m0=m0, m1=m0,
                                    x1=x0, z1=None, counts=counts, mode=mode))
         fresh = True
         x = x0
@@ -651,178 +500,76 @@ class RatingEngine:
         while True:
             if p < 0:  # cannot happen: the round is completable (B.1), see open_round
                 self.impossible(players)
-            if p == 0 and no_zero:
+            if p == 0 and b.again is not None and b.again.no_zero:
                 # C.13: "if in the penultimate score bracket p becomes zero"
                 raise NoCandidate
             if homogeneous:
-                if p == 0 and not lowest:
-                    return self.whole_down(players, down)
+                if p == 0 and not b.lowest:
+                    return self.whole_down(b)
                 last = None
-                for level in self.levels(p, x, upfloats, fresh):
-                    last = self._failed(last, level, score)
+                for level in self.c9_c11_levels(p, x, upfloats, fresh):
+                    self.failed(b, last, level.step)
                     stats: dict = {}
-                    got = self.try_homogeneous(score, players, p, level, down, lowest,
+                    got = self.try_homogeneous(b, players, p, level, Budget(level.x, None),
                                                "homogeneous", stats)
                     if got is not None:
                         return [got[0]], got[1]
                     last = (level, p, stats.get("checked", 0))
             else:
-                got = self.try_heterogeneous(score, players, p, x, down, lowest, fresh)
+                got = self.c10_heterogeneous(b, p, x, fresh)
                 if got is not None:
                     return got
                 last = None
             # C.12: "in case of a heterogeneous group" (after C.11, at this p)
-            back = not homogeneous and may_backtrack and ("C.11", p) not in skip
+            back = not homogeneous and b.again is None and ("C.11", p) not in b.skip
             # C.13: "in case of the lowest score bracket" (with a penultimate one)
-            c13 = lowest and penultimate
+            c13 = b.lowest and b.penultimate
             nxt = "C.12" if back else "C.13" if c13 else "C.14"
-            self._failed(last, None, score, nxt)
+            self.failed(b, last, nxt)
             if back:
                 raise Backtrack(p, ("C.11", p))
             if c13:
                 raise LowestUnpaired
             if not homogeneous and p == 0:
-                return self.whole_down(players, down)
+                return self.whole_down(b)
             # C.14
             p -= 1
             if x0 > 0:
                 x = max(0, x - 1)
             fresh = self.restore
-            self.emit(ev.Reduced(article="C.14", score=score, step="C.14", p1=p, m1=m0, x1=x,
-                                 z1=None))
+            self.emit(ev.Reduced(article="C.14", score=b.score, step="C.14", p1=p, m1=m0,
+                                 x1=x, z1=None))
 
-    def whole_down(self, players, down):
+    def whole_down(self, b):
         """C.14: p is zero, the entire bracket moves down (None); when paired again by
         C.12, only if that is what the backtrack wants."""
-        if self.wanted is not None and not self.wanted(sorted(down + players, key=self.key)):
+        if b.refuses(sorted(b.down + b.players, key=self.key)):
             raise NoCandidate
         return None
 
-    def _failed(self, last, level, score, after="C.14"):
-        """RequirementsFailed for the level ``last`` that found nothing; ``level`` the next
-        level, or None when the step ``after`` comes next."""
-        if last is not None:
-            nxt = level.step if level is not None else after
-            self.emit(ev.RequirementsFailed(article=nxt, score=score,
-                                            requirements=last[0].facts(last[1]),
-                                            next_step=nxt, checked=last[2]))
-        return None
-
-    def leftover_check(self, level: Level, down, lowest):
-        """The players a pairing leaves unpaired: None if they may be moved down (B.5/B.6
-        for downfloats in force; in the lowest bracket at most one, allowed the bye by
-        B.1.b, A.5's bye being a downfloat; when the bracket is paired again by C.12/C.13,
-        with the players C.1 moved down, what the backtrack wants), else why not.  Nothing
-        below is looked at otherwise (C.6: the pairing of the bracket "is considered
-        complete")."""
-        wish, article = self.wanted, self.wanted_article
-
-        def check(rest: tuple[int, ...]) -> str | None:
-            if lowest:
-                if len(rest) > 1:
-                    return "p"
-                if rest and (not self.st[rest[0]].bye_eligible or rest[0] in self.fmap):
-                    return "B.1.b"
-            for q in rest:
-                if self.top(q):
-                    continue
-                if level.b5d and self.st[q].float_before(1) == "down":
-                    return "B.5"
-                if level.b6d and self.st[q].float_before(2) == "down":
-                    return "B.6"
-            if lowest or wish is None:
-                return None
-            if not wish(sorted(list(rest) + down, key=self.key)):
-                return article
-            return None
-
-        return check
-
-    def try_homogeneous(self, score, players, p, level, down, lowest, part, stats,
-                        budget: int | None = None):
-        """C.4-C.8 for a homogeneous bracket or remainder: the first (exchange of D.2,
-        transposition of D.1) meeting the level, or None."""
-        players = sorted(players, key=self.key)
-        n = len(players)
-        if budget is not None:  # a remainder's own x (C.6: it starts at C.2)
-            level = replace(level, x=budget)
-        check = self.leftover_check(level, down, lowest)
-        x = level.x
-        if p == 0:
-            if check(tuple(players)) is None:
-                return self.found(score, part, (), None, tuple(players), (), level, 0), players
-            return None
-        if self.x_bound_any(players, p) > x:
-            return None
-        if n == 2 * p and check(()) is not None:
-            # nobody would be left over, so every candidate ends in the same leaf question
-            # (what a backtrack wants of the players moved down): when the answer is no,
-            # the literal enumeration rejects every candidate
-            return None
-        allowed = self.allowed_at(level)
-        n2 = n - p
-        s1, s2 = players[:p], players[p:]
-        attempts: list = [None] + list(range(1, min(p, n2) + 1))
-        for att in attempts:
-            if att is None:
-                f = self.transpose(s1, s2, allowed, x, check, stats)
-                if f is not None:
-                    return self.found(score, part, s1, f, None, (), level, p), f.order[p:]
-                continue
-            ex = exchanges(p, n2, att, LIMIT)
-            if ex is None:
-                self.emit(ev.SearchLimit(article="D.2", score=score, n=att, count=LIMIT))
-                break
-            for seq, (a, b) in enumerate(ex, start=1):
-                out1 = [players[i - 1] for i in a]
-                in2 = [players[i - 1] for i in b]
-                t1 = sorted([q for q in s1 if q not in out1] + in2, key=self.key)
-                t2 = sorted([q for q in s2 if q not in in2] + out1, key=self.key)
-                f = self.transpose(t1, t2, allowed, x, check, stats)
-                if f is not None:
-                    return self.found(score, part, t1, f, None,
-                                      (att, tuple(out1), tuple(in2), seq), level, p), \
-                        f.order[p:]
-        return None
-
-    def transpose(self, s1, s2, allowed, x, check, stats):
-        return first_transposition(s1, s2, allowed, self.bad_x, lambda a, b: False,
-                                   Budget(x, None), lambda rest, xl, zl: check(rest),
-                                   self.kind, None, stats)
-
-    def found(self, score, part, s1, f, s2_rest, exchange, level, p):
-        if f is None:
-            return ev.PairingFound(article="C.6", score=score, part=part, s1=(), s2=s2_rest,
-                                   pairs=(), exchange=(), transposition=0,
-                                   requirements=level.facts(0), x_used=0, z_used=0,
-                                   rejected=())
-        return ev.PairingFound(article="C.6", score=score, part=part, s1=tuple(s1),
-                               s2=tuple(f.order), pairs=tuple(f.pairs), exchange=exchange,
-                               transposition=f.index, requirements=level.facts(p),
-                               x_used=f.x_used, z_used=0, rejected=tuple(f.rejected))
-
-    def try_heterogeneous(self, score, players, p, x, down, lowest, fresh):
+    def c10_heterogeneous(self, b, p: int, x: int, fresh: bool):
         """C.4-C.10 for a heterogeneous bracket: S1 = the highest p players (the moved-down
         players, A.6), S2 the rest in D.1's order; each arrangement's remainder paired as a
         homogeneous group (C.6) at the level in force, its p lowered by C.14 first."""
-        players = sorted(players, key=self.key)
+        players = sorted(b.players, key=self.key)
         s1, s2 = players[:p], players[p:]
         n_rem = len(players) - 2 * p
         for p_rem in range(n_rem // 2, -1, -1):
             last = None
             start = fresh if p_rem == n_rem // 2 else self.restore
-            for level in self.levels(max(p, p_rem), x, True, start):
-                last = self._failed(last, level, score)
+            for level in self.c9_c11_levels(max(p, p_rem), x, True, start):
+                self.failed(b, last, level.step)
                 allowed = self.allowed_at(level)
                 memo: dict = {}
                 got: list = []
 
                 def remainder(rest, xl, zl, level=level, memo=memo, got=got, p_rem=p_rem):
                     if rest not in memo:
-                        x_rem, _ = a8_x(self.st, rest)
+                        # the remainder's own x (C.6: it starts at C.2)
+                        own = a8_x(self.st, rest)[0] + (level.x - x)
                         memo[rest] = self.try_homogeneous(
-                            score, list(rest), p_rem, level, down, lowest,
-                            "remainder", {}, budget=x_rem + (level.x - x))
+                            b, list(rest), p_rem, replace(level, x=own), Budget(own, None),
+                            "remainder", {})
                     r = memo[rest]
                     if r is None:
                         return "C.10"
@@ -830,25 +577,26 @@ class RatingEngine:
                     return None
 
                 stats: dict = {}
-                f = first_transposition(s1, s2, allowed, self.bad_x, lambda a, b: False,
+                f = first_transposition(s1, s2, allowed, self.bad_x, lambda c, d: False,
                                         Budget(level.x, None), remainder, self.kind, None,
                                         stats)
                 if f is not None:
                     het = ev.PairingFound(
-                        article="C.6", score=score, part="heterogeneous", s1=tuple(s1),
+                        article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),
                         s2=tuple(f.order), pairs=tuple(f.pairs), exchange=(),
                         transposition=f.index, requirements=level.facts(p),
                         x_used=f.x_used, z_used=0, rejected=tuple(f.rejected))
                     rem_event, leftover = got[-1]
                     return [het, rem_event], leftover
                 last = (level, p, stats.get("checked", 0))
-            self._failed(last, None, score)
+            self.failed(b, last, "C.14")
             if p_rem:
                 # C.14 in the remainder's own procedure (C.6: it restarts at C.2)
-                self.emit(ev.Reduced(article="C.14", score=score, step="C.14-remainder",
+                self.emit(ev.Reduced(article="C.14", score=b.score, step="C.14-remainder",
                                      p1=p_rem - 1, m1=p, x1=x, z1=None))
         return None
 
+    # ------------------------------------------------------------------ F.1
     def finish(self) -> None:
         boards = tuple(sorted(self.pairs, key=board_key(self.st)))
         self.emit(ev.PairingPublished(article="F.1", boards=boards, bye=self.bye))

@@ -1,0 +1,265 @@
+"""C.4-C.9 and D.1-D.3: the candidates of a bracket at one level, walked in the text's order.
+
+Literal, but not exponential
+============================
+
+Within one set of requirements (one pass of C.3-C.9) the text enumerates candidates in a
+fixed order and accepts the first that meets the requirements: the MDP sets of D.3 (outer,
+heterogeneous brackets), the exchanges of D.2 (homogeneous brackets and remainders, in the
+"exact procedure" order), and for each S1/S2 the transpositions of D.1 (lexicographic in
+S2's A.2 order; D.1.2: with S1 smaller, only the first len(S1) places count, so equal
+prefixes are the same attempt).  The engine walks the same orders.  For the transpositions
+it walks the lexicographic order depth first, S1[0]'s partner first, and skips a subtree
+only when it is *proved* to contain no acceptable arrangement: the remaining S1 players
+cannot all be matched to the remaining S2 players by allowed pairs (Kuhn/Berge: one
+bipartite maximum matching, warm-started), or a counting bound shows the colour budget X
+(or Z) cannot be kept (the pairs of the same colour preference forced by the numbers of
+White/Black/no preferences on each side are a lower bound of the pairs spending X), or a
+player who may not be left unpaired cannot be covered (Mendelsohn-Dulmage: a matching
+covering S1 and one covering those players give one covering both).  Every skipped
+arrangement is one the literal enumeration rejects, and arrangements are visited in the
+literal order, so the first one accepted is the literal one.  The leaves (complete
+arrangements) are checked exactly: the pairs, X and Z spent, and the players left over.
+For a heterogeneous bracket the leaf check is the whole C.6/C.9 step: the remainder is
+paired (homogeneously, with what is left of X and Z) and only if it succeeds is the
+arrangement accepted; remainders are memoised by their set and budget, since C.9 only
+ever asks the same question again.
+
+The lowering order of C.10 is walked literally.  Its "restart from C.3.x" re-sets every
+requirement set after C.3.x, so the float requirements behave as a binary counter (B.6 for
+upfloaters the lowest digit, then B.5 up, B.6 down, B.5 down), inside the X/Z steps of
+C.10.e (Z from Z1 up to X, then X + 1 with Z reset), inside A.7.d (odd rounds), inside B.2
+(top scorers, last round).  C.14 then decreases P1, X1, Z1 (homogeneous, or heterogeneous
+after a remainder was reached) or M1 (C.14.b.2, and in the lowest bracket as C.13 says).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ... import matching
+from ...records import dataclass
+from .search import Budget, Found, exchanges, first_transposition, mdp_sets
+
+#: D.2: at most this many exchanges of N players are listed (the engine's docstring)
+LIMIT = 20000
+
+
+@dataclass
+class Tests:
+    """What a candidate must meet at one level: ``allowed`` a pair (B.1, B.2, A.7.d,
+    B.5/B.6 for upfloaters), ``budget`` the X and Z it may spend, ``check`` the players it
+    leaves over (``leftover_check``), ``must`` a player who may not be left over (or
+    None), ``single`` one player left alone."""
+
+    level: object
+    budget: Budget
+    allowed: Callable
+    check: Callable
+    must: Callable | None = None
+    single: Callable | None = None
+
+
+class Generation:
+    """C.4-C.9 and the enumerations of D.1-D.3 (``search``)."""
+
+    #: the letter the text gives the number of pairs (the lowest bracket's leftover)
+    pairs_letter = "P"
+    #: B.5/B.6 for downfloaters spare nobody (an edition's note may spare some)
+    downfloat_exempt = None
+    #: the search prunes on the players who may not be left over, and on a perfect
+    #: matching of the whole bracket first (exact prunings: they change only the count
+    #: of candidates checked, which the trace reports)
+    leaf_prunings = True
+    #: D.2's listing limit ends the exchanges (else only that size is skipped)
+    d2_limit_ends = False
+
+    def leftover_check(self, b, level, wanted: bool = True):
+        """The players a homogeneous pairing (or remainder) leaves: None if they may be
+        left (B.5/B.6 for downfloaters in force; in the lowest bracket at most one, who may
+        have the bye; when the bracket is paired again by C.12/C.13, with the players C.1
+        moved down, what the backtrack wants), else the criterion."""
+        again = b.again
+        wish = again.wants if wanted and again is not None else None
+        article = again.article if again is not None else None
+        lowest, down, st, fmap = b.lowest, b.down, self.st, self.fmap
+        letter, exempt = self.pairs_letter, self.downfloat_exempt
+
+        def check(rest: tuple[int, ...]) -> str | None:
+            if lowest:
+                if len(rest) > 1:
+                    return letter
+                if rest and (not st[rest[0]].bye_eligible or rest[0] in fmap):
+                    return "B.1.b"
+            for q in rest:
+                if exempt is not None and exempt(q):
+                    continue
+                if level.b5d and st[q].float_before(1) == "down":
+                    return "B.5"
+                if level.b6d and st[q].float_before(2) == "down":
+                    return "B.6"
+            if lowest or wish is None:
+                return None
+            if not wish(sorted(list(rest) + down, key=self.key)):
+                return article
+            return None
+
+        return check
+
+    def try_homogeneous(self, b, players, p, level, budget, part, stats, target=None):
+        """C.4-C.8.a for a homogeneous bracket or remainder (``players``, ``p`` pairs,
+        ``part`` its name in the events) at ``level`` with ``budget``: the first (exchange,
+        transposition) in D.2/D.1 order meeting the requirements, or None; where D.4
+        applies, its least B3-factor (``least_b3``, ``target``: see there)."""
+        players = sorted(players, key=self.key)
+        n = len(players)
+        check = self.leftover_check(b, level)
+        if p == 0:
+            if check(tuple(players)) is None:
+                return self.found(b, part, (), Found(players, [], 0, 0, [], 0), (), level,
+                                  0), players
+            return None
+        # a necessary condition for every exchange at once: the colour budget by the
+        # numbers of preferences
+        if self.x_bound_any(players, p) > budget.x:
+            return None
+        if n == 2 * p and check(()) is not None:
+            # nobody can be left over, so every candidate ends in the same leaf question,
+            # "may nobody move down from here?" (the rest of the round completable): when
+            # the answer is no, the literal enumeration rejects every candidate
+            return None
+        tests = Tests(level, budget, self.allowed_at(level), check)
+        if self.leaf_prunings and not self.prune(b, tests, players, p):
+            return None
+        if b.d4 and n - 2 * p <= 1:
+            return self.least_b3(b, players, p, tests, part, stats, target)
+        for exchange, t1, t2 in self.d2_attempts(b.score, players, p):
+            found = self.transpose(t1, t2, tests, stats)
+            if found is not None:
+                return self.found(b, part, t1, found, exchange, level, p), found.order[p:]
+        return None
+
+    def prune(self, b, tests: Tests, players: list[int], p: int) -> bool:
+        """The exact prunings (``leaf_prunings``): sets ``tests.must`` and ``tests.single``;
+        False when no candidate can meet the level: P allowed pairs among the players, each
+        player left over allowed to be left alone (the dummies stand for the places left
+        over)."""
+        n = len(players)
+        check = tests.check
+        if n - 2 * p == 1:
+            known: dict[int, bool] = {}
+
+            def must(q):
+                got = known.get(q)
+                if got is None:
+                    got = known[q] = check((q,)) is not None
+                return got
+
+            tests.must = must
+        extra = n - 2 * p
+        # with one player left over the whole leaf question is his; with more, only what
+        # each must meet alone (B.5, B.6; in the lowest bracket the bye, B.1.b)
+        if extra > 1:
+            single = self.leftover_check(b, tests.level, wanted=False)
+        else:
+            single = check
+        tests.single = single
+        allowed = tests.allowed
+
+        def ok(a: int, b: int) -> bool:
+            if a < 0 and b < 0:
+                return False
+            if a < 0 or b < 0:
+                q = b if a < 0 else a
+                return single((q,)) is None
+            return allowed(a, b) is None
+
+        return matching.has_perfect_matching(
+            players + [-i for i in range(1, extra + 1)], ok) is not None
+
+    def d2_attempts(self, score, players, p):
+        """The S1/S2 of C.7/C.8 in D.2's order (``players`` in A.2 order): (exchange, S1,
+        S2), first as C.4 forms them, then after each exchange of 1, 2, ... players
+        (``exchanges``), listed only while there are at most LIMIT of one size (a
+        search-limit event, once: the larger sizes are as long, or, ``d2_limit_ends``,
+        none of them)."""
+        n2 = len(players) - p
+        s1, s2 = players[:p], players[p:]
+        yield (), s1, s2
+        limited = False
+        for size in range(1, min(p, n2) + 1):
+            ex = exchanges(p, n2, size, LIMIT)
+            if ex is None:
+                if not limited:
+                    self.emit(self.ev.SearchLimit(article="D.2", score=score, n=size,
+                                                  count=LIMIT))
+                    limited = True
+                if self.d2_limit_ends:
+                    return
+                continue
+            for seq, (a, b) in enumerate(ex, start=1):
+                out1 = [players[i - 1] for i in a]
+                in2 = [players[i - 1] for i in b]
+                yield ((size, tuple(out1), tuple(in2), seq),
+                       sorted([q for q in s1 if q not in out1] + in2, key=self.key),
+                       sorted([q for q in s2 if q not in in2] + out1, key=self.key))
+
+    def transpose(self, s1, s2, tests: Tests, stats):
+        """C.7: the first transposition of ``s2`` (D.1) meeting ``tests``."""
+        budget = tests.budget
+        check = tests.check
+        return first_transposition(
+            s1, s2, tests.allowed, self.bad_x,
+            self.bad_z if budget.z is not None else (lambda a, b: False), budget,
+            lambda rest, xl, zl: check(rest), self.kind, tests.must, stats)
+
+    def found(self, b, part, s1, f, exchange, level, p):
+        """C.6: the candidate accepted, as its event."""
+        return self.ev.PairingFound(article="C.6", score=b.score, part=part, s1=tuple(s1),
+                                    s2=tuple(f.order), pairs=tuple(f.pairs),
+                                    exchange=exchange, transposition=f.index,
+                                    requirements=level.facts(p), x_used=f.x_used,
+                                    z_used=f.z_used, rejected=tuple(f.rejected))
+
+    def try_heterogeneous(self, b, level, stats):
+        """C.4-C.9 for a heterogeneous bracket at its M1 and P1: the D.3 sets of M1 MDPs
+        (C.8.b), the D.1 transpositions of S2 (C.7), and for each the remainder (C.6,
+        C.9)."""
+        allowed = self.allowed_at(level)
+        mdps = sorted(b.mdps, key=self.key)
+        memo: dict = {}
+        whole = self.readings.value("remainder-budget") == "bracket"
+        m1, p1 = b.m1, b.p1
+        for seq, s1 in enumerate(mdp_sets(mdps, m1), start=1):
+            s1 = list(s1)
+            s2 = sorted([q for q in b.players if q not in s1], key=self.key)
+            got: list = []
+
+            def remainder(rest, xl, zl):
+                b.reached = True
+                key = (rest, xl, zl)
+                if key not in memo:
+                    memo[key] = self.try_homogeneous(
+                        b, list(rest), p1 - m1, level,
+                        Budget(xl, zl) if whole else Budget(level.x, level.z), "remainder",
+                        stats)
+                r = memo[key]
+                if r is None:
+                    return "C.9"
+                got.append(r)
+                return None
+
+            found = first_transposition(
+                s1, s2, allowed, self.bad_x,
+                self.bad_z if level.z is not None else (lambda a, c: False),
+                Budget(level.x, level.z), remainder, self.kind, None, {})
+            if found is not None:
+                het = self.ev.PairingFound(
+                    article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),
+                    s2=tuple(found.order), pairs=tuple(found.pairs),
+                    exchange=(len(s1), tuple(s1), (), seq) if m1 < len(mdps) else (),
+                    transposition=found.index, requirements=level.facts(m1),
+                    x_used=found.x_used, z_used=found.z_used, rejected=tuple(found.rejected))
+                rem = got[-1]
+                return [het, rem[0]] + list(rem[2:]), rem[1]
+        return None
