@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ... import matching
 from ...records import dataclass, field

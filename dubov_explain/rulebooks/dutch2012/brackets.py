@@ -105,11 +105,8 @@ from typing import Callable, Sequence
 
 from ... import matching
 from ...records import dataclass
+from ..machine import NoPairing  # noqa: F401  (B.1: no complete pairing; raised by the engine)
 from .events import fmt
-
-
-class NoPairing(Exception):
-    pass
 
 
 class Backtrack(Exception):

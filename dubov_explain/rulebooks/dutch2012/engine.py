@@ -61,11 +61,12 @@ from typing import Sequence
 from ... import matching
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
+from ..machine import NoPairing, RoundMachine
+from . import Dutch2012
 from . import events as ev
-from .events import NAME, fmt
-from ..acceleration.facts import acceleration_records, dropped_points
+from .events import fmt
 from .bracket import BracketSteps
-from .brackets import Backtracking, NoPairing
+from .brackets import Backtracking
 from .colours import Colours
 from .criteria import Criteria
 from .d4 import D4_LIMIT, LeastB3  # noqa: F401  (D4_LIMIT: the docstring's)
@@ -73,9 +74,6 @@ from .generation import LIMIT, Generation  # noqa: F401  (LIMIT: the docstring's
 from .levels import Levels
 from .readings import ACCELERATION, DEFAULT, Readings
 from .standings import PlayerStanding, Standings, compute_standings
-
-TITLE = "FIDE C.04.3.1 Dutch System"
-EDITION = "as agreed by the 83rd FIDE Congress, Istanbul 2012"
 
 def initial_colour(t: Tournament) -> tuple[Colour, str]:
     """A.7.c: the lot before round 1 (``XXC``/``152``), else read back from round 1, else
@@ -91,10 +89,20 @@ def initial_colour(t: Tournament) -> tuple[Colour, str]:
 
 
 
-class DutchEngine(Backtracking, BracketSteps, Levels, Generation, LeastB3, Criteria, Colours):
+class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, LeastB3,
+                  Criteria, Colours):
     """The Dutch 2012 text's procedure for one round: the state of the round (standings,
     what-if pairs, events, the pairs and bye found) and the readings taken; each article
-    is in its mixin's module."""
+    is in its mixin's module.  On the shared round machine (``rulebooks/machine.py``: the
+    round opened, A.2, the standings, A.7); its states: B.1's test of the whole round,
+    the brackets from the highest (C, with C.12/C.13's backtracking), the boards.
+    """
+
+    book = Dutch2012
+    opening_article = "A.2"
+    standings_article = "A.7"
+    acceleration_article = "A.3"
+    acceleration_readings = ACCELERATION
 
     #: the rulebook's own event kinds (an edition emits its own through the same methods)
     ev = ev
@@ -115,12 +123,9 @@ class DutchEngine(Backtracking, BracketSteps, Levels, Generation, LeastB3, Crite
         self.events: list = []
         self.pairs: list[tuple[int, int]] = []
         self.bye: int | None = None
-        self.initial, self.initial_source = initial_colour(t)
+        self.initial_colour, self.initial_colour_source = initial_colour(t)
         self.odd_round = self.st.round % 2 == 1
         self._complete_cache: dict[tuple, bool] = {}
-        #: acceleration points up to this round (XXA / 250, or computed for this run)
-        self.accelerated = any(p.accelerated for p in self.st.players) or \
-            bool(t.acceleration_method)
         self.take_readings(readings)
 
     def take_readings(self, readings: Readings) -> None:
@@ -144,59 +149,48 @@ class DutchEngine(Backtracking, BracketSteps, Levels, Generation, LeastB3, Crite
         #: A.10 (reading acceleration-top-scorers): the real score, or the pairing score
         self._top_real = readings.value("acceleration-top-scorers") == "real"
 
-    def emit(self, e) -> None:
-        self.events.append(e)
+    @property
+    def initial(self) -> Colour:
+        """A.7.c's lot: the round's initial colour."""
+        return self.initial_colour
 
     # ------------------------------------------------------------------ the machine
-    def run(self) -> Trace:
-        try:
-            self.open_round()
-            self.brackets()
-            self.finish()
-        except NoPairing:
-            pass
-        meta = {"system": NAME, "rulebook": TITLE, "edition": EDITION, "round": self.st.round}
-        if self.forced:
-            meta["what_if"] = [list(p) for p in self.forced]
-        return Trace(tuple(self.events), meta)
-
-    def open_round(self) -> None:
-        st = self.st
-        self.remaining = sorted((p.number for p in st.players if p.present), key=self.key)
-        absent = tuple((p.number, p.absence) for p in st.players if not p.present)
-        # the acceleration readings are in force only in an accelerated round: elsewhere
-        # they cannot change anything, and the header leaves them out
-        skip = () if self.accelerated else tuple(r.name for r in ACCELERATION)
-        self.emit(ev.RoundOpened(
-            article="A.2", round=st.round, total_rounds=st.total_rounds,
-            last_round=st.last_round, rulebook=TITLE, edition=EDITION,
-            readings={k: v for k, v in self.readings.as_dict().items() if k not in skip},
-            to_pair=tuple(sorted(self.remaining)),
-            absent=absent, initial_colour=self.initial.word,
-            initial_colour_source=self.initial_source, tournament=self.t.name,
-            readings_detail=tuple(d for d in self.readings.detail() if d[0] not in skip),
-        ))
-        if self.forced:
-            verdicts = []
-            for a, b in self.forced:
-                why = self.absolute(a, b) if a in self.st._idx and b in self.st._idx else "absent"
-                verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
-            self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        self.emit(ev.StandingsSnapshot(
-            article="A.7", max_t=0,
-            rows=tuple(standing_row(p, self.accelerated) for p in st.players)))
-        if self.accelerated:
-            self.emit(ev.AccelerationApplied(
-                article="A.3",
-                records=acceleration_records(self.t),
-                method=self.t.acceleration_method,
-                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
-                              for p in st.players if p.accelerated),
-                readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
-                dropped=dropped_points(self.t, st.round),
-            ))
+    def first_state(self):
+        """B.1 for the whole round: without a complete pairing nothing is paired."""
+        self.remaining = sorted((p.number for p in self.st.players if p.present), key=self.key)
         if not self.completable(self.remaining):
             self.impossible(self.remaining)
+        return self.pair_brackets
+
+    def pair_brackets(self):
+        """C: the brackets from the highest score, with C.12's and C.13's backtracking."""
+        self.brackets()
+        return self.finish
+
+    def what_if_verdict(self, a: int, b: int) -> tuple[str, dict]:
+        why = self.absolute(a, b) if a in self.st._idx and b in self.st._idx else "absent"
+        return ("" if why in (None, "forced") else why), {}
+
+    def max_t(self) -> int:
+        """The text has no MaxT."""
+        return 0
+
+    def row(self, p: PlayerStanding) -> dict:
+        return {
+            "number": p.number, "name": p.name, "rating": p.rating,
+            "initial_rank": p.initial_rank, "score": fmt(p.score),
+            "colours": "".join(c.value.upper() for c in p.colours),
+            "colour_difference": p.colour_difference, "preference": p.preference.word,
+            "strength": p.strength.value, "preference_rule": p.preference_rule,
+            "floats": "".join({"down": "D", "up": "U", "": "-"}[f] for f in p.floats),
+            "unplayed": p.unplayed, "games_played": p.games_played,
+            "bye_eligible": p.bye_eligible,
+            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
+            "present": p.present, "absence": p.absence, "history": p.history,
+            # columns of the shared report table that have no meaning in this system
+            "aro": 0, "upfloats": sum(1 for f in p.floats if f == "up"),
+            "upfloated_previous": p.upfloated_previous, "max_upfloater": False,
+        }
 
     def impossible(self, players: Sequence[int]) -> None:
         vs = list(players)
@@ -222,6 +216,7 @@ class DutchEngine(Backtracking, BracketSteps, Levels, Generation, LeastB3, Crite
 
 
     def finish(self) -> None:
+        """The boards, in GHR 3.6's order: the round is paired (the machine's last state)."""
         boards = tuple(sorted(self.pairs, key=board_key(
             self.st, self.readings.value("acceleration-board-order") == "real")))
         self.emit(ev.PairingPublished(article="GHR 3.6", boards=boards, bye=self.bye))
@@ -243,35 +238,6 @@ def board_key(st: Standings, real: bool = False):
         return (-score(hi), -(score(a) + score(b)), st[hi].initial_rank)
 
     return key
-
-
-def standing_row(p: PlayerStanding, accelerated: bool = False) -> dict:
-    """The row of the trace's standings; in an accelerated round (some player has
-    acceleration points up to this round) also the real score and the round's acceleration
-    points (``score`` is the pairing score)."""
-    row = _row(p)
-    if accelerated:
-        row["real_score"] = fmt(p.points)
-        row["virtual"] = fmt(p.virtual)
-    return row
-
-
-def _row(p: PlayerStanding) -> dict:
-    return {
-        "number": p.number, "name": p.name, "rating": p.rating,
-        "initial_rank": p.initial_rank, "score": fmt(p.score),
-        "colours": "".join(c.value.upper() for c in p.colours),
-        "colour_difference": p.colour_difference, "preference": p.preference.word,
-        "strength": p.strength.value, "preference_rule": p.preference_rule,
-        "floats": "".join({"down": "D", "up": "U", "": "-"}[f] for f in p.floats),
-        "unplayed": p.unplayed, "games_played": p.games_played,
-        "bye_eligible": p.bye_eligible,
-        "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-        "present": p.present, "absence": p.absence, "history": p.history,
-        # columns of the shared report table that have no meaning in this system
-        "aro": 0, "upfloats": sum(1 for f in p.floats if f == "up"),
-        "upfloated_previous": p.upfloated_previous, "max_upfloater": False,
-    }
 
 
 def pair_round(t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None,

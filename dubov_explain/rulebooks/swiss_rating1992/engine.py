@@ -160,18 +160,15 @@ from typing import ClassVar, Sequence
 from ...records import dataclass, replace
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
-from ..acceleration.facts import acceleration_records, dropped_points
-from ..dutch2012.brackets import Again, Backtrack, LowestUnpaired, NoCandidate, NoPairing
-from ..dutch2012.engine import DutchEngine, standing_row
+from ..dutch2012.brackets import Again, Backtrack, LowestUnpaired, NoCandidate
+from ..dutch2012.engine import DutchEngine
 from ..dutch2012.generation import LIMIT  # noqa: F401  (the docstring's)
 from ..dutch2012.search import Budget, first_transposition
+from . import SwissRating1992
 from . import events as ev
-from .events import NAME, fmt
 from .readings import DEFAULT, Readings
 from .standings import Pref, Standings, a1_conversions, compute_standings
 
-TITLE = "FIDE C.04.1 Swiss System Based on Rating"
-EDITION = "as approved by the 1992, 1997 and 1998 General Assemblies"
 
 
 @dataclass(frozen=True)
@@ -226,6 +223,7 @@ class RatingEngine(DutchEngine):
     there.
     """
 
+    book = SwissRating1992
     ev = ev
     standings_of = staticmethod(compute_standings)
     default_readings = DEFAULT
@@ -311,59 +309,20 @@ class RatingEngine(DutchEngine):
         return False
 
     # ------------------------------------------------------------------ the machine
-    def run(self) -> Trace:
+    #: the text has no acceleration readings: it predates accelerated systems, so its
+    #: score brackets (A.3) take the pairing score as C.04.5 says; the standings it shares
+    #: with Dutch 2012 read earlier floats on the pairing scores and top scorers on the
+    #: real score
+    acceleration_readings = ()
+
+    def row_notes(self, p) -> dict:
+        """A.1: the rating converted from a national number (reading national-rating)."""
         try:
-            self.open_round()
-            self.brackets()
-            self.finish()
-        except NoPairing:
-            pass
-        meta = {"system": NAME, "rulebook": TITLE, "edition": EDITION, "round": self.st.round}
-        if self.forced:
-            meta["what_if"] = [list(p) for p in self.forced]
-        return Trace(tuple(self.events), meta)
-
-    def open_round(self) -> None:
-        st = self.st
-        self.remaining = sorted((p.number for p in st.players if p.present), key=self.key)
-        absent = tuple((p.number, p.absence) for p in st.players if not p.present)
-        self.emit(ev.RoundOpened(
-            article="A.2", round=st.round, total_rounds=st.total_rounds,
-            last_round=st.last_round, rulebook=TITLE, edition=EDITION,
-            readings=self.readings.as_dict(), to_pair=tuple(sorted(self.remaining)),
-            absent=absent, initial_colour=self.initial.word,
-            initial_colour_source=self.initial_source, tournament=self.t.name,
-            readings_detail=self.readings.detail(),
-        ))
-        if self.forced:
-            verdicts = []
-            for a, b in self.forced:
-                why = self.absolute(a, b) if a in st._idx and b in st._idx else "absent"
-                verdicts.append((a, b, "" if why in (None, "forced") else why, {}))
-            self.emit(ev.WhatIf(article="what-if", pairs=tuple(verdicts)))
-        # A.1: the ratings converted from national numbers (reading national-rating)
-        a1 = {n: {"national": x, "a1_rating": r}
-              for n, (x, r) in a1_conversions(self.t, self.readings).items()}
-        self.emit(ev.StandingsSnapshot(article="A.7", max_t=0,
-                                       rows=tuple({**standing_row(p, self.accelerated),
-                                                   **a1.get(p.number, {})}
-                                                  for p in st.players)))
-        if self.accelerated:
-            # the 1992 text predates accelerated systems: its score brackets (A.3) take the
-            # pairing score as C.04.5 says; the standings it shares with Dutch 2012 read
-            # earlier floats on the pairing scores and top scorers on the real score
-            self.emit(ev.AccelerationApplied(
-                article="A.3",
-                records=acceleration_records(self.t),
-                method=self.t.acceleration_method,
-                players=tuple((p.number, fmt(p.points), fmt(p.virtual), fmt(p.score))
-                              for p in st.players if p.accelerated),
-                readings=(),
-                dropped=dropped_points(self.t, st.round),
-            ))
-        if not self.completable(self.remaining):
-            self.impossible(self.remaining)
-
+            a1 = self._a1
+        except AttributeError:
+            a1 = self._a1 = {n: {"national": x, "a1_rating": r}
+                             for n, (x, r) in a1_conversions(self.t, self.readings).items()}
+        return a1.get(p.number, {})
 
     # ------------------------------------------------------------------ C.1
     def c1_counts(self, n: int, players) -> bool:
