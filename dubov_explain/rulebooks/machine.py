@@ -18,10 +18,51 @@ standings), ``forced``, ``events`` and ``initial_colour``/``initial_colour_sourc
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from typing import Any, Callable, ClassVar, TypedDict
 
 from ..trace.events import Trace, fmt
 from .acceleration.facts import acceleration_records, dropped_points
+
+
+class StandingRow(TypedDict, total=False):
+    """A player's row of the trace's standings (``StandingsSnapshot.rows``), as every
+    reader of a trace finds it: the columns every text's row has, then what a text adds
+    (an engine's :meth:`RoundMachine.row` gives them in its own order, which the trace
+    keeps)."""
+
+    number: int
+    name: str
+    rating: int
+    initial_rank: int
+    #: the pairing score (with acceleration points), formatted
+    score: str
+    colours: str
+    colour_difference: int
+    preference: str
+    strength: str
+    preference_rule: str
+    aro: Any
+    games_played: int
+    upfloats: int
+    upfloated_previous: bool
+    max_upfloater: bool
+    bye_eligible: bool
+    bye_bar: dict | None
+    present: bool
+    absence: str
+    history: Any
+    # Dutch 2012 and its editions: A.4's floats and the rounds without a game
+    floats: str
+    unplayed: int
+    # an accelerated round: the real score and the round's acceleration points
+    real_score: str
+    virtual: str
+    # Dubov 2025: the scores 2.1.3 and 5.2.1 read under a reading of the real score
+    bye_score: str
+    rank_score: str
+    # Swiss 1992: A.1's rating converted from a national rating
+    national: Any
+    a1_rating: int
 
 
 class NoPairing(Exception):
@@ -116,7 +157,7 @@ class RoundMachine:
         raise NotImplementedError(f"{type(self).__name__} judges no forced pair")
 
     # ------------------------------------------------------------------ the standings
-    def standing_row(self, p) -> dict:
+    def standing_row(self, p) -> StandingRow:
         """A player's row of the trace's standings: the text's columns (:meth:`row`); in an
         accelerated round also the real score and the round's acceleration points
         (``score`` is the pairing score); then the text's notes (:meth:`row_notes`)."""
@@ -131,10 +172,10 @@ class RoundMachine:
         """The MaxT the standings record (a text without one: 0)."""
         return self.st.max_t
 
-    def row(self, p) -> dict:
+    def row(self, p) -> StandingRow:
         """The text's columns of a player's row, in the order the trace records them."""
         raise NotImplementedError(f"{type(self).__name__} has no standings row")
 
-    def row_notes(self, p) -> dict:
+    def row_notes(self, p) -> StandingRow:
         """What the text adds to a row after the scores (none by default)."""
         return {}

@@ -49,7 +49,7 @@ from ...records import dataclass, field
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from ..dubov2025.boards import board_key
-from ..machine import NoPairing, RoundMachine
+from ..machine import NoPairing, RoundMachine, StandingRow
 from . import Dubov1997
 from . import events as ev
 from .colours import allocate
@@ -190,7 +190,7 @@ class Dubov1997Engine(RoundMachine):
         why = self.lim.reason(a, b)
         return why if why is not None else ("", {})
 
-    def row(self, p: PlayerStanding) -> dict:
+    def row(self, p: PlayerStanding) -> StandingRow:
         return {
             "number": p.number,
             "name": p.name,

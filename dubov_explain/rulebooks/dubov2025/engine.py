@@ -96,7 +96,7 @@ from ... import matching
 from ...records import dataclass, field
 from ...tournament.model import Tournament, places
 from ...trace.events import Trace
-from ..machine import NoPairing, RoundMachine
+from ..machine import NoPairing, RoundMachine, StandingRow
 from . import Dubov2025
 from . import events as ev
 from .boards import board_key
@@ -212,7 +212,7 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
         why = self.compat.reason(a, b)
         return why if why is not None else ("", {})
 
-    def row(self, p: PlayerStanding) -> dict:
+    def row(self, p: PlayerStanding) -> StandingRow:
         return {
             "number": p.number,
             "name": p.name,
@@ -236,7 +236,7 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
             "history": p.history,
         }
 
-    def row_notes(self, p: PlayerStanding) -> dict:
+    def row_notes(self, p: PlayerStanding) -> StandingRow:
         """The scores 2.1.3 and 5.2.1 read when a reading makes them the real score."""
         notes = {}
         if p.bye_score is not None:

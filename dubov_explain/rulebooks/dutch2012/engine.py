@@ -61,7 +61,7 @@ from typing import Sequence
 from ... import matching
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
-from ..machine import NoPairing, RoundMachine
+from ..machine import NoPairing, RoundMachine, StandingRow
 from . import Dutch2012
 from . import events as ev
 from .events import fmt
@@ -175,7 +175,7 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         """The text has no MaxT."""
         return 0
 
-    def row(self, p: PlayerStanding) -> dict:
+    def row(self, p: PlayerStanding) -> StandingRow:
         return {
             "number": p.number, "name": p.name, "rating": p.rating,
             "initial_rank": p.initial_rank, "score": fmt(p.score),

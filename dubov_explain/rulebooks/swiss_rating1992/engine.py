@@ -162,6 +162,7 @@ from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from ..dutch2012.brackets import Again, Backtrack, LowestUnpaired, NoCandidate
 from ..dutch2012.engine import DutchEngine
+from ..machine import StandingRow
 from ..dutch2012.generation import LIMIT  # noqa: F401  (the docstring's)
 from ..dutch2012.search import Budget, first_transposition
 from . import SwissRating1992
@@ -315,7 +316,7 @@ class RatingEngine(DutchEngine):
     #: real score
     acceleration_readings = ()
 
-    def row_notes(self, p) -> dict:
+    def row_notes(self, p) -> StandingRow:
         """A.1: the rating converted from a national number (reading national-rating)."""
         try:
             a1 = self._a1
