@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 from .errors import (MAX_PLAYERS, DubovError, FileAccessError, InputError, Problem,
                      SizeLimitError, too_many_players)
 from .records import dataclass, field
-from .rulebooks import Rulebook, find_rulebook, system_for
+from .rulebooks import EditionChoice, Rulebook, edition_choice, find_rulebook, system_for
 from .rulebooks.readings import Readings
 from .tournament.consistency import check_consistency, pending_results
 from .tournament.model import Tournament
@@ -31,6 +31,8 @@ class Request:
     title: str = ""
     #: problems that do not stop the pairing, as ``file:line:column: message``
     warnings: tuple[str, ...] = field(default=())
+    #: which rulebook pairs the file and why (the trace's ``meta["chosen"]``)
+    choice: EditionChoice | None = None
 
 
 def read_tournament(trf: str | None = None, example: str | None = None) -> Tournament:
@@ -67,7 +69,8 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     from .tournament.request import with_options
 
     t = with_options(t, rounds=rounds, initial_colour=initial_colour)
-    book, override = system_for(t, system)
+    choice, override = edition_choice(t, system)
+    book = find_rulebook(choice.system)
     chosen = book.readings_type.parse(list(readings))
     problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
     problems += pending_results(t, lambda k: True, "pairing the next round")
@@ -80,7 +83,7 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     warnings = tuple(str(p) for p in problems if not p.is_error)
     if override:
         warnings += (override,)
-    return Request(t, book, chosen, title or t.name, warnings)
+    return Request(t, book, chosen, title or t.name, warnings, choice)
 
 
 def finished_problems(t: Tournament) -> list[Problem]:
@@ -106,8 +109,12 @@ def open_request(trf: str | None = None, example: str | None = None, **kw) -> Re
 
 def pair(req: Request, round_no: int | None = None,
          forced: Sequence[tuple[int, int]] = ()) -> Trace:
-    """Pair the request's round by its rulebook: the trace, whose last event is the pairing."""
-    return req.rulebook.pair(req.tournament, req.readings, round_no, tuple(forced))
+    """Pair the request's round by its rulebook: the trace, whose last event is the pairing;
+    its ``meta["chosen"]`` says why that rulebook (:class:`~.rulebooks.EditionChoice`)."""
+    trace = req.rulebook.pair(req.tournament, req.readings, round_no, tuple(forced))
+    if req.choice is None:
+        return trace
+    return Trace(trace.events, {**trace.meta, "chosen": req.choice.as_dict()})
 
 
 def standings(req: Request):

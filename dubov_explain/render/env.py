@@ -45,10 +45,18 @@ def template_dirs() -> list[str]:
     return out
 
 
+class _NamedPrefixLoader(jinja2.PrefixLoader):
+    """A prefix loader whose templates keep their full name (``dubov-2026/why.md.j2``, not
+    ``why.md.j2``), so that ``art()`` and ``here()`` know which rulebook a template is
+    rendered for, also when an edition takes its family's file."""
+
+    load = jinja2.BaseLoader.load
+
+
 def rulebook_loader() -> jinja2.BaseLoader:
     """Each rulebook's templates under its name: ``dubov-2025/events.md.j2``; an edition's
     own folder first, then the folders of the rulebooks it is an edition of."""
-    return jinja2.PrefixLoader(
+    return _NamedPrefixLoader(
         {name: jinja2.FileSystemLoader([str(d) for d in book.template_folders()])
          for name, book in RULEBOOKS.items()}
     )
@@ -62,6 +70,24 @@ def rulebook_words(system: str | None, name: str):
 def events_template(system: str | None = None) -> str:
     """The name of the template that words the events of ``system``'s traces."""
     return f"{system or DEFAULT_SYSTEM}/events.md.j2"
+
+
+@jinja2.pass_context
+def _art(ctx, number: str) -> str:
+    """``art("2.2.4")`` in a rulebook's template: the article its family numbers so, in the
+    numbers of the rulebook the template is rendered for (the prefix of its name; an edition
+    that renumbers its family's articles overrides ``Rulebook.cite``)."""
+    book = RULEBOOKS.get((ctx.name or "").split("/", 1)[0])
+    return book.cite(number) if book is not None else number
+
+
+@jinja2.pass_context
+def _here(ctx, name: str) -> str:
+    """``here("events.md.j2")``: the template of that name of the rulebook this template is
+    rendered for (an edition that takes its family's templates imports its own, not the
+    family's)."""
+    prefix = (ctx.name or "").split("/", 1)[0]
+    return f"{prefix}/{name}" if prefix in RULEBOOKS else f"{DEFAULT_SYSTEM}/{name}"
 
 
 def _safe_value(value):
@@ -91,6 +117,8 @@ def environment() -> jinja2.Environment:
     env.filters["cap"] = lambda s: (str(s)[:1].upper() + str(s)[1:]) if s else ""
     env.filters["fromjson"] = lambda s: json.loads(str(s))  # a rulebook macro's JSON
     env.globals.update(
+        art=_art,
+        here=_here,
         NL="\n",
         bracket=V.bracket_name,
         players=V.players,

@@ -9,6 +9,7 @@ identity, its text, the template macros the renderers call).
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Mapping
 
 from ..errors import EXIT_INVALID_INPUT, DubovError, InputError, Problem
@@ -18,15 +19,30 @@ from ..trace.events import Trace
 from .base import Rulebook
 from .dubov1997 import Dubov1997
 from .dubov2025 import Dubov2025
+from .dubov2026 import Dubov2026
 from .dutch2012 import Dutch2012
 from .swiss_rating1992 import SwissRating1992
 
-#: the rulebooks, the default system first (each class's module imports only its readings:
-#: a hook imports what it needs when called)
-_BOOKS: tuple[Rulebook, ...] = (Dubov2025(), Dubov1997(), Dutch2012(), SwissRating1992())
+#: the rulebooks, the first rulebook of the project first (each class's module imports only
+#: its readings: a hook imports what it needs when called)
+_BOOKS: tuple[Rulebook, ...] = (Dubov2025(), Dubov2026(), Dubov1997(), Dutch2012(),
+                                SwissRating1992())
 _KNOWN: dict[str, Rulebook] = {b.name: b for b in _BOOKS}
 
+#: the rulebook of a trace that names none (traces written before there were editions),
+#: and the programmatic default of the lower-level functions that take a system name; a
+#: file is paired by :func:`system_for` (the file's system, else the edition in force on
+#: its first day, else today's: :data:`DEFAULT_FAMILY`)
 DEFAULT_SYSTEM = "dubov-2025"
+#: the family a file that names no system is paired by: this program is a Dubov engine
+DEFAULT_FAMILY = "dubov"
+
+#: editions of the default family that the FIDE Handbook applied and this program does not
+#: have (name, applied from, applied until): a file dated then is paired by today's edition,
+#: with a warning that says so
+MISSING_EDITIONS: tuple[tuple[str, date | None, date], ...] = (
+    ("dubov-2018", None, date(2026, 1, 31)),
+)
 
 
 class UnknownSystem(DubovError, ValueError):
@@ -117,32 +133,130 @@ def system_named_by(t: Tournament) -> SystemNamed | None:
     return found.get("192") or found.get("092")
 
 
-def system_for(t: Tournament, requested: str | None = None) -> tuple[Rulebook, str | None]:
-    """The rulebook to pair ``t`` by, and a warning when the choice overrides the file.
+@dataclass(frozen=True)
+class EditionChoice:
+    """Which rulebook pairs a file, and why, as facts (the trace's ``meta["chosen"]``; the
+    page shells word them).  ``by`` is ``option`` (``--system``), ``192`` / ``092`` (the
+    file names the system), ``042`` / ``132`` (the edition in force on the tournament's
+    first day, read from that record) or ``today`` (the file says neither: the edition in
+    force today); ``day`` the date that chose (ISO), ``line`` the record's line,
+    ``missing`` the edition in force that day that this program does not have."""
+
+    system: str
+    by: str
+    day: str = ""
+    line: int = 0
+    text: str = ""
+    missing: str = ""
+
+    def as_dict(self) -> dict:
+        return {k: v for k, v in (("system", self.system), ("by", self.by), ("day", self.day),
+                                  ("line", self.line), ("text", self.text),
+                                  ("missing", self.missing)) if v}
+
+
+_DATE = re.compile(r"(?<!\d)(\d{4}|\d{2})[/.-](\d{1,2})[/.-](\d{1,4})(?!\d)")
+
+
+def _dates(text: str) -> list[date]:
+    """The dates of a ``042``/``132`` record: YYYY/MM/DD, YY/MM/DD (TRF16's round dates) or
+    DD.MM.YYYY (and with / or -); what is no date is left out."""
+    out = []
+    for a, b, c in _DATE.findall(text):
+        try:
+            if len(a) == 4:
+                out.append(date(int(a), int(b), int(c)))
+            elif len(c) == 4:
+                out.append(date(int(c), int(b), int(a)))
+            elif len(c) <= 2:
+                out.append(date(2000 + int(a), int(b), int(c)))
+        except ValueError:
+            continue
+    return out
+
+
+def first_day(t: Tournament) -> tuple[date, str, int] | None:
+    """The tournament's first day, the record that says it and its line: the ``042`` start
+    date, else the earliest ``132`` round date; None when the file has neither."""
+    lines = list(t.record_lines) + [0] * (len(t.records) - len(t.record_lines))
+    found: dict[str, tuple[date, str, int]] = {}
+    for (code, text), line in zip(t.records, lines):
+        if code in ("042", "132"):
+            days = _dates(text[3:])
+            if days and (code not in found or min(days) < found[code][0]):
+                found[code] = (min(days), code, line)
+    return found.get("042") or found.get("132")
+
+
+def edition_in_force(day: date, family: str = DEFAULT_FAMILY) -> tuple[Rulebook | None, str]:
+    """The family's rulebook in force on ``day``, or ``(None, name)`` of the Handbook's
+    edition then in force that this program lacks (``(None, "")``: none known)."""
+    for book in _BOOKS:
+        if book.family == family and book.in_force_on(day):
+            return book, ""
+    for name, start, until in MISSING_EDITIONS:
+        if (start is None or start <= day) and day <= until:
+            return None, name
+    return None, ""
+
+
+def today_edition(family: str = DEFAULT_FAMILY) -> Rulebook:
+    """The family's rulebook whose text is in force today."""
+    return next(b for b in _BOOKS if b.family == family and b.in_force)
+
+
+def edition_choice(t: Tournament, requested: str | None = None) -> tuple[EditionChoice, str | None]:
+    """Which rulebook pairs ``t`` and why, and a warning when the choice overrides the file or
+    the edition in force on its first day is one this program lacks.
 
     ``requested`` (``--system``) wins.  Otherwise the file's ``192``/``092`` decides; a file
     that names a system we do not have is refused (:class:`InputError`, located), since
-    pairing it by another system would silently give a different pairing; with neither
-    record the default system is used.
+    pairing it by another system would silently give a different pairing.  A file that
+    names no system is paired by the Dubov edition in force on its first day (``042``, else
+    ``132``), else by the one in force today.
     """
     named = system_named_by(t)
     if requested:
         book = find_rulebook(requested)
         if named is not None and named.system != book.name:
-            return book, (f"{t.source}:{named.line}:5: the file's {named.code} names "
-                          f"{named.text!r}; pairing by {book.name} as --system asks")
-        return book, None
-    if named is None:
-        return find_rulebook(DEFAULT_SYSTEM), None
-    if named.system:
-        return find_rulebook(named.system), None
-    raise InputError([Problem(
-        t.source, named.line or 1, 5,
-        f"record {named.code} names the pairing system {named.text!r}, which this program "
-        f"does not have (it has {', '.join(RULEBOOKS)}); give --system NAME to pair the "
-        "file by one of those anyway",
-    )])
+            return EditionChoice(book.name, "option"), (
+                f"{t.source}:{named.line}:5: the file's {named.code} names "
+                f"{named.text!r}; pairing by {book.name} as --system asks")
+        return EditionChoice(book.name, "option"), None
+    if named is not None and named.system:
+        return EditionChoice(named.system, named.code, line=named.line, text=named.text), None
+    if named is not None:
+        raise InputError([Problem(
+            t.source, named.line or 1, 5,
+            f"record {named.code} names the pairing system {named.text!r}, which this "
+            f"program does not have (it has {', '.join(RULEBOOKS)}); give --system NAME to "
+            "pair the file by one of those anyway",
+        )])
+    now = today_edition()
+    first = first_day(t)
+    if first is None:
+        return EditionChoice(now.name, "today"), None
+    day, code, line = first
+    book, missing = edition_in_force(day)
+    if book is not None:
+        return EditionChoice(book.name, code, day.isoformat(), line), None
+    choice = EditionChoice(now.name, code, day.isoformat(), line, missing=missing)
+    if missing:
+        return choice, (f"{t.source}:{line}:5: on the tournament's first day, {day.isoformat()}, "
+                        f"the Dubov text in force was {missing}, which this program does not "
+                        f"have; pairing by {now.name}, the text in force today (give --system "
+                        "to choose another)")
+    return choice, (f"{t.source}:{line}:5: no Dubov text this program has was in force on the "
+                    f"tournament's first day, {day.isoformat()}; pairing by {now.name}, the "
+                    "text in force today (give --system to choose another)")
 
 
-__all__ = ["DEFAULT_SYSTEM", "RULEBOOKS", "Rulebook", "SystemNamed", "UnknownSystem",
-           "find_rulebook", "system_for", "system_named_by", "system_of"]
+def system_for(t: Tournament, requested: str | None = None) -> tuple[Rulebook, str | None]:
+    """The rulebook to pair ``t`` by, and a warning (see :func:`edition_choice`)."""
+    choice, warning = edition_choice(t, requested)
+    return find_rulebook(choice.system), warning
+
+
+__all__ = ["DEFAULT_FAMILY", "DEFAULT_SYSTEM", "EditionChoice", "RULEBOOKS", "Rulebook",
+           "SystemNamed", "UnknownSystem", "edition_choice", "edition_in_force", "find_rulebook",
+           "first_day", "system_for", "system_named_by", "system_of", "today_edition"]

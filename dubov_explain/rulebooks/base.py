@@ -9,6 +9,7 @@ analysis of a departure).  Nothing outside ``rulebooks/`` restates an article: `
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 import re
 import sys
@@ -138,6 +139,12 @@ class Rulebook(ABC):
     trf_words: ClassVar[tuple[str, ...]] = ()
     #: whether this text is the one in force today
     in_force: ClassVar[bool] = False
+    #: the FIDE Handbook's dates of the text: applied from (inclusive) and until (inclusive;
+    #: None: still in force, or not known), or ``never_applied`` for a text approved but
+    #: postponed and replaced before its date; ``None`` both: the project has no dates
+    applied_from: ClassVar[date | None] = None
+    applied_until: ClassVar[date | None] = None
+    never_applied: ClassVar[bool] = False
     #: the rulebook's :class:`Readings` subclass (its catalogue of named readings)
     readings_type: ClassVar[type[Readings]]
 
@@ -191,6 +198,34 @@ class Rulebook(ABC):
 
     def in_force_readings(self, readings: Readings | None) -> Readings:
         return readings if readings is not None else self.default_readings
+
+    @classmethod
+    def in_force_on(cls, day: date) -> bool:
+        """Whether the Handbook applied this text on ``day`` (False for a text without dates
+        or never applied)."""
+        if cls.never_applied or cls.applied_from is None:
+            return False
+        return cls.applied_from <= day and (cls.applied_until is None or day <= cls.applied_until)
+
+    @classmethod
+    def status(cls) -> dict:
+        """The text's status as facts (``dubov-explain systems`` words them): ``state`` is
+        ``in-force``, ``superseded``, ``never-applied`` or ``undated``."""
+        if cls.never_applied:
+            state = "never-applied"
+        elif cls.applied_from is None:
+            state = "undated"
+        elif cls.applied_until is None:
+            state = "in-force"
+        else:
+            state = "superseded"
+        return {"state": state, "from": cls.applied_from, "until": cls.applied_until}
+
+    def cite(self, citation: str) -> str:
+        """A citation written in the family's numbers (a template's ``art("2.2.4")``), in
+        this text's numbers: the same for a text that numbers its articles as its family
+        does; an edition that renumbers them overrides it (``rulebooks/renumber.py``)."""
+        return citation
 
     def __repr__(self) -> str:
         return f"<rulebook {self.name}: {self.title}, {self.edition}>"

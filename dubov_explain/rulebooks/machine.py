@@ -83,9 +83,19 @@ class RoundMachine:
     #: the readings that say which articles read the real score in an accelerated round
     #: (listed in the round's header only when the round is accelerated)
     acceleration_readings: ClassVar[tuple] = ()
+    #: an edition that renumbers its family's articles (``rulebooks/renumber.py``): its
+    #: engine runs the family's states, which cite the family's numbers, and the trace is
+    #: renumbered once, when the run ends; None: the states cite the text's own numbers
+    articles: ClassVar[Any] = None
 
     # ------------------------------------------------------------------ the machine
     def run(self) -> Trace:
+        trace = self.run_in_family_numbers()
+        return trace if self.articles is None else self.articles.trace(trace)
+
+    def run_in_family_numbers(self) -> Trace:
+        """The run, its events citing the numbers the states cite (the family's, for an
+        edition that renumbers them: what the family's readers and checks read)."""
         state: Callable | None = self.open_round
         try:
             while state is not None:

@@ -1,4 +1,6 @@
-"""Dubov 2025: FIDE C.04.4.1 Dubov System, applied from 1 July 2025 (``text/dubov-2025.txt``).
+"""Dubov 2025: FIDE C.04.4.1 Dubov System, approved 13/04/2024 "to apply from 1 July 2025" but
+postponed and never in force (``text/dubov-2025.txt``); Dubov 2026 (``rulebooks/dubov2026``) is
+the edition of it in force since 01/02/2026.
 
 The rooms follow the text: ``standings`` (Article 1: scores, colour preferences 1.5, ARO
 1.6, upfloats 1.7, bye eligibility [C2]), ``readings`` (the named readings of ambiguous
@@ -18,14 +20,19 @@ from .readings import Readings
 class Dubov2025(ModuleRulebook):
     name = "dubov-2025"
     title = "FIDE C.04.4.1 Dubov System"
+    #: as the Handbook headed it (the status, never applied, is ``never_applied``)
     edition = "approved by the Council 13/04/2024, applied from 1 July 2025"
     family = "dubov"
     text = "dubov-2025.txt"
-    #: ETT26 has no Dubov edition suffix; the Baku form is the same system accelerated
-    trf_codes = ("FIDE_DUBOV", "FIDE_DUBOV_BAKU")
-    trf_words = ("dubov",)
-    #: the text in force today: bbpPairings' family flag ``--dubov`` names it
-    in_force = True
+    #: no TRF code names this text: ``FIDE_DUBOV`` and a free-text "Dubov" mean the text in
+    #: force, Dubov 2026 since 01/02/2026 (``--system dubov-2025`` still chooses this one)
+    trf_codes = ()
+    trf_words = ()
+    #: approved 13/04/2024 "applied from 1st July, 2025", but postponed with the whole 2024
+    #: package (the 2018 text stayed in force until 31/01/2026) and replaced by the text
+    #: approved 28/10/2025: never in force
+    in_force = False
+    never_applied = True
     readings_type = Readings
 
     def procedure(self):

@@ -23,7 +23,12 @@ _CRIT = re.compile(r"\[(C\d+)\]")
 @lru_cache(maxsize=1)
 def articles() -> dict[str, str]:
     """Article number (and ``C1``..``C10``) -> its text, items included."""
-    text = rule_text(__package__, "dubov-2025.txt")
+    return split_articles(rule_text(__package__, "dubov-2025.txt"))
+
+
+def split_articles(text: str) -> dict[str, str]:
+    """A Dubov text in this layout (``dubov-2025.txt``, and the editions' texts laid out
+    alike) split at its numbers: article number (and ``C1``..) -> its text, items included."""
     out: dict[str, list[str]] = {}
     current: str | None = None
     item_parent: str | None = None

@@ -153,9 +153,11 @@ def _unordered(pairs: Iterable[tuple[int, int]]) -> set[frozenset[int]]:
 
 
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
-                       readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
-    """The departures of a legal published pairing from the engine's (see module docstring)."""
-    what_if, ended = walk_published(request, r, pub, trace, readings, pair_round, "1.8.3", "2")
+                       readings: Readings = DEFAULT, pair=pair_round
+                       ) -> tuple[list[Departure], Trace | None]:
+    """The departures of a legal published pairing from the engine's (see module docstring);
+    ``pair`` is the procedure walked (an edition's engine, its trace in these numbers)."""
+    what_if, ended = walk_published(request, r, pub, trace, readings, pair, "1.8.3", "2")
     if ended is not None:
         return ended, what_if
     result = trace.result
