@@ -63,7 +63,8 @@ def _add_system(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--system", metavar="NAME",
         help="the rulebook to pair by (see `dubov-explain systems`); default: the system the "
-        "file's 192/092 record names, else dubov-2025",
+        "file's 192/092 record names, else the Dubov edition in force on the tournament's "
+        "first day (042, or 132's round dates), else the one in force today (dubov-2026)",
     )
 
 
@@ -911,10 +912,28 @@ def cmd_readings(args) -> int:
 def cmd_systems(args) -> int:
     from . import app
 
-    for i, book in enumerate(app.systems()):
-        default = "  (default)" if i == 0 else ""
+    from .rulebooks import today_edition
+
+    today = today_edition().name
+    for book in app.systems():
+        default = ("  (default: the Dubov text in force today, for a file that names no system "
+                   "nor date)") if book.name == today else ""
         print(f"{book.name}  {book.title}, {book.edition}{default}")
+        print(f"    {_status_words(book.status())}")
     return EXIT_OK
+
+
+def _status_words(status: dict) -> str:
+    """A rulebook's status (``Rulebook.status``) with the Handbook's dates, in words."""
+    day = lambda d: d.strftime("%d/%m/%Y")  # noqa: E731
+    if status["state"] == "never-applied":
+        return "status: approved but never applied (postponed, then replaced)"
+    if status["state"] == "in-force":
+        return f"status: in force from {day(status['from'])}"
+    if status["state"] == "superseded":
+        since = f"from {day(status['from'])} " if status["from"] else ""
+        return f"status: in force {since}until {day(status['until'])}"
+    return "status: historical (no Handbook dates recorded for it)"
 
 
 def cmd_examples(args) -> int:

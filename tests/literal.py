@@ -43,8 +43,12 @@ def middle_out(sorted_list):
     return out
 
 
-def pair_literal(t: Tournament, readings: Readings = DEFAULT, stats=None):
+def pair_literal(t: Tournament, readings: Readings = DEFAULT, stats=None, edition: int = 2025):
     """Pair the next round of ``t`` literally. Returns ``(boards, bye)``.
+
+    ``edition=2026`` reads the upfloater sets as the Dubov 2026 text words them (the only
+    place where its words prescribe otherwise: 4.2.3 and 4.1.3, see below); the rest of
+    the 2026 text is the 2025 text renumbered, read here in the 2025 numbers.
 
     ``boards`` is a frozenset of (white, black); ``bye`` the player number or None.
     Raises :class:`NoPairing` when no complete round-pairing exists (1.8.3).
@@ -214,13 +218,33 @@ def pair_literal(t: Tournament, readings: Readings = DEFAULT, stats=None):
         # [C6] as 3.3.2 words it -- the higher lowest score first, then the second lowest...
         # -- i.e. by the ascending score tuple, larger first.  "listed" sorts them as the
         # example of 4.2.3.1 lists them: by the descending score tuple, larger first.
-        listed = readings.value("container-order") == "listed"
+        listed = edition == 2025 and readings.value("container-order") == "listed"
 
         def container_key(ups):
             scores = sorted((up(x) for x in ups), reverse=listed)
             return tuple(-s for s in scores)
 
-        ordered = sorted(combinations(pool, k_min), key=container_key)
+        if edition == 2026:
+            # Dubov 2026: no containers.  4.2.3: [C5] and [C6] fix "the number of
+            # upfloaters and their scores in valid sets"; [C6] (2.3.2) "maximise the scores
+            # (taken in ascending order) of the upfloaters", so the key of a set is its
+            # ascending score tuple, larger first (container_key without "listed").  4.1.3:
+            # "the sets are sorted according to the smallest differing sequence number of
+            # their members" -- read word by word, not as a lexicographic order.
+            number = {x: i for i, x in enumerate(pool, 1)}
+
+            def smallest_differing(a, b):
+                differ = {number[x] for x in a} ^ {number[x] for x in b}
+                if not differ:
+                    return 0
+                return -1 if min(differ) in {number[x] for x in a} else 1
+
+            from functools import cmp_to_key
+
+            ordered = sorted(sorted(combinations(pool, k_min), key=cmp_to_key(smallest_differing)),
+                             key=container_key)
+        else:
+            ordered = sorted(combinations(pool, k_min), key=container_key)
 
         c9_max = readings.value("c9-measure") == "max"
 
