@@ -10,8 +10,10 @@ from dubov_explain.dropin import DropInError, system_flags, translate
 from dubov_explain.examples import example_text
 
 SUB = ("pair", "standings", "replay", "generate")
-FLAGS = {"--dubov-2025": "dubov-2025", "--dubov": "dubov-2025", "--dubov-1997": "dubov-1997",
-         "--dutch-2012": "dutch-2012", "--swiss-rating-1992": "swiss-rating-1992"}
+#: ``--dubov`` names the Dubov text in force (dubov-2026 since 01/02/2026)
+FLAGS = {"--dubov-2025": "dubov-2025", "--dubov-2026": "dubov-2026", "--dubov": "dubov-2026",
+         "--dubov-1997": "dubov-1997", "--dutch-2012": "dutch-2012",
+         "--swiss-rating-1992": "swiss-rating-1992"}
 
 
 @pytest.fixture
@@ -45,21 +47,21 @@ def test_the_dutch_family_flag_is_refused_while_only_a_superseded_text_is_here(t
 
 
 @pytest.mark.parametrize("argv, commands", [
-    (["--dubov", "d/in.trf", "-p"], [["pair", "d/in.trf", "--system", "dubov-2025"]]),
+    (["--dubov", "d/in.trf", "-p"], [["pair", "d/in.trf", "--system", "dubov-2026"]]),
     (["--dubov", "d/in.trf", "-p", "out.txt"],  # a bare name goes next to the input
-     [["pair", "d/in.trf", "-o", "d/out.txt", "--system", "dubov-2025"]]),
+     [["pair", "d/in.trf", "-o", "d/out.txt", "--system", "dubov-2026"]]),
     (["--dubov-2025", "d/in.trf", "-p", "e/out.txt", "-l"],
      [["pair", "d/in.trf", "-o", "e/out.txt", "--system", "dubov-2025"],
       ["standings", "d/in.trf", "-o", "d/in.list", "--system", "dubov-2025"]]),
     (["d/in.trf", "-p", "-l", "x.list"],  # JaVaFo: no system flag, the file's 192/092
      [["pair", "d/in.trf"], ["standings", "d/in.trf", "-o", "d/x.list"]]),
-    (["--dubov", "in.trf", "-c"], [["replay", "in.trf", "--system", "dubov-2025"]]),
+    (["--dubov", "in.trf", "-c"], [["replay", "in.trf", "--system", "dubov-2026"]]),
     (["in.trf", "-c", "3"], [["replay", "in.trf", "--round", "3"]]),
-    (["--dubov", "-g", "-o", "o.trf"], [["generate", "-o", "o.trf", "--system", "dubov-2025"]]),
+    (["--dubov", "-g", "-o", "o.trf"], [["generate", "-o", "o.trf", "--system", "dubov-2026"]]),
     (["--dubov", "-g", "c.cfg", "-o", "o.trf", "-s", "42"],
-     [["generate", "-o", "o.trf", "--config", "c.cfg", "--seed", "42", "--system", "dubov-2025"]]),
+     [["generate", "-o", "o.trf", "--config", "c.cfg", "--seed", "42", "--system", "dubov-2026"]]),
     (["-g", "1234", "-o", "o.trf"], [["generate", "-o", "o.trf", "--seed", "1234"]]),  # JaVaFo seed
-    (["--dubov", "in.trf", "-l"], [["standings", "in.trf", "-o", "in.list", "--system", "dubov-2025"]]),
+    (["--dubov", "in.trf", "-l"], [["standings", "in.trf", "-o", "in.list", "--system", "dubov-2026"]]),
 ])
 def test_translations(argv, commands):
     drop = translate(argv, SUB, FLAGS)

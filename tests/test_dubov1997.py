@@ -45,7 +45,7 @@ def request_file(tmp_path, busy):
 
 # ---------------------------------------------------------------- registry and protocol
 def test_registered_after_dubov_2025():
-    assert list(RULEBOOKS)[:2] == ["dubov-2025", "dubov-1997"]
+    assert list(RULEBOOKS)[:3] == ["dubov-2025", "dubov-2026", "dubov-1997"]
     assert isinstance(BOOK, Rulebook) and BOOK.name == "dubov-1997"
     assert "1997" in BOOK.edition
     assert (BOOK.templates / "events.md.j2").is_file()
@@ -57,7 +57,7 @@ def test_a_file_naming_dubov_still_means_the_current_text(line):
     lines = [ln for ln in text.splitlines(keepends=True) if not ln.startswith("092")]
     lines.insert(7, line + "\n")
     named = system_named_by(parse_trf("".join(lines), "t.trf"))
-    assert named is not None and named.system == "dubov-2025"
+    assert named is not None and named.system == "dubov-2026"  # the text in force
 
 
 def test_every_event_kind_is_projected_and_worded(busy):

@@ -75,9 +75,9 @@ def test_system_option_gives_the_same_pairing(capsys):
 
 
 @pytest.mark.parametrize("line,system", [
-    ("092 Individual: Swiss Dubov", "dubov-2025"),
-    ("192 FIDE_DUBOV", "dubov-2025"),
-    ("192 fide_dubov_baku", "dubov-2025"),
+    ("092 Individual: Swiss Dubov", "dubov-2026"),
+    ("192 FIDE_DUBOV", "dubov-2026"),
+    ("192 fide_dubov_baku", "dubov-2026"),
     ("092 Individual: Swiss-System", None),   # names no system: the default applies
     (None, None),
 ])
@@ -85,7 +85,8 @@ def test_the_system_a_file_names(line, system):
     t = parse_trf(_with_092(line), "t.trf")
     named = system_named_by(t)
     assert (named.system if named else None) == system
-    assert d.system_for(t)[0].name == "dubov-2025"
+    # the named system, else the edition in force on the file's first day (042 2026/03/01)
+    assert d.system_for(t)[0].name == "dubov-2026"
 
 
 @pytest.mark.parametrize("line", ["192 FIDE_DUTCH_2025", "092 Swiss Dutch System",
@@ -107,7 +108,7 @@ def test_systems_and_readings_commands(capsys):
     assert main(["systems"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("dubov-2025  FIDE C.04.4.1 Dubov System, approved by the Council")
-    assert "(default)" in out.splitlines()[0]
+    assert "(default" in next(ln for ln in out.splitlines() if ln.startswith("dubov-2026"))
     assert main(["readings", "--system", "dubov-2025"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# dubov-2025: FIDE C.04.4.1 Dubov System")
@@ -120,9 +121,9 @@ def test_public_api_names_all_resolve_and_pair_agrees_with_the_rulebook():
     for name in d.__all__:
         assert getattr(d, name) is not None, name
     t = d.load_example(EXAMPLE)
-    book = d.find_rulebook("dubov-2025")
+    book = d.find_rulebook("dubov-2026")  # the file names Dubov: the text in force
     assert d.pair(t).to_json() == book.pair(t).to_json()
-    listed = d.pair(t, readings={"container-order": "listed"})
+    listed = d.pair(t, system="dubov-2025", readings={"container-order": "listed"})
     assert listed.events[0].readings["container-order"] == "listed"
     with pytest.raises(d.ReadingError) as exc:
         d.pair(t, readings={"no-such-reading": "x"})
