@@ -155,7 +155,7 @@ def test_legal_but_different_names_the_bye_rule(tmp_path, capsys):
     ]
     code, out, _ = run_cli(tmp_path, capsys, "4\n4 1\n2 8\n5 9\n6 0\n")
     assert code == 6
-    assert "[2.1; 2.1.3 prefers the procedure's choice]" in out
+    assert "[3.1; 3.1.3 prefers the procedure's choice]" in out  # the example: dubov-2026
 
 
 # ------------------------------------------------------------------ bracket departures

@@ -148,7 +148,7 @@ PYTHON = re.compile(r"\(\s*-?\d+\s*,\s*\)|\[\s*-?\d+(\s*,\s*-?\d+)*\s*\]|\(\s*-?
 #: Dutch texts into a long search (the report then says the explanation was cut short)
 BUDGET = 3
 
-REMATCH = {"dubov-2025": "[C1]", "dubov-1997": "2.1", "dutch-2012": "B.1.a",
+REMATCH = {"dubov-2025": "[C1]", "dubov-2026": "[C1]", "dubov-1997": "2.1", "dutch-2012": "B.1.a",
            "swiss-rating-1992": "B.1.a"}
 
 
@@ -487,7 +487,7 @@ def test_check_bounds_its_explanation_by_a_budget(capsys):
     assert "boards 1 and 2: opponents swapped" in out and "leaves the procedure at" not in out
     assert cli.main(["check", trf, "--round", "3"]) == 6  # the default budget is ample here
     out = capsys.readouterr().out
-    assert "cut short" not in out and "leaves the procedure at 2.2.1" in out
+    assert "cut short" not in out and "leaves the procedure at 3.2.1" in out  # dubov-2026
     with pytest.raises(SystemExit) as refused:
         cli.main(["check", trf, "--round", "3", "--budget", "-1"])
     assert refused.value.code == 3

@@ -30,7 +30,7 @@ def test_pair_writes_output_and_trace_files(trf, tmp_path, capsys):
     assert capsys.readouterr().out == ""
     assert out.read_text().splitlines()[1:] == ["4 1", "2 8", "6 9", "5 0"]
     doc = json.loads(tr.read_text())
-    assert doc["schema"] == 2 and doc["meta"]["system"] == "dubov-2025" and doc["events"][-1]["kind"] == "pairing-published"
+    assert doc["schema"] == 2 and doc["meta"]["system"] == "dubov-2026" and doc["events"][-1]["kind"] == "pairing-published"
 
 
 def test_pair_never_overwrites_its_input(trf, capsys):
@@ -80,7 +80,7 @@ def test_no_valid_pairing_exits_1(tmp_path, capsys):
 def test_standings_is_the_arbiters_check_list(capsys):
     assert main(["standings", "--example"]) == 0
     out = capsys.readouterr().out
-    assert "Standings before round 4 of 5; MaxT = 3 (1.7.2)" in out
+    assert "Standings before round 4 of 5; MaxT = 3 (1.8.2)" in out  # dubov-2026's 1.8.2
     row = next(line for line in out.splitlines() if line.startswith("5 "))
     assert "0.5" in row and "2357" in row and "mild Black" in row
     assert "8: won by forfeit in round 1" in out
