@@ -114,7 +114,8 @@ def test_first_difference_skips_only_the_header():
                                           ("html", "<html"), ("json", '"same_system": true')])
 def test_cli_formats(fmt, marker, capsys):
     path = str(CASES / "reading-container-order.trf")
-    code = main(["compare", path, "--reading", "container-order=lowest-first",
+    code = main(["compare", path, "--system", "dubov-2025",  # a reading of the 2025 text
+                 "--reading", "container-order=lowest-first",
                  "--reading", "container-order=listed", "--format", fmt])
     out = capsys.readouterr().out
     assert code == 0 and marker in out
@@ -123,7 +124,8 @@ def test_cli_formats(fmt, marker, capsys):
 
 def test_cli_writes_a_file(tmp_path, capsys):
     out = tmp_path / "cmp.html"
-    code = main(["compare", str(CASES / "reading-bye-eligibility.trf"), "--reading",
+    code = main(["compare", str(CASES / "reading-bye-eligibility.trf"), "--system", "dubov-2025",
+                 "--reading",
                  "bye-eligibility=article-2.1.1", "--format", "html", "-o", str(out)])
     assert code == 0 and capsys.readouterr().out == ""
     html = out.read_text()

@@ -111,17 +111,25 @@ class _Checker(Checker):
     context: tuple[int, int] | None = None
     _subject: str | None = None
 
+    def art(self, number: str) -> str:
+        """The pattern of article ``number`` (2025's numbering) as the page writes it: in the
+        numbers of the rulebook that made the trace (an edition renumbers: ``art()`` in the
+        templates)."""
+        from .. import find_rulebook, system_of
+
+        return re.escape(find_rulebook(system_of(self.f.trace)).cite(number))
+
     # ------------------------------------------------------------------ patterns
     def patterns(self):  # noqa: C901 - a list of patterns
         yield "met", NUM + r" and " + NUM + r" met in rounds? (\d+(?:, \d+)*)", self._met
         yield "group", NUM + r" starts in (G[12])(?:, " + NUM + r" in (G[12]))?", self._starts
         yield "group", NUM + r" and " + NUM + r" are (?:both in (G[12])|in the same subgroup)", self._same
         yield "smaller", r"the " + SCORE + r"-point bracket the smaller subgroup is (G[12]) \(" + SET, self._smaller
-        yield "unavoidable", (r"^- 2\.2\.4\.1: every legal pairing of the bracket pairs at least " + NUM
+        yield "unavoidable", (r"^- " + self.art("2.2.4.1") + r": every legal pairing of the bracket pairs at least " + NUM
                               + r" pair\(s\) inside the smaller subgroup"), self._unavoidable
         yield "impossible", (r"no complete round-pairing contains " + NUM + "–" + NUM + r": with them paired, "
                              r"(\d+(?:, \d+)*) could not all be paired"), self._impossible
-        yield "bye-bar", NUM + r" is passed over for the bye \(2\.1\.2\)", \
+        yield "bye-bar", NUM + r" is passed over for the bye \(" + self.art("2.1.2") + r"\)", \
             lambda m: (int(m[1]) in self._rejected(), self._rejected())
         yield "unavoidable", (r"with " + NUM + r" and " + NUM + r" held for each other, every legal pairing of the "
                               r"bracket pairs at least " + NUM + r" pair\(s\) inside (G[12])"), self._held_unavoidable
@@ -180,7 +188,7 @@ class _Checker(Checker):
         yield "colour", NUM + r" has (White|Black) by (5\.2\.\d)", self._colour
         yield "bye-bar", (NUM + r"(?: may not have the bye:|\s\()\s*(received the pairing-allocated bye|won by forfeit|"
                           r"scored a win's points without playing) in round " + NUM), self._bye_bar
-        yield "bye-bar", r"Passed over by 2\.1\.2 \([^)]*\): " + r"(\d+(?:, \d+)*)", \
+        yield "bye-bar", r"Passed over by " + self.art("2.1.2") + r" \([^)]*\): " + r"(\d+(?:, \d+)*)", \
             lambda m: (ints(m[1]) == self._rejected(), self._rejected())
         yield "bye-key", NUM + r" has a lower score \(" + SCORE + r" points? against " + SCORE, \
             lambda m: (self.f.score(int(m[1])) == m[2], self.f.score(int(m[1])))
@@ -192,7 +200,7 @@ class _Checker(Checker):
                            + r" of " + NUM), self._position
         yield "standing", r"colour preference is (mild|strong|absolute) for (White|Black) \(([\d.]+)\)", \
             lambda m: self._player_row(m, ("strength", "preference", "preference_rule"))
-        yield "standing", (r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(1\.7\))?(, including the "
+        yield "standing", (r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(" + self.art("1.7") + r"\))?(, including the "
                            r"previous round)?"), self._upfloated
         yield "board", r"^- " + NUM + r" .*?: paired with " + NUM + r"\.$", \
             lambda m: (any(set(b) == {int(m[1]), int(m[2])} for b in self.f.boards), self.f.boards)

@@ -69,6 +69,14 @@ class Readings(_Readings):
 
     catalogue = CATALOGUE
 
+    @classmethod
+    def from_pairs(cls, pairs=None) -> "Readings":
+        """As every catalogue's, and a value renamed after its 2026 article is also accepted
+        by its 2025 name (``bye-eligibility=article-2.1.1`` is ``article-3.1.1``), so that
+        a command line written for the family's text still runs."""
+        pairs = {k: RENAMED.get((k, v), v) for k, v in (pairs or {}).items()}
+        return super().from_pairs(pairs)
+
     def value(self, name: str) -> str:
         if name in SETTLED:
             return SETTLED[name]
