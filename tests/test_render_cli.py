@@ -62,13 +62,13 @@ def test_pair_report_of_an_impossible_round_exits_1(capsys, tmp_path):
 def test_explain_player_and_why_not(capsys):
     code, out, _ = run(capsys, "explain", "--example", "--player", "8")
     assert code == 0 and out.startswith("# 8 Horvat, Hana: round 4")
-    assert "8 (2 points) is upfloated into the 2.5-point bracket (2.2.2)" in out
+    assert "8 (2 points) is upfloated into the 2.5-point bracket (3.2.2)" in out  # dubov-2026
     code, out, _ = run(capsys, "explain", "--example", "--player", "1", "--against", "6")
     assert code == 0 and "**Answer:** [C6]: upfloater set {4, 8}" in out
     code, out, _ = run(capsys, "explain", "--example", "--player", "1", "--against", "2", "--format", "json")
     d = json.loads(out)
     # the structured answer: codes and the evidence, no sentence (the words are in templates)
-    assert (d["verdict"], d["criterion"], d["article"], d["case"]) == ("illegal", "[C1]", "3.1.1", "illegal")
+    assert (d["verdict"], d["criterion"], d["article"], d["case"]) == ("illegal", "[C1]", "2.1.1", "illegal")  # dubov-2026: [C1] is 2.1.1
     assert d["evidence"]["pairs"][0][:3] == [1, 2, "[C1]"] and "reason" not in d
     code, out, _ = run(capsys, "explain", "--example", "--player", "5", "--format", "html")
     assert code == 0 and "<h2 id=\"the-bye\">The bye</h2>" in out
@@ -91,4 +91,4 @@ def test_explain_from_a_file_writes_output(capsys, tmp_path):
                        "-o", str(dest))
     assert code == 0 and out == ""
     html = dest.read_text()
-    assert re.search(r"<strong>Answer:</strong> 2\.1\.3: 5 receives the pairing-allocated bye", html)
+    assert re.search(r"<strong>Answer:</strong> 3\.1\.3: 5 receives the pairing-allocated bye", html)

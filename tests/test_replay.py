@@ -205,11 +205,12 @@ def test_cli_replay_explains_only_when_asked(tmp_path, capsys, monkeypatch):
     assert cli.main(["replay", str(path)]) == 0
     out, err = capsys.readouterr()
     assert calls == [] and "Checker pairings" in out
-    assert "tampered: Round #1: legal but different\n" in err and "[2.2.6" not in err
+    # the example names Dubov: paired by dubov-2026, whose 3.2.6 is 2025's 2.2.6
+    assert "tampered: Round #1: legal but different\n" in err and "[3.2.6" not in err
     assert "(differences not explained: --explain FILE, or - for stderr)" in err
     assert cli.main(["replay", str(path), "--explain", "-"]) == 0
     out, err = capsys.readouterr()
-    assert calls == [1] and "1. [2.2.6; as good on [C5]-[C10]" in err
+    assert calls == [1] and "1. [3.2.6; as good on [C5]-[C10]" in err
     assert "not explained" not in err
 
 
