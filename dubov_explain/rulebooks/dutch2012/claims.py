@@ -55,6 +55,7 @@ class _Checker(ReplyChecker):
     decision_key = staticmethod(decision_key)
     colours = COLOUR
     term = "requirements"
+    steps = _STEP
 
     # ------------------------------------------------------------------ patterns
     def opening(self):
@@ -200,8 +201,6 @@ class _Checker(ReplyChecker):
         theirs = {_kept(e.requirements.get(m[2])) for e in w.of(ev.PairingFound, score=m[1])}
         ok = m[3] in real and m[5] in theirs and m[3] != m[5] and int(m[4]) == a and self.steps.get(m[2]) == m[6]
         return ok, (real, theirs)
-
-    steps = _STEP
 
     def _fewer(self, m, a, w):
         fewer = w.of(ev.Reduced, score=m[2]) + w.of(ev.BracketMovedDown, score=m[2]) + [
