@@ -285,11 +285,7 @@ class RatingEngine(DutchEngine):
                 return why
             pa, pb = st[a], st[b]
             if not free and (level.b5u or level.b6u) and pa.score != pb.score:
-                up = pb if pa.score > pb.score else pa
-                if level.b5u and up.float_before(1) == "up":
-                    return "B.5"
-                if level.b6u and up.float_before(2) == "up":
-                    return "B.6"
+                return self.upfloat_bar(pa, pb, level)
             return None
 
         return allowed
