@@ -173,8 +173,22 @@ class RoundMachine:
         return self.st.max_t
 
     def row(self, p) -> StandingRow:
-        """The text's columns of a player's row, in the order the trace records them."""
+        """The text's columns of a player's row, in the order the trace records them:
+        :meth:`who_columns` first, the text's own, :meth:`bye_columns` last."""
         raise NotImplementedError(f"{type(self).__name__} has no standings row")
+
+    @staticmethod
+    def who_columns(p) -> StandingRow:
+        """The columns every row opens with: the player and the pairing score."""
+        return {"number": p.number, "name": p.name, "rating": p.rating,
+                "initial_rank": p.initial_rank, "score": fmt(p.score)}
+
+    @staticmethod
+    def bye_columns(p) -> StandingRow:
+        """The columns every row closes with: bye eligibility, presence, the history."""
+        return {"bye_eligible": p.bye_eligible,
+                "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
+                "present": p.present, "absence": p.absence, "history": p.history}
 
     def row_notes(self, p) -> StandingRow:
         """What the text adds to a row after the scores (none by default)."""

@@ -214,11 +214,7 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
 
     def row(self, p: PlayerStanding) -> StandingRow:
         return {
-            "number": p.number,
-            "name": p.name,
-            "rating": p.rating,
-            "initial_rank": p.initial_rank,
-            "score": fmt(p.score),
+            **self.who_columns(p),
             "colours": "".join(p.colours).upper(),  # Colour is a str: its letters
             "colour_difference": p.colour_difference,
             "preference": p.preference.word,
@@ -229,11 +225,7 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
             "upfloats": p.upfloats,
             "upfloated_previous": p.upfloated_previous,
             "max_upfloater": p.max_upfloater,
-            "bye_eligible": p.bye_eligible,
-            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-            "present": p.present,
-            "absence": p.absence,
-            "history": p.history,
+            **self.bye_columns(p),
         }
 
     def row_notes(self, p: PlayerStanding) -> StandingRow:

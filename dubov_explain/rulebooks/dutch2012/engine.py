@@ -177,16 +177,13 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
 
     def row(self, p: PlayerStanding) -> StandingRow:
         return {
-            "number": p.number, "name": p.name, "rating": p.rating,
-            "initial_rank": p.initial_rank, "score": fmt(p.score),
+            **self.who_columns(p),
             "colours": "".join(c.value.upper() for c in p.colours),
             "colour_difference": p.colour_difference, "preference": p.preference.word,
             "strength": p.strength.value, "preference_rule": p.preference_rule,
             "floats": "".join({"down": "D", "up": "U", "": "-"}[f] for f in p.floats),
             "unplayed": p.unplayed, "games_played": p.games_played,
-            "bye_eligible": p.bye_eligible,
-            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-            "present": p.present, "absence": p.absence, "history": p.history,
+            **self.bye_columns(p),
             # columns of the shared report table that have no meaning in this system
             "aro": 0, "upfloats": sum(1 for f in p.floats if f == "up"),
             "upfloated_previous": p.upfloated_previous, "max_upfloater": False,
