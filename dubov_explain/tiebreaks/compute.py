@@ -344,7 +344,9 @@ def _count(f: Field, code: str, number: int, x: Round) -> Element:
         v = Fraction(int(won and x.colour == "b"))
     elif code == "REP":  # 7.6: the rounds less half- and zero-point byes and forfeit losses
         v = Fraction(int(x.kind not in (HPB, ZPB, ABSENT, FORFEIT_LOSS)))
-    else:  # STD, 7.7: against the scheduled opponent's points, else against a draw
+    else:  # STD, 7.7: against the scheduled opponent's points, else against a draw.
+        # A double forfeit (both lose, no game) scores the same as the scheduled opponent:
+        # half a point, as 7.7 words it (Gacrux compares with a draw instead and counts 0)
         if x.opponent is not None:
             other = next(y.points for y in f.by[x.opponent] if y.round == x.round) \
                 if x.opponent in f.by else Fraction(0)
