@@ -114,14 +114,15 @@ def test_ranking_by_points_then_the_list():
 
 
 #: DE: 1, 2, 3 tie on 2 points; 1 beat 2 and 3, who never met: 1 is alone at the top
-#: whatever their missing game gives (6.3), then 2 and 3 stay tied (6.3 reapplied)
+#: whatever their missing game gives (6.3), then 2 and 3 stay tied (6.3 reapplied);
+#: 5 leads with 3 points
 DE_FILE = """\
 012 DE
-001    1      One                               2400                             2.0    1     2 w 1     3 w 1     5 b 0
-001    2      Two                               2300                             2.0    2     1 b 0     4 w 1  0000 - U
-001    3      Three                             2200                             2.0    3     4 w 1     1 b 0     4 w 1
-001    4      Four                              2100                             0.0    5     3 b 0     2 b 0     3 b 0
-001    5      Five                              2000                             2.5    4  0000 - U  0000 - H     1 w 1
+001    1      One                               2400                             2.0    2     2 w 1     3 w 1     5 b 0
+001    2      Two                               2300                             2.0    3     1 b 0  0000 - U     4 w 1
+001    3      Three                             2200                             2.0    4     4 w 1     1 b 0  0000 - F
+001    4      Four                              2100                             0.0    5     3 b 0     5 w 0     2 b 0
+001    5      Five                              2000                             3.0    1  0000 - U     4 b 1     1 w 1
 XXR 3
 """
 
@@ -133,7 +134,6 @@ def test_direct_encounter_swiss_article_6_3():
         [(5, 1, 0), (1, 2, 1), (2, 3, 2), (3, 3, 2), (4, 5, 0)]
     s = final_standings(t, parse_list("DE,TPN"))
     assert [r.rank for r in s.rows] == [1, 2, 3, 4, 5]
-    # 6.2: all met: 1 and 3 alone (2 drops out by points with WIN first)
     a = why_standing(s, 1)
     assert a.below.by == "tiebreak" and s.tiebreaks[a.below.index].code == "DE"
 
@@ -149,16 +149,17 @@ def test_why_standing_names_the_deciding_tiebreak():
     s = final_standings(small(), parse_list("BH,SB"))
     a = why_standing(s, 5)  # 5: 1.5 points, between 3 (2.5) and 2 (1.0)
     assert a.above.by == "points" and a.below.by == "points"
-    # 1, 2, 3 tie on 2 points and on WIN (2 each: 2's PAB is a win); BH decides: 1 has
-    # 2.0 + 2.0 + 2.5 = 6.5, 2 has 2.0 + 0 + a virtual min(2.0, 0.5 x 3) = 3.5, 3 has 2.0
+    # 1, 2, 3 tie on 2 points and on WIN (2 each: a PAB and a full-point bye are wins);
+    # BH decides: 1 has 2.0 + 2.0 + 3.0 = 7, 2 has 2.0 + a virtual min(2.0, 0.5 x 3) + 0 =
+    # 3.5, and so has 3 (0 + 2.0 + a virtual 1.5): 2 and 3 stay tied
     s = final_standings(parse_trf(DE_FILE, "de.trf"), parse_list("WIN,BH"))
     a = why_standing(s, 2)
     assert (a.above.above.number, a.above.by, a.above.equal) == (1, "tiebreak", (0,))
     assert s.tiebreaks[a.above.index].code == "BH"
-    assert (a.above.above.values[1].value, a.player.values[1].value) == (F(13, 2), F(7, 2))
-    virtual = a.player.values[1].elements[2]
+    assert (a.above.above.values[1].value, a.player.values[1].value) == (7, F(7, 2))
+    virtual = a.player.values[1].elements[1]
     assert virtual.opponent is None and virtual.score == F(3, 2) and virtual.article == (16, 4, 2)
-    assert (a.below.below.number, a.below.by) == (3, "tiebreak")
+    assert (a.below.below.number, a.below.by) == (3, "tied")
 
 
 def test_parse_list_modifiers_and_errors():
