@@ -115,6 +115,32 @@ def standings(req: Request):
     return req.rulebook.standings(req.tournament, None, req.readings)
 
 
+def ranked_standings(req: Request, tiebreaks: str | None = None):
+    """The standings by points and tie-breaks (FIDE C.07) after the rounds with every
+    result in: the list from ``tiebreaks`` (``--tiebreaks``), else the file's ``212``/``202``
+    record, else ``tiebreaks.DEFAULT_LIST``.  A bad list raises (exit 3): from the command
+    line with what is accepted, from the file located at its record."""
+    from .tiebreaks import DEFAULT_LIST, final_standings, from_records, parse_list
+
+    t = req.tournament
+    if tiebreaks is not None:
+        tbs, source = parse_list(tiebreaks), "--tiebreaks"
+    else:
+        tbs, source, problems = from_records(t)
+        if problems:
+            raise InputError(problems)
+        if not tbs:
+            tbs, source = parse_list(DEFAULT_LIST), "default"
+    return final_standings(t, tbs, source)
+
+
+def finished(t: Tournament) -> bool:
+    """Every round of the tournament played, every result in (the final standings)."""
+    from .tiebreaks.compute import completed_rounds
+
+    return bool(t.total_rounds) and completed_rounds(t) >= t.total_rounds
+
+
 def systems() -> list[Rulebook]:
     """The rulebooks this program has, the default first."""
     from .rulebooks import RULEBOOKS

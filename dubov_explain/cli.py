@@ -68,6 +68,15 @@ def _add_system(p: argparse.ArgumentParser) -> None:
 
 
 FORMATS = ("text", "md", "html", "json")
+STANDINGS_FORMATS = ("text", "md", "html", "csv", "json")
+
+
+def _add_tiebreaks(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tiebreaks", metavar="LIST",
+                   help="the tie-breaks, in order: FIDE C.07 acronyms with their modifiers, "
+                   "comma-separated, e.g. BH/C1,BH,SB (default: the file's 212 or 202 record, "
+                   "else BH/C1,BH,SB); accepted: AOB, ARO, BH, BPG, BWG, DE, FB, PS, PTP, REP, "
+                   "RTNG, SB, STD, TPN, TPR, WIN, WON; /Cn (cut), /Mn (median), /R (reverse)")
 #: the TRF dialects a command that writes a TRF can write (trf/writer.py TRF_FORMATS)
 TRF_FORMATS = ("trf26", "trfx")
 
@@ -126,10 +135,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write the step-through page: one self-contained HTML file that "
                    "steps through every decision (arrow keys)")
 
-    s = sub.add_parser("standings", help="print the standings before the round to pair")
+    s = sub.add_parser(
+        "standings", help="the final standings with tie-breaks and a crosstable (a finished "
+        "tournament), or the check list before the round to pair",
+        description="A finished tournament: the final standings, by points then the tie-breaks "
+        "(FIDE C.07), and a crosstable. A tournament in progress: the arbiter's check list "
+        "before the round to pair, unless --current, --tiebreaks or a --format other than "
+        "text asks for the standings after the rounds played.")
     _add_input(s)
     s.add_argument("-o", "--output", metavar="FILE",
                    help="write here instead of stdout (the drop-in -l check list)")
+    _add_tiebreaks(s)
+    s.add_argument("--format", choices=STANDINGS_FORMATS, default="text",
+                   help="text (default), md, html (one self-contained page), csv (one row per "
+                   "player, a column per tie-break) or json")
+    s.add_argument("--current", action="store_true",
+                   help="a tournament in progress: the standings with tie-breaks after the "
+                   "rounds with every result in, instead of the check list")
 
     _add_check_parsers(sub)
 
@@ -155,6 +177,11 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--round", type=int, metavar="R",
                    help="explain round R (default: the round to pair); a round already in the file "
                    "is paired from the rounds before it, and the page says where the file differs")
+    e.add_argument("--standing", action="store_true",
+                   help="why the player is ranked where he is in the standings: which "
+                   "tie-break decided against the neighbour above and below, each value "
+                   "built from its games")
+    _add_tiebreaks(e)
     e.add_argument("--format", choices=FORMATS, default="text",
                    help="text and md are the same Markdown; html is it rendered; json the data")
     e.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
@@ -619,6 +646,13 @@ def cmd_explain(args) -> int:
     from .render import explain as R
 
     _guard([args.output] if args.output else [], _inputs(args))
+    if args.standing:
+        if args.against is not None or args.reply or args.colour or args.round is not None:
+            raise _Usage("--standing explains the standings: not with --against, --reply, "
+                         "--colour or --round")
+        return _explain_standing(args)
+    if args.tiebreaks is not None:
+        raise _Usage("--tiebreaks goes with --standing")
     req = _load_round(args)
     if req is None:
         return EXIT_INVALID_INPUT
@@ -664,7 +698,31 @@ def cmd_standings(args) -> int:
 
     _guard([args.output] if args.output else [], _inputs(args))
     req = _load(args, pairing=False)
-    _emit(args, standings_table(app.standings(req), req.tournament, req.rulebook.name))
+    ranked = (app.finished(req.tournament) or args.current or args.tiebreaks is not None
+              or args.format != "text")
+    if not ranked:
+        _emit(args, standings_table(app.standings(req), req.tournament, req.rulebook.name))
+        return EXIT_OK
+    from .render.standings import RENDER
+
+    s = app.ranked_standings(req, args.tiebreaks)
+    _emit(args, RENDER[args.format](s), json=args.format == "json")
+    return EXIT_OK
+
+
+def _explain_standing(args) -> int:
+    """``explain --player N --standing``: why N is where he is in the standings."""
+    from . import app
+    from .render import standings as R
+    from .tiebreaks import why_standing
+
+    req = _load(args, pairing=False)
+    if args.player not in {p.number for p in req.tournament.players}:
+        _say(f"dubov-explain: there is no player {args.player} in this tournament")
+        return EXIT_INVALID_INPUT
+    answer = why_standing(app.ranked_standings(req, args.tiebreaks), args.player)
+    render = {"html": R.standing_html, "json": R.standing_json}.get(args.format, R.standing_md)
+    _emit(args, render(answer), json=args.format == "json")
     return EXIT_OK
 
 
