@@ -46,11 +46,20 @@ def _add_input(p: argparse.ArgumentParser) -> None:
         help="choose a reading of an ambiguous article (see `dubov-explain readings`)",
     )
     p.add_argument("--lenient", action="store_true", help="downgrade documented consistency problems to warnings")
+    _add_accept_history(p)
     _add_rounds(p)
     p.add_argument("--initial-colour", choices=("white", "black"),
                    help="the initial colour drawn by lot, for a file without XXC white1|black1 "
                    "or 152 W|B (needed to pair round 1)")
     _add_system(p)
+
+
+def _add_accept_history(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--accept-history", action="store_true",
+                   help="a past round that breaks an absolute rule (a rematch, two "
+                   "pairing-allocated byes in one round) is refused; with this it stands as "
+                   "played, with a warning at its line, and the trace records that it was "
+                   "accepted")
 
 
 def _add_rounds(p: argparse.ArgumentParser) -> None:
@@ -272,6 +281,7 @@ def _add_check_parsers(sub) -> None:
                    help="at most this long for explaining where a legal but different "
                    "pairing leaves the procedure; the absolute test and the board changes "
                    f"are always given (default {CHECK_BUDGET:g}, 0 for no limit)")
+    _add_accept_history(c)
     _add_rounds(c)
     _add_system(c)
 
@@ -362,7 +372,8 @@ def _load(args, pairing: bool = True):
         raise _Usage("give a TRF file or --example")
     req = app.open_request(args.trf, args.example, system=args.system, readings=args.reading,
                            lenient=args.lenient, rounds=args.total_rounds,
-                           initial_colour=args.initial_colour, pairing=pairing)
+                           initial_colour=args.initial_colour, pairing=pairing,
+                           accept_history=args.accept_history)
     for w in req.warnings:
         _say(f"warning: {w}")
     return req
@@ -678,7 +689,7 @@ def cmd_check(args) -> int:
         _guard([args.trace], _inputs(args))
     done = app.check(args.trf, args.pairing, args.round, system=args.system,
                      readings=args.reading, rounds=args.total_rounds,
-                     budget=args.budget or None)
+                     budget=args.budget or None, accept_history=args.accept_history)
     for w in done.warnings:
         _say(f"warning: {w}")
     res = done.result
@@ -950,7 +961,7 @@ def cmd_compare(args) -> int:
             continue
         reqs.append(app.prepare(t, system=name, lenient=args.lenient, title=title,
                                 rounds=args.total_rounds, initial_colour=args.initial_colour,
-                                pairing=pairing))
+                                pairing=pairing, accept_history=args.accept_history))
     seen: set[str] = set()
     for w in reqs[0].warnings + reqs[1].warnings:
         if w not in seen:

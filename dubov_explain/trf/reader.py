@@ -325,21 +325,17 @@ def _is_ruler(line: str) -> bool:
     text = line.rstrip()
     if len(text) >= 10 and _RULER.startswith(text):
         return True
-    digits = [(i, c) for i, c in enumerate(text) if c != " "]
-    return len(digits) >= 2 and all(
-        c.isdigit() and (i + 1) % 10 == 0 and int(c) == ((i + 1) // 10) % 10
-        for i, c in digits)
-
-
-_LEGEND_TOKEN = re.compile(r"([A-Za-z0-9])\1*(/([A-Za-z0-9])\3*)*")
+    if not text.strip() or text.strip(" 0123456789"):
+        return False
+    tens = list(re.finditer(r"[0-9]+", text))
+    return len(tens) >= 2 and all(int(m.group()) * 10 == m.end() for m in tens)
 
 
 def _is_legend(line: str) -> bool:
-    """A legend line of the TRF16 text (``DDD SSSS sTTT NNNN... RRRR FFF ... BBBB/BB/BB``):
-    every token one letter repeated, the first three of ``DDD``."""
+    """A legend line of the TRF16 text (``DDD SSSS sTTT NNNN... RRRR FFF ... BBBB/BB/BB``),
+    as exports print it above the player records."""
     tokens = line.split()
-    return (len(tokens) >= 3 and tokens[0] == "DDD"
-            and all(_LEGEND_TOKEN.fullmatch(t) for t in tokens))
+    return len(tokens) >= 3 and tokens[:2] == ["DDD", "SSSS"]
 
 
 #: record codes this program knows by name, for the words of an unknown record's warning
