@@ -140,6 +140,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-o", "--output", metavar="FILE",
                    help="write here instead of stdout (the drop-in -l check list)")
 
+    k = sub.add_parser(
+        "checklist",
+        help="the check-list of JaVaFo and bbpPairings (-l), tab-separated, in bbpPairings' "
+        "layout",
+        description="The check-list before the round to pair, in bbpPairings' layout (its "
+        "README, 'Checklist'): a header row (ID, Pts, colours, Pref, then C2 = may receive "
+        "the pairing-allocated bye, ARO, Upf = upfloats, Cur = the round paired, then R1..Rn "
+        "= opponents) and one row per player, each cell right-aligned and followed by a tab, "
+        "a blank line between score groups.")
+    _add_input(k)
+    k.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    k.add_argument("--current", action="store_true",
+                   help="fill the Cur column with the pairing of the round to pair (the "
+                   "drop-in's -p ... -l)")
+
     _add_check_parsers(sub)
 
     e = sub.add_parser(
@@ -679,6 +694,23 @@ def cmd_standings(args) -> int:
     return EXIT_OK
 
 
+def cmd_checklist(args) -> int:
+    from . import app
+    from .render.tables import checklist_text, current_cells
+    from .trace.events import Impossible
+
+    _guard([args.output] if args.output else [], _inputs(args))
+    req = _load(args, pairing=False)
+    current = None
+    if args.current and req.tournament.total_rounds is not None and (
+            req.tournament.round_to_pair <= req.tournament.total_rounds):
+        result = app.pair(req).result
+        if not isinstance(result, Impossible):
+            current = current_cells(result.boards, result.bye)
+    _emit(args, checklist_text(app.standings(req), req.tournament, current))
+    return EXIT_OK
+
+
 def cmd_check(args) -> int:
     from . import app
     from .render.check import render_check
@@ -1007,6 +1039,12 @@ def _main(argv: list[str]) -> int:
         parser.error(str(exc))
     if drop is None:
         return _run(parser, argv)
+    if drop.help:
+        from .dropin import SYNTAX, system_flags
+
+        print(SYNTAX.format(flags=", ".join(system_flags())) + "\n")
+        parser.print_help()
+        return EXIT_OK
     if drop.version:
         print(f"dubov-explain {__version__}")
     code = EXIT_OK
@@ -1051,6 +1089,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
 _HANDLERS = {
     "pair": cmd_pair,
     "standings": cmd_standings,
+    "checklist": cmd_checklist,
     "explain": cmd_explain,
     "readings": cmd_readings,
     "examples": cmd_examples,
