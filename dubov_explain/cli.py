@@ -145,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the check-list of JaVaFo and bbpPairings (-l), tab-separated, in bbpPairings' "
         "layout",
         description="The check-list before the round to pair, in bbpPairings' layout (its "
-        "README, 'Checklist'): a header row (ID, Pts, colours, Pref, then C2 = may receive "
+        "README, 'Checklist'): a header row (ID, Pts, colours, Pref, then PAB = may receive "
         "the pairing-allocated bye, ARO, Upf = upfloats, Cur = the round paired, then R1..Rn "
         "= opponents) and one row per player, each cell right-aligned and followed by a tab, "
         "a blank line between score groups.")

@@ -134,7 +134,7 @@ def test_l_writes_the_check_list_in_bbppairings_layout(trf, tmp_path, capsys):
     cols, groups, rows = parse_checklist(text)
     # ID, Pts, the colour history headed by rounds-played + 1 dashes, Pref; ours; R1..Rn
     assert cols[:4] == ["ID", "Pts", "----", "Pref"] and cols[-3:] == ["R1", "R2", "R3"]
-    assert cols[4:-3] == ["C2", "ARO", "Upf", "Cur", ""]
+    assert cols[4:-3] == ["PAB", "ARO", "Upf", "Cur", ""]
     assert sorted(int(r["ID"]) for r in rows) == list(range(1, 10))
     # one group per score, highest first, every player of a group with that score
     scores = [{r["Pts"] for r in g} for g in groups]
@@ -145,7 +145,7 @@ def test_l_writes_the_check_list_in_bbppairings_layout(trf, tmp_path, capsys):
     assert one["Pts"] == "2.5" and one["----"] == "WBW" and one["Pref"] in ("(B)", "B", "b")
     assert [one["R1"], one["R2"], one["R3"]] == ["5", "8", "2"]
     eight = next(r for r in rows if r["ID"] == "8")
-    assert eight["R1"] == "" and eight["C2"] == "N"  # a forfeit win: no game, no bye
+    assert eight["R1"] == "" and eight["PAB"] == "N"  # a forfeit win: no game, no bye
     # -p ... -l: Cur is the pairing made (4 1, 2 8, 6 9, 5 0)
     assert one["Cur"] == "(4B)" and eight["Cur"] == "(2B)"
     assert next(r for r in rows if r["ID"] == "5")["Cur"] == "(bye)"

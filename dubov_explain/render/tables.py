@@ -119,14 +119,14 @@ def checklist_text(st: Any, t: Tournament, current: dict[int, str] | None = None
     Columns: ``ID``, ``Pts`` (the score for pairing, one decimal), the colours of the games
     played (``W``/``B``, headed by one ``-`` more than the rounds played), ``Pref`` (``W ``,
     ``B `` absolute, ``(W)``, ``(B)`` strong, ``w ``, ``b `` mild, ``A `` none), then this
-    program's columns in the place of bbpPairings' system-specific ones: ``C2`` (may receive
+    program's columns in the place of bbpPairings' system-specific ones: ``PAB`` (may receive
     the pairing-allocated bye, ``Y``/``N``), ``ARO``, ``Upf`` (times upfloated, ``*`` when
     the most allowed), ``Cur`` (with ``current``: the opponent and colour in the round paired,
     ``(12W)``, or ``(bye)``); then an empty column and ``R1``... ``Rn``, the opponent of each
     game played (empty for a round without a game).
     """
     played = t.round_to_pair - 1
-    header = ["ID", "Pts", "-" * (played + 1), "Pref", "C2", "ARO", "Upf", "Cur", ""]
+    header = ["ID", "Pts", "-" * (played + 1), "Pref", "PAB", "ARO", "Upf", "Cur", ""]
     header += [f"R{k}" for k in range(1, played + 1)]
     by_number = t.by_number
     rows: list[tuple[Any, list[str]]] = []
