@@ -310,7 +310,8 @@ def round_byes(t: Tournament, r: int) -> list[int]:
 
 def enter_round_results(t: Tournament, results_text: str, round_no: int | None = None, *,
                         results_source: str = "<stdin>", system: str | None = None,
-                        readings: Sequence[str] = (), lenient: bool = False) -> Results:
+                        readings: Sequence[str] = (), lenient: bool = False,
+                        accept_history: bool = False) -> Results:
     """Enter the results of round ``round_no`` (default: the last round with pending
     results) from ``results_text``, one token per board in the round's board order (the
     order ``pair`` prints; :mod:`dubov_explain.trf.results` lists the tokens).
@@ -319,7 +320,8 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
     round. The pairing-allocated bye and other byes need no result. Entering a round that
     already has results corrects them. Raises :class:`InputError` with located problems
     (``file:line:column``): an inconsistent file, no such round, a token that is not a
-    result, more or fewer results than boards.
+    result, more or fewer results than boards.  ``accept_history``: a past round that
+    breaks an absolute rule is a warning, as for :func:`prepare`.
     """
     from .records import replace
 

@@ -208,6 +208,7 @@ def _add_result_parser(sub) -> None:
                    help="the round (default: the last round with pending results)")
     r.add_argument("--results", metavar="FILE",
                    help="the results list (default, or '-': standard input)")
+    _add_accept_history(r)
     r.add_argument("-o", "--output", metavar="OUT.trf", help="write the tournament here")
     r.add_argument("--in-place", action="store_true",
                    help="replace the input file instead (atomically: a new file renamed over it)")
@@ -923,7 +924,8 @@ def cmd_result(args) -> int:
         raise limit
     done = app.enter_round_results(t, text, args.round, results_source=source,
                                    system=args.system, readings=args.reading,
-                                   lenient=args.lenient)
+                                   lenient=args.lenient,
+                                   accept_history=args.accept_history)
     for w in done.warnings:
         _say(f"warning: {w}")
     out = args.trf if args.in_place else args.output
