@@ -31,6 +31,9 @@ class Request:
     title: str = ""
     #: problems that do not stop the pairing, as ``file:line:column: message``
     warnings: tuple[str, ...] = field(default=())
+    #: past rounds that break an absolute rule, let stand by ``accept_history``: facts
+    #: (``{"rule", "round", "players", "file", "line", "column"}``), recorded in the trace
+    accepted_history: tuple[dict, ...] = field(default=())
 
 
 def read_tournament(trf: str | None = None, example: str | None = None) -> Tournament:
@@ -50,14 +53,18 @@ def read_tournament(trf: str | None = None, example: str | None = None) -> Tourn
 
 def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str] = (),
             lenient: bool = False, title: str = "", rounds: int | None = None,
-            initial_colour: str | None = None, pairing: bool = True) -> Request:
+            initial_colour: str | None = None, pairing: bool = True,
+            accept_history: bool = False) -> Request:
     """Check ``t`` for pairing its next round and choose its rulebook and readings.
 
     ``rounds`` (``--rounds``) and ``initial_colour`` (``--initial-colour``, ``white`` or
     ``black``) complete a file that lacks ``XXR``/``142`` or ``XXC``/``152``; a file that says
     otherwise is refused rather than overridden, since one of the two is wrong and either
     changes the pairing.  ``pairing=False`` (the standings) allows a tournament whose rounds
-    are all paired.
+    are all paired.  ``accept_history`` (``--accept-history``) lets a past round that breaks
+    an absolute rule (a rematch, two pairing-allocated byes in a round) stand, with a
+    warning, and the request carries it as facts for the trace; without it such a round is
+    refused with the override named.
 
     Raises :class:`InputError` with every problem located (the file's own, pending results,
     what the rulebook needs of a request); warnings are returned in the request.
@@ -69,7 +76,8 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     t = with_options(t, rounds=rounds, initial_colour=initial_colour)
     book, override = system_for(t, system)
     chosen = book.readings_type.parse(list(readings))
-    problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
+    problems = list(getattr(t, "warnings", ())) + check_consistency(
+        t, lenient=lenient, accept_history=accept_history)
     problems += pending_results(t, lambda k: True, "pairing the next round")
     if pairing:
         problems += finished_problems(t)
@@ -80,7 +88,14 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     warnings = tuple(str(p) for p in problems if not p.is_error)
     if override:
         warnings += (override,)
-    return Request(t, book, chosen, title or t.name, warnings)
+    return Request(t, book, chosen, title or t.name, warnings, accepted_facts(problems))
+
+
+def accepted_facts(problems: Sequence[Problem]) -> tuple[dict, ...]:
+    """The past rounds let stand by ``accept_history``, as facts for the trace's meta."""
+    return tuple(dict(rule=p.rule, round=p.round, players=list(p.players), file=p.file,
+                      line=p.line, column=p.column)
+                 for p in problems if p.rule and not p.is_error)
 
 
 def finished_problems(t: Tournament) -> list[Problem]:
@@ -106,8 +121,22 @@ def open_request(trf: str | None = None, example: str | None = None, **kw) -> Re
 
 def pair(req: Request, round_no: int | None = None,
          forced: Sequence[tuple[int, int]] = ()) -> Trace:
-    """Pair the request's round by its rulebook: the trace, whose last event is the pairing."""
-    return req.rulebook.pair(req.tournament, req.readings, round_no, tuple(forced))
+    """Pair the request's round by its rulebook: the trace, whose last event is the pairing.
+
+    A request that let a past round stand (``accept_history``) says so in the trace's meta,
+    ``history_accepted``: the rule broken, the round, the players and where the file says
+    it (facts; the report words them)."""
+    trace = req.rulebook.pair(req.tournament, req.readings, round_no, tuple(forced))
+    return with_history(trace, req.accepted_history)
+
+
+def with_history(trace: Trace, accepted: Sequence[dict]) -> Trace:
+    """``trace`` with the accepted past rounds in its meta (the same trace when none)."""
+    if not accepted:
+        return trace
+    from .records import replace
+
+    return replace(trace, meta={**trace.meta, "history_accepted": [dict(a) for a in accepted]})
 
 
 def standings(req: Request):
@@ -162,14 +191,18 @@ class Checked:
     warnings: tuple[str, ...] = ()
 
 
-def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
+def check(trf: str | Tournament, pairing: str | None = None, round_no: int | None = None, *,
           system: str | None = None, readings: Sequence[str] = (),
-          rounds: int | None = None, budget: float | None = None) -> Checked:
+          rounds: int | None = None, budget: float | None = None,
+          accept_history: bool = False) -> Checked:
     """Check one round of ``trf``: the round entered in the file (default: the last with
     games), or, with ``pairing`` (a JaVaFo/bbpPairings pairing file), that pairing of the
     round to pair (or of ``round_no``).  The absolute test, then the comparison with the
     rulebook's own pairing; ``budget``: at most that many seconds for explaining a
-    difference (``explain.audit.check_round``)."""
+    difference (``explain.audit.check_round``).  ``trf`` is a file name or a tournament
+    already read.  ``accept_history``: a round before the checked one that breaks an
+    absolute rule is a warning instead of an error (the checked round itself is always
+    judged, and reported)."""
     from .records import replace
 
     from .explain.audit import (check_round, input_problems, parse_pairing_file,
@@ -177,7 +210,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
     from .tournament.request import request_for_round, with_options
     from .trf.reader import read_trf
 
-    t = with_options(read_trf(trf), rounds=rounds)
+    t = with_options(trf if isinstance(trf, Tournament) else read_trf(trf), rounds=rounds)
     book, override = system_for(t, system)
     chosen = book.readings_type.parse(list(readings))
     warnings = [override] if override else []
@@ -198,7 +231,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
             raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file has pairings "
                                       f"for rounds 1-{last}; give --pairing to check another")])
         pub = published_from_round(t, r)
-    errors, found = input_problems(t, [r])
+    errors, found = input_problems(t, [r], accept_history=accept_history)
     warnings += [str(w) for w in found]
     if errors:
         raise InputError(errors)
@@ -303,7 +336,8 @@ def round_byes(t: Tournament, r: int) -> list[int]:
 
 def enter_round_results(t: Tournament, results_text: str, round_no: int | None = None, *,
                         results_source: str = "<stdin>", system: str | None = None,
-                        readings: Sequence[str] = (), lenient: bool = False) -> Results:
+                        readings: Sequence[str] = (), lenient: bool = False,
+                        accept_history: bool = False) -> Results:
     """Enter the results of round ``round_no`` (default: the last round with pending
     results) from ``results_text``, one token per board in the round's board order (the
     order ``pair`` prints; :mod:`dubov_explain.trf.results` lists the tokens).
@@ -312,7 +346,8 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
     round. The pairing-allocated bye and other byes need no result. Entering a round that
     already has results corrects them. Raises :class:`InputError` with located problems
     (``file:line:column``): an inconsistent file, no such round, a token that is not a
-    result, more or fewer results than boards.
+    result, more or fewer results than boards.  ``accept_history``: a past round that
+    breaks an absolute rule is a warning, as for :func:`prepare`.
     """
     from .records import replace
 
@@ -320,7 +355,8 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
     from .trf.results import parse_results
     from .trf.writer import enter_results
 
-    problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
+    problems = list(getattr(t, "warnings", ())) + check_consistency(
+        t, lenient=lenient, accept_history=accept_history)
     errors = [p for p in problems if p.is_error]
     if errors:
         raise InputError(errors)

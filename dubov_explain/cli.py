@@ -46,11 +46,20 @@ def _add_input(p: argparse.ArgumentParser) -> None:
         help="choose a reading of an ambiguous article (see `dubov-explain readings`)",
     )
     p.add_argument("--lenient", action="store_true", help="downgrade documented consistency problems to warnings")
+    _add_accept_history(p)
     _add_rounds(p)
     p.add_argument("--initial-colour", choices=("white", "black"),
                    help="the initial colour drawn by lot, for a file without XXC white1|black1 "
                    "or 152 W|B (needed to pair round 1)")
     _add_system(p)
+
+
+def _add_accept_history(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--accept-history", action="store_true",
+                   help="a past round that breaks an absolute rule (a rematch, two "
+                   "pairing-allocated byes in one round) is refused; with this it stands as "
+                   "played, with a warning at its line, and the trace records that it was "
+                   "accepted")
 
 
 def _add_rounds(p: argparse.ArgumentParser) -> None:
@@ -153,6 +162,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a tournament in progress: the standings with tie-breaks after the "
                    "rounds with every result in, instead of the check list")
 
+    k = sub.add_parser(
+        "checklist",
+        help="the check-list of JaVaFo and bbpPairings (-l), tab-separated, in bbpPairings' "
+        "layout",
+        description="The check-list before the round to pair, in bbpPairings' layout (its "
+        "README, 'Checklist'): a header row (ID, Pts, colours, Pref, then PAB = may receive "
+        "the pairing-allocated bye, ARO, Upf = upfloats, Cur = the round paired, then R1..Rn "
+        "= opponents) and one row per player, each cell right-aligned and followed by a tab, "
+        "a blank line between score groups.")
+    _add_input(k)
+    k.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    k.add_argument("--current", action="store_true",
+                   help="fill the Cur column with the pairing of the round to pair (the "
+                   "drop-in's -p ... -l)")
+
     _add_check_parsers(sub)
 
     e = sub.add_parser(
@@ -211,6 +235,7 @@ def _add_result_parser(sub) -> None:
                    help="the round (default: the last round with pending results)")
     r.add_argument("--results", metavar="FILE",
                    help="the results list (default, or '-': standard input)")
+    _add_accept_history(r)
     r.add_argument("-o", "--output", metavar="OUT.trf", help="write the tournament here")
     r.add_argument("--in-place", action="store_true",
                    help="replace the input file instead (atomically: a new file renamed over it)")
@@ -299,6 +324,7 @@ def _add_check_parsers(sub) -> None:
                    help="at most this long for explaining where a legal but different "
                    "pairing leaves the procedure; the absolute test and the board changes "
                    f"are always given (default {CHECK_BUDGET:g}, 0 for no limit)")
+    _add_accept_history(c)
     _add_rounds(c)
     _add_system(c)
 
@@ -389,7 +415,8 @@ def _load(args, pairing: bool = True):
         raise _Usage("give a TRF file or --example")
     req = app.open_request(args.trf, args.example, system=args.system, readings=args.reading,
                            lenient=args.lenient, rounds=args.total_rounds,
-                           initial_colour=args.initial_colour, pairing=pairing)
+                           initial_colour=args.initial_colour, pairing=pairing,
+                           accept_history=args.accept_history)
     for w in req.warnings:
         _say(f"warning: {w}")
     return req
@@ -726,6 +753,23 @@ def _explain_standing(args) -> int:
     return EXIT_OK
 
 
+def cmd_checklist(args) -> int:
+    from . import app
+    from .render.tables import checklist_text, current_cells
+    from .trace.events import Impossible
+
+    _guard([args.output] if args.output else [], _inputs(args))
+    req = _load(args, pairing=False)
+    current = None
+    if args.current and req.tournament.total_rounds is not None and (
+            req.tournament.round_to_pair <= req.tournament.total_rounds):
+        result = app.pair(req).result
+        if not isinstance(result, Impossible):
+            current = current_cells(result.boards, result.bye)
+    _emit(args, checklist_text(app.standings(req), req.tournament, current))
+    return EXIT_OK
+
+
 def cmd_check(args) -> int:
     from . import app
     from .render.check import render_check
@@ -736,7 +780,7 @@ def cmd_check(args) -> int:
         _guard([args.trace], _inputs(args))
     done = app.check(args.trf, args.pairing, args.round, system=args.system,
                      readings=args.reading, rounds=args.total_rounds,
-                     budget=args.budget or None)
+                     budget=args.budget or None, accept_history=args.accept_history)
     for w in done.warnings:
         _say(f"warning: {w}")
     res = done.result
@@ -938,7 +982,8 @@ def cmd_result(args) -> int:
         raise limit
     done = app.enter_round_results(t, text, args.round, results_source=source,
                                    system=args.system, readings=args.reading,
-                                   lenient=args.lenient)
+                                   lenient=args.lenient,
+                                   accept_history=args.accept_history)
     for w in done.warnings:
         _say(f"warning: {w}")
     out = args.trf if args.in_place else args.output
@@ -1008,7 +1053,7 @@ def cmd_compare(args) -> int:
             continue
         reqs.append(app.prepare(t, system=name, lenient=args.lenient, title=title,
                                 rounds=args.total_rounds, initial_colour=args.initial_colour,
-                                pairing=pairing))
+                                pairing=pairing, accept_history=args.accept_history))
     seen: set[str] = set()
     for w in reqs[0].warnings + reqs[1].warnings:
         if w not in seen:
@@ -1054,6 +1099,12 @@ def _main(argv: list[str]) -> int:
         parser.error(str(exc))
     if drop is None:
         return _run(parser, argv)
+    if drop.help:
+        from .dropin import SYNTAX, system_flags
+
+        print(SYNTAX.format(flags=", ".join(system_flags())) + "\n")
+        parser.print_help()
+        return EXIT_OK
     if drop.version:
         print(f"dubov-explain {__version__}")
     code = EXIT_OK
@@ -1098,6 +1149,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
 _HANDLERS = {
     "pair": cmd_pair,
     "standings": cmd_standings,
+    "checklist": cmd_checklist,
     "explain": cmd_explain,
     "readings": cmd_readings,
     "examples": cmd_examples,
