@@ -10,6 +10,7 @@ analysis of a departure).  Nothing outside ``rulebooks/`` restates an article: `
 from __future__ import annotations
 
 from pathlib import Path
+import os
 import re
 import sys
 from abc import ABC, abstractmethod
@@ -90,7 +91,23 @@ IDENTITY = ("name", "title", "edition", "family", "text")
 
 #: a template's top-level names: its macros, and the names it sets (an edition's template
 #: may take a macro of its family's as it is: ``{% set event = base.event %}``)
-_DEFINED = re.compile(r"^\{%-?\s*(?:macro|set)\s+([A-Za-z_]\w*)", re.MULTILINE)
+_DEFINED = re.compile(r"\{%-?\s*(?:macro|set)\s+([A-Za-z_]\w*)")
+#: the names each template file defines, read once (editions share their family's files)
+_SCANNED: dict[str, frozenset[str]] = {}
+#: each rulebook class's package folder
+_FOLDERS: dict[type, Path] = {}
+
+
+def _names_defined(path: str) -> frozenset[str]:
+    """The macros and top-level names of one template file (the lines that open with
+    ``{%``: what the registration check asks; read once per file)."""
+    got = _SCANNED.get(path)
+    if got is None:
+        with open(path, encoding="utf-8") as f:
+            got = frozenset(m.group(1) for line in f if line.startswith("{%")
+                            for m in [_DEFINED.match(line)] if m)
+        _SCANNED[path] = got
+    return got
 
 
 #: each Readings type's defaults, made once
@@ -150,7 +167,11 @@ class Rulebook(ABC):
     @classmethod
     def folder(cls) -> Path:
         """The rulebook's own package folder."""
-        return Path(sys.modules[cls.__module__].__file__).resolve().parent
+        got = _FOLDERS.get(cls)
+        if got is None:
+            got = _FOLDERS[cls] = Path(os.path.dirname(os.path.abspath(
+                sys.modules[cls.__module__].__file__)))
+        return got
 
     @classmethod
     def template_folders(cls) -> list[Path]:
@@ -305,11 +326,12 @@ def template_macros(cls: type[Rulebook]) -> dict[str, set[str]]:
     """``{template: names it defines}`` for each template of :data:`TEMPLATE_MACROS`, from
     the first of the rulebook's template folders that has it (missing: an empty set)."""
     out: dict[str, set[str]] = {}
+    folders = [str(d) for d in cls.template_folders()]
     for name in TEMPLATE_MACROS:
-        for d in cls.template_folders():
-            f = d / name
-            if f.is_file():
-                out[name] = set(_DEFINED.findall(f.read_text(encoding="utf-8")))
+        for d in folders:
+            f = os.path.join(d, name)
+            if f in _SCANNED or os.path.isfile(f):
+                out[name] = set(_names_defined(f))
                 break
         else:
             out[name] = set()
