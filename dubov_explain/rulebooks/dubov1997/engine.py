@@ -225,11 +225,11 @@ class Dubov1997Engine:
                 readings=tuple((r.name, self.readings.value(r.name)) for r in ACCELERATION),
                 dropped=dropped_points(self.t, st.round),
             ))
-        if absent and self.readings.is_("absences", "stop"):
+        if absent and self.readings.value("absences") == "stop":
             self.arbiter("absence", [n for n, _ in absent])
         if st.round == 1 or not any(self.p(n).games_paired for n in self.remaining):
             if self.accelerated and \
-                    self.readings.is_("acceleration-first-round", "score-groups"):
+                    self.readings.value("acceleration-first-round") == "score-groups":
                 return self.first_round_groups
             return self.first_round
         return self.assign_bye
