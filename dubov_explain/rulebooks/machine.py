@@ -84,6 +84,23 @@ class RoundMachine:
     #: (listed in the round's header only when the round is accelerated)
     acceleration_readings: ClassVar[tuple] = ()
 
+    def start(self, t, readings, st, forced) -> dict[int, int]:
+        """The state every round starts from: the request ``t``, the readings in force, the
+        standings ``st``, the what-if's ``forced`` pairs (and ``fmap``, each forced
+        player's partner, which is returned), no event, pair or bye yet."""
+        self.t = t
+        self.readings = readings
+        self.st = st
+        self.forced = tuple(tuple(p) for p in forced)
+        self.fmap: dict[int, int] = {}
+        for a, b in self.forced:
+            self.fmap[a], self.fmap[b] = b, a
+        self.events: list = []
+        self.remaining: list[int] = []
+        self.pairs: list[tuple[int, int]] = []
+        self.bye: int | None = None
+        return self.fmap
+
     # ------------------------------------------------------------------ the machine
     def run(self) -> Trace:
         state: Callable | None = self.open_round

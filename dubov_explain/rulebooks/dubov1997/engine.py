@@ -89,18 +89,8 @@ class Dubov1997Engine(RoundMachine):
 
     def __init__(self, t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None,
                  forced: tuple[tuple[int, int], ...] = ()):
-        self.t = t
-        self.readings = readings
-        self.st = compute_standings(t, round_no, readings)
-        self.forced = tuple(forced)
-        fmap: dict[int, int] = {}
-        for a, b in self.forced:
-            fmap[a], fmap[b] = b, a
+        fmap = self.start(t, readings, compute_standings(t, round_no, readings), forced)
         self.lim = Limits(self.st, fmap)
-        self.events: list[ev.Event] = []
-        self.remaining: list[int] = []
-        self.pairs: list[tuple[int, int]] = []
-        self.bye: int | None = None
         self.carry: list[int] = []
         self.g: Group | None = None
         self.gm: dict[int, int] = {}

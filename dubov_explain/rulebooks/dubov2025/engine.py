@@ -157,19 +157,9 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
         round_no: int | None = None,
         forced: tuple[tuple[int, int], ...] = (),
     ):
-        self.t = t
-        self.readings = readings
-        self.st = compute_standings(t, round_no, readings)
-        self.forced = tuple(forced)
-        fmap: dict[int, int] = {}
-        for a, b in self.forced:
-            fmap[a], fmap[b] = b, a
+        fmap = self.start(t, readings, compute_standings(t, round_no, readings), forced)
         self.compat = Compatibility(self.st, fmap)
         self._by = {q.number: q for q in self.st.players}  # asked for at every step
-        self.events: list[ev.Event] = []
-        self.remaining: list[int] = []
-        self.bye: int | None = None
-        self.pairs: list[tuple[int, int]] = []
         self.base: dict[int, int] = {}
         self.bracket: Bracket | None = None
         self._real_upfloaters = readings.is_("acceleration-upfloaters", "real")
