@@ -110,6 +110,29 @@ def test_an_edition_inherits_hooks_and_templates_and_states_its_identity():
         assert getattr(sr.reader(), fn) is not getattr(dutch.reader(), fn), fn
 
 
+def test_the_registry_loads_each_rulebook_under_its_own_name():
+    from dubov_explain.rulebooks import _LOADERS
+
+    for name, load in _LOADERS.items():
+        assert load().name == name and find_rulebook(name).name == name
+    assert list(RULEBOOKS)[:len(_LOADERS)] == list(_LOADERS)
+
+
+def test_a_plain_pair_imports_only_the_rulebook_it_uses():
+    import subprocess
+    import sys
+
+    code = ("import sys; from dubov_explain.cli import main; "
+            "main(['pair', '--example', '--system', 'dubov-2025']); "
+            "print(sorted({m.split('.')[2] for m in sys.modules "
+            "if m.startswith('dubov_explain.rulebooks.') and m.count('.') >= 2}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    loaded = out.stdout.strip().splitlines()[-1]
+    for other in ("dubov1997", "dutch2012", "swiss_rating1992"):
+        assert other not in loaded, loaded
+
+
 def test_every_registered_rulebook_keeps_the_contract():
     for name, book in RULEBOOKS.items():
         assert rulebook_problems(type(book)) == [], name

@@ -1,8 +1,8 @@
 """The rulebooks, found by name: ``find_rulebook("dubov-2025")``.
 
 Each rulebook is a subclass of :class:`~.base.Rulebook` in its own folder (an edition of a
-text we have: a subclass of that text's rulebook).  A new rulebook adds its folder and its
-class to :data:`_BOOKS` below; the class is checked when it is defined (every hook, its
+text we have: a subclass of that text's rulebook).  A new rulebook adds its folder and a
+loader to :data:`_LOADERS` below; the class is checked when it is defined (every hook, its
 identity, its text, the template macros the renderers call).
 """
 
@@ -16,15 +16,41 @@ from ..records import dataclass
 from ..tournament.model import Tournament
 from ..trace.events import Trace
 from .base import Rulebook
-from .dubov1997 import Dubov1997
-from .dubov2025 import Dubov2025
-from .dutch2012 import Dutch2012
-from .swiss_rating1992 import SwissRating1992
 
-#: the rulebooks, the default system first (each class's module imports only its readings:
-#: a hook imports what it needs when called)
-_BOOKS: tuple[Rulebook, ...] = (Dubov2025(), Dubov1997(), Dutch2012(), SwissRating1992())
-_KNOWN: dict[str, Rulebook] = {b.name: b for b in _BOOKS}
+
+def _dubov2025() -> type[Rulebook]:
+    from .dubov2025 import Dubov2025
+    return Dubov2025
+
+
+def _dubov1997() -> type[Rulebook]:
+    from .dubov1997 import Dubov1997
+    return Dubov1997
+
+
+def _dutch2012() -> type[Rulebook]:
+    from .dutch2012 import Dutch2012
+    return Dutch2012
+
+
+def _swiss_rating1992() -> type[Rulebook]:
+    from .swiss_rating1992 import SwissRating1992
+    return SwissRating1992
+
+
+#: name -> the loader of its class, the default system first.  A run imports a rulebook's
+#: package only when it asks for that rulebook (a plain ``pair`` of a file that names no
+#: system imports the default's alone); the names are the classes' own ``name``, which
+#: ``tests/test_rulebook_contract.py`` checks.
+_LOADERS = {"dubov-2025": _dubov2025, "dubov-1997": _dubov1997, "dutch-2012": _dutch2012,
+            "swiss-rating-1992": _swiss_rating1992}
+#: the rulebooks loaded so far (tests may register one of their own here)
+_KNOWN: dict[str, Rulebook] = {}
+
+
+def registered() -> list[Rulebook]:
+    """Every registered rulebook, loaded, in the registry's order."""
+    return [RULEBOOKS[name] for name in RULEBOOKS]
 
 DEFAULT_SYSTEM = "dubov-2025"
 
@@ -39,16 +65,19 @@ class _Registry(Mapping[str, Rulebook]):
     """``RULEBOOKS``: name -> rulebook, in the order of :data:`_KNOWN`."""
 
     def __getitem__(self, name: str) -> Rulebook:
-        return _KNOWN[name]
+        book = _KNOWN.get(name)
+        if book is None:
+            book = _KNOWN[name] = _LOADERS[name]()()
+        return book
 
     def __iter__(self):
-        return iter(_KNOWN)
+        return iter({**dict.fromkeys(_LOADERS), **dict.fromkeys(_KNOWN)})
 
     def __len__(self) -> int:
-        return len(_KNOWN)
+        return len({**dict.fromkeys(_LOADERS), **dict.fromkeys(_KNOWN)})
 
     def __repr__(self) -> str:
-        return f"RULEBOOKS({', '.join(_KNOWN)})"
+        return f"RULEBOOKS({', '.join(self)})"
 
 
 RULEBOOKS: Mapping[str, Rulebook] = _Registry()
