@@ -86,6 +86,8 @@ def _add_tiebreaks(p: argparse.ArgumentParser) -> None:
                    "comma-separated, e.g. BH/C1,BH,SB (default: the file's 212 or 202 record, "
                    "else BH/C1,BH,SB); accepted: AOB, ARO, BH, BPG, BWG, DE, FB, PS, PTP, REP, "
                    "RTNG, SB, STD, TPN, TPR, WIN, WON; /Cn (cut), /Mn (median), /R (reverse)")
+
+
 #: the TRF dialects a command that writes a TRF can write (trf/writer.py TRF_FORMATS)
 TRF_FORMATS = ("trf26", "trfx")
 
