@@ -33,6 +33,9 @@ class Request:
     warnings: tuple[str, ...] = field(default=())
     #: which rulebook pairs the file and why (the trace's ``meta["chosen"]``)
     choice: EditionChoice | None = None
+    #: past rounds that break an absolute rule, let stand by ``accept_history``: facts
+    #: (``{"rule", "round", "players", "file", "line", "column"}``), recorded in the trace
+    accepted_history: tuple[dict, ...] = field(default=())
 
 
 def read_tournament(trf: str | None = None, example: str | None = None) -> Tournament:
@@ -52,14 +55,18 @@ def read_tournament(trf: str | None = None, example: str | None = None) -> Tourn
 
 def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str] = (),
             lenient: bool = False, title: str = "", rounds: int | None = None,
-            initial_colour: str | None = None, pairing: bool = True) -> Request:
+            initial_colour: str | None = None, pairing: bool = True,
+            accept_history: bool = False) -> Request:
     """Check ``t`` for pairing its next round and choose its rulebook and readings.
 
     ``rounds`` (``--rounds``) and ``initial_colour`` (``--initial-colour``, ``white`` or
     ``black``) complete a file that lacks ``XXR``/``142`` or ``XXC``/``152``; a file that says
     otherwise is refused rather than overridden, since one of the two is wrong and either
     changes the pairing.  ``pairing=False`` (the standings) allows a tournament whose rounds
-    are all paired.
+    are all paired.  ``accept_history`` (``--accept-history``) lets a past round that breaks
+    an absolute rule (a rematch, two pairing-allocated byes in a round) stand, with a
+    warning, and the request carries it as facts for the trace; without it such a round is
+    refused with the override named.
 
     Raises :class:`InputError` with every problem located (the file's own, pending results,
     what the rulebook needs of a request); warnings are returned in the request.
@@ -72,7 +79,8 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     choice, override = edition_choice(t, system)
     book = find_rulebook(choice.system)
     chosen = book.readings_type.parse(list(readings))
-    problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
+    problems = list(getattr(t, "warnings", ())) + check_consistency(
+        t, lenient=lenient, accept_history=accept_history)
     problems += pending_results(t, lambda k: True, "pairing the next round")
     if pairing:
         problems += finished_problems(t)
@@ -83,7 +91,15 @@ def prepare(t: Tournament, *, system: str | None = None, readings: Sequence[str]
     warnings = tuple(str(p) for p in problems if not p.is_error)
     if override:
         warnings += (override,)
-    return Request(t, book, chosen, title or t.name, warnings, choice)
+    return Request(t, book, chosen, title or t.name, warnings, choice,
+                   accepted_facts(problems))
+
+
+def accepted_facts(problems: Sequence[Problem]) -> tuple[dict, ...]:
+    """The past rounds let stand by ``accept_history``, as facts for the trace's meta."""
+    return tuple(dict(rule=p.rule, round=p.round, players=list(p.players), file=p.file,
+                      line=p.line, column=p.column)
+                 for p in problems if p.rule and not p.is_error)
 
 
 def finished_problems(t: Tournament) -> list[Problem]:
@@ -109,17 +125,56 @@ def open_request(trf: str | None = None, example: str | None = None, **kw) -> Re
 
 def pair(req: Request, round_no: int | None = None,
          forced: Sequence[tuple[int, int]] = ()) -> Trace:
-    """Pair the request's round by its rulebook: the trace, whose last event is the pairing;
-    its ``meta["chosen"]`` says why that rulebook (:class:`~.rulebooks.EditionChoice`)."""
+    """Pair the request's round by its rulebook: the trace, whose last event is the pairing.
+
+    Its ``meta["chosen"]`` says why that rulebook (:class:`~.rulebooks.EditionChoice`). A
+    request that let a past round stand (``accept_history``) says so in the trace's meta,
+    ``history_accepted``: the rule broken, the round, the players and where the file says
+    it (facts; the report words them)."""
     trace = req.rulebook.pair(req.tournament, req.readings, round_no, tuple(forced))
-    if req.choice is None:
+    if req.choice is not None:
+        trace = Trace(trace.events, {**trace.meta, "chosen": req.choice.as_dict()})
+    return with_history(trace, req.accepted_history)
+
+
+def with_history(trace: Trace, accepted: Sequence[dict]) -> Trace:
+    """``trace`` with the accepted past rounds in its meta (the same trace when none)."""
+    if not accepted:
         return trace
-    return Trace(trace.events, {**trace.meta, "chosen": req.choice.as_dict()})
+    from .records import replace
+
+    return replace(trace, meta={**trace.meta, "history_accepted": [dict(a) for a in accepted]})
 
 
 def standings(req: Request):
     """The rulebook's standings before the round to pair."""
     return req.rulebook.standings(req.tournament, None, req.readings)
+
+
+def ranked_standings(req: Request, tiebreaks: str | None = None):
+    """The standings by points and tie-breaks (FIDE C.07) after the rounds with every
+    result in: the list from ``tiebreaks`` (``--tiebreaks``), else the file's ``212``/``202``
+    record, else ``tiebreaks.DEFAULT_LIST``.  A bad list raises (exit 3): from the command
+    line with what is accepted, from the file located at its record."""
+    from .tiebreaks import DEFAULT_LIST, final_standings, from_records, parse_list
+
+    t = req.tournament
+    if tiebreaks is not None:
+        tbs, source = parse_list(tiebreaks), "--tiebreaks"
+    else:
+        tbs, source, problems = from_records(t)
+        if problems:
+            raise InputError(problems)
+        if not tbs:
+            tbs, source = parse_list(DEFAULT_LIST), "default"
+    return final_standings(t, tbs, source)
+
+
+def finished(t: Tournament) -> bool:
+    """Every round of the tournament played, every result in (the final standings)."""
+    from .tiebreaks.compute import completed_rounds
+
+    return bool(t.total_rounds) and completed_rounds(t) >= t.total_rounds
 
 
 def systems() -> list[Rulebook]:
@@ -143,14 +198,18 @@ class Checked:
     warnings: tuple[str, ...] = ()
 
 
-def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
+def check(trf: str | Tournament, pairing: str | None = None, round_no: int | None = None, *,
           system: str | None = None, readings: Sequence[str] = (),
-          rounds: int | None = None, budget: float | None = None) -> Checked:
+          rounds: int | None = None, budget: float | None = None,
+          accept_history: bool = False) -> Checked:
     """Check one round of ``trf``: the round entered in the file (default: the last with
     games), or, with ``pairing`` (a JaVaFo/bbpPairings pairing file), that pairing of the
     round to pair (or of ``round_no``).  The absolute test, then the comparison with the
     rulebook's own pairing; ``budget``: at most that many seconds for explaining a
-    difference (``explain.audit.check_round``)."""
+    difference (``explain.audit.check_round``).  ``trf`` is a file name or a tournament
+    already read.  ``accept_history``: a round before the checked one that breaks an
+    absolute rule is a warning instead of an error (the checked round itself is always
+    judged, and reported)."""
     from .records import replace
 
     from .explain.audit import (check_round, input_problems, parse_pairing_file,
@@ -158,7 +217,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
     from .tournament.request import request_for_round, with_options
     from .trf.reader import read_trf
 
-    t = with_options(read_trf(trf), rounds=rounds)
+    t = with_options(trf if isinstance(trf, Tournament) else read_trf(trf), rounds=rounds)
     book, override = system_for(t, system)
     chosen = book.readings_type.parse(list(readings))
     warnings = [override] if override else []
@@ -179,7 +238,7 @@ def check(trf: str, pairing: str | None = None, round_no: int | None = None, *,
             raise InputError([Problem(t.source, 1, 1, f"--round {r}: the file has pairings "
                                       f"for rounds 1-{last}; give --pairing to check another")])
         pub = published_from_round(t, r)
-    errors, found = input_problems(t, [r])
+    errors, found = input_problems(t, [r], accept_history=accept_history)
     warnings += [str(w) for w in found]
     if errors:
         raise InputError(errors)
@@ -284,7 +343,8 @@ def round_byes(t: Tournament, r: int) -> list[int]:
 
 def enter_round_results(t: Tournament, results_text: str, round_no: int | None = None, *,
                         results_source: str = "<stdin>", system: str | None = None,
-                        readings: Sequence[str] = (), lenient: bool = False) -> Results:
+                        readings: Sequence[str] = (), lenient: bool = False,
+                        accept_history: bool = False) -> Results:
     """Enter the results of round ``round_no`` (default: the last round with pending
     results) from ``results_text``, one token per board in the round's board order (the
     order ``pair`` prints; :mod:`dubov_explain.trf.results` lists the tokens).
@@ -293,7 +353,8 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
     round. The pairing-allocated bye and other byes need no result. Entering a round that
     already has results corrects them. Raises :class:`InputError` with located problems
     (``file:line:column``): an inconsistent file, no such round, a token that is not a
-    result, more or fewer results than boards.
+    result, more or fewer results than boards.  ``accept_history``: a past round that
+    breaks an absolute rule is a warning, as for :func:`prepare`.
     """
     from .records import replace
 
@@ -301,7 +362,8 @@ def enter_round_results(t: Tournament, results_text: str, round_no: int | None =
     from .trf.results import parse_results
     from .trf.writer import enter_results
 
-    problems = list(getattr(t, "warnings", ())) + check_consistency(t, lenient=lenient)
+    problems = list(getattr(t, "warnings", ())) + check_consistency(
+        t, lenient=lenient, accept_history=accept_history)
     errors = [p for p in problems if p.is_error]
     if errors:
         raise InputError(errors)

@@ -46,11 +46,20 @@ def _add_input(p: argparse.ArgumentParser) -> None:
         help="choose a reading of an ambiguous article (see `dubov-explain readings`)",
     )
     p.add_argument("--lenient", action="store_true", help="downgrade documented consistency problems to warnings")
+    _add_accept_history(p)
     _add_rounds(p)
     p.add_argument("--initial-colour", choices=("white", "black"),
                    help="the initial colour drawn by lot, for a file without XXC white1|black1 "
                    "or 152 W|B (needed to pair round 1)")
     _add_system(p)
+
+
+def _add_accept_history(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--accept-history", action="store_true",
+                   help="a past round that breaks an absolute rule (a rematch, two "
+                   "pairing-allocated byes in one round) is refused; with this it stands as "
+                   "played, with a warning at its line, and the trace records that it was "
+                   "accepted")
 
 
 def _add_rounds(p: argparse.ArgumentParser) -> None:
@@ -69,6 +78,17 @@ def _add_system(p: argparse.ArgumentParser) -> None:
 
 
 FORMATS = ("text", "md", "html", "json")
+STANDINGS_FORMATS = ("text", "md", "html", "csv", "json")
+
+
+def _add_tiebreaks(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tiebreaks", metavar="LIST",
+                   help="the tie-breaks, in order: FIDE C.07 acronyms with their modifiers, "
+                   "comma-separated, e.g. BH/C1,BH,SB (default: the file's 212 or 202 record, "
+                   "else BH/C1,BH,SB); accepted: AOB, ARO, BH, BPG, BWG, DE, FB, PS, PTP, REP, "
+                   "RTNG, SB, STD, TPN, TPR, WIN, WON; /Cn (cut), /Mn (median), /R (reverse)")
+
+
 #: the TRF dialects a command that writes a TRF can write (trf/writer.py TRF_FORMATS)
 TRF_FORMATS = ("trf26", "trfx")
 
@@ -127,10 +147,38 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write the step-through page: one self-contained HTML file that "
                    "steps through every decision (arrow keys)")
 
-    s = sub.add_parser("standings", help="print the standings before the round to pair")
+    s = sub.add_parser(
+        "standings", help="the final standings with tie-breaks and a crosstable (a finished "
+        "tournament), or the check list before the round to pair",
+        description="A finished tournament: the final standings, by points then the tie-breaks "
+        "(FIDE C.07), and a crosstable. A tournament in progress: the arbiter's check list "
+        "before the round to pair, unless --current, --tiebreaks or a --format other than "
+        "text asks for the standings after the rounds played.")
     _add_input(s)
     s.add_argument("-o", "--output", metavar="FILE",
                    help="write here instead of stdout (the drop-in -l check list)")
+    _add_tiebreaks(s)
+    s.add_argument("--format", choices=STANDINGS_FORMATS, default="text",
+                   help="text (default), md, html (one self-contained page), csv (one row per "
+                   "player, a column per tie-break) or json")
+    s.add_argument("--current", action="store_true",
+                   help="a tournament in progress: the standings with tie-breaks after the "
+                   "rounds with every result in, instead of the check list")
+
+    k = sub.add_parser(
+        "checklist",
+        help="the check-list of JaVaFo and bbpPairings (-l), tab-separated, in bbpPairings' "
+        "layout",
+        description="The check-list before the round to pair, in bbpPairings' layout (its "
+        "README, 'Checklist'): a header row (ID, Pts, colours, Pref, then PAB = may receive "
+        "the pairing-allocated bye, ARO, Upf = upfloats, Cur = the round paired, then R1..Rn "
+        "= opponents) and one row per player, each cell right-aligned and followed by a tab, "
+        "a blank line between score groups.")
+    _add_input(k)
+    k.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    k.add_argument("--current", action="store_true",
+                   help="fill the Cur column with the pairing of the round to pair (the "
+                   "drop-in's -p ... -l)")
 
     _add_check_parsers(sub)
 
@@ -156,6 +204,11 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--round", type=int, metavar="R",
                    help="explain round R (default: the round to pair); a round already in the file "
                    "is paired from the rounds before it, and the page says where the file differs")
+    e.add_argument("--standing", action="store_true",
+                   help="why the player is ranked where he is in the standings: which "
+                   "tie-break decided against the neighbour above and below, each value "
+                   "built from its games")
+    _add_tiebreaks(e)
     e.add_argument("--format", choices=FORMATS, default="text",
                    help="text and md are the same Markdown; html is it rendered; json the data")
     e.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
@@ -185,6 +238,7 @@ def _add_result_parser(sub) -> None:
                    help="the round (default: the last round with pending results)")
     r.add_argument("--results", metavar="FILE",
                    help="the results list (default, or '-': standard input)")
+    _add_accept_history(r)
     r.add_argument("-o", "--output", metavar="OUT.trf", help="write the tournament here")
     r.add_argument("--in-place", action="store_true",
                    help="replace the input file instead (atomically: a new file renamed over it)")
@@ -273,6 +327,7 @@ def _add_check_parsers(sub) -> None:
                    help="at most this long for explaining where a legal but different "
                    "pairing leaves the procedure; the absolute test and the board changes "
                    f"are always given (default {CHECK_BUDGET:g}, 0 for no limit)")
+    _add_accept_history(c)
     _add_rounds(c)
     _add_system(c)
 
@@ -363,7 +418,8 @@ def _load(args, pairing: bool = True):
         raise _Usage("give a TRF file or --example")
     req = app.open_request(args.trf, args.example, system=args.system, readings=args.reading,
                            lenient=args.lenient, rounds=args.total_rounds,
-                           initial_colour=args.initial_colour, pairing=pairing)
+                           initial_colour=args.initial_colour, pairing=pairing,
+                           accept_history=args.accept_history)
     for w in req.warnings:
         _say(f"warning: {w}")
     return req
@@ -620,6 +676,13 @@ def cmd_explain(args) -> int:
     from .render import explain as R
 
     _guard([args.output] if args.output else [], _inputs(args))
+    if args.standing:
+        if args.against is not None or args.reply or args.colour or args.round is not None:
+            raise _Usage("--standing explains the standings: not with --against, --reply, "
+                         "--colour or --round")
+        return _explain_standing(args)
+    if args.tiebreaks is not None:
+        raise _Usage("--tiebreaks goes with --standing")
     req = _load_round(args)
     if req is None:
         return EXIT_INVALID_INPUT
@@ -665,7 +728,48 @@ def cmd_standings(args) -> int:
 
     _guard([args.output] if args.output else [], _inputs(args))
     req = _load(args, pairing=False)
-    _emit(args, standings_table(app.standings(req), req.tournament, req.rulebook.name))
+    ranked = (app.finished(req.tournament) or args.current or args.tiebreaks is not None
+              or args.format != "text")
+    if not ranked:
+        _emit(args, standings_table(app.standings(req), req.tournament, req.rulebook.name))
+        return EXIT_OK
+    from .render.standings import RENDER
+
+    s = app.ranked_standings(req, args.tiebreaks)
+    _emit(args, RENDER[args.format](s), json=args.format == "json")
+    return EXIT_OK
+
+
+def _explain_standing(args) -> int:
+    """``explain --player N --standing``: why N is where he is in the standings."""
+    from . import app
+    from .render import standings as R
+    from .tiebreaks import why_standing
+
+    req = _load(args, pairing=False)
+    if args.player not in {p.number for p in req.tournament.players}:
+        _say(f"dubov-explain: there is no player {args.player} in this tournament")
+        return EXIT_INVALID_INPUT
+    answer = why_standing(app.ranked_standings(req, args.tiebreaks), args.player)
+    render = {"html": R.standing_html, "json": R.standing_json}.get(args.format, R.standing_md)
+    _emit(args, render(answer), json=args.format == "json")
+    return EXIT_OK
+
+
+def cmd_checklist(args) -> int:
+    from . import app
+    from .render.tables import checklist_text, current_cells
+    from .trace.events import Impossible
+
+    _guard([args.output] if args.output else [], _inputs(args))
+    req = _load(args, pairing=False)
+    current = None
+    if args.current and req.tournament.total_rounds is not None and (
+            req.tournament.round_to_pair <= req.tournament.total_rounds):
+        result = app.pair(req).result
+        if not isinstance(result, Impossible):
+            current = current_cells(result.boards, result.bye)
+    _emit(args, checklist_text(app.standings(req), req.tournament, current))
     return EXIT_OK
 
 
@@ -679,7 +783,7 @@ def cmd_check(args) -> int:
         _guard([args.trace], _inputs(args))
     done = app.check(args.trf, args.pairing, args.round, system=args.system,
                      readings=args.reading, rounds=args.total_rounds,
-                     budget=args.budget or None)
+                     budget=args.budget or None, accept_history=args.accept_history)
     for w in done.warnings:
         _say(f"warning: {w}")
     res = done.result
@@ -881,7 +985,8 @@ def cmd_result(args) -> int:
         raise limit
     done = app.enter_round_results(t, text, args.round, results_source=source,
                                    system=args.system, readings=args.reading,
-                                   lenient=args.lenient)
+                                   lenient=args.lenient,
+                                   accept_history=args.accept_history)
     for w in done.warnings:
         _say(f"warning: {w}")
     out = args.trf if args.in_place else args.output
@@ -969,7 +1074,7 @@ def cmd_compare(args) -> int:
             continue
         reqs.append(app.prepare(t, system=name, lenient=args.lenient, title=title,
                                 rounds=args.total_rounds, initial_colour=args.initial_colour,
-                                pairing=pairing))
+                                pairing=pairing, accept_history=args.accept_history))
     seen: set[str] = set()
     for w in reqs[0].warnings + reqs[1].warnings:
         if w not in seen:
@@ -1015,6 +1120,12 @@ def _main(argv: list[str]) -> int:
         parser.error(str(exc))
     if drop is None:
         return _run(parser, argv)
+    if drop.help:
+        from .dropin import SYNTAX, system_flags
+
+        print(SYNTAX.format(flags=", ".join(system_flags())) + "\n")
+        parser.print_help()
+        return EXIT_OK
     if drop.version:
         print(f"dubov-explain {__version__}")
     code = EXIT_OK
@@ -1059,6 +1170,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
 _HANDLERS = {
     "pair": cmd_pair,
     "standings": cmd_standings,
+    "checklist": cmd_checklist,
     "explain": cmd_explain,
     "readings": cmd_readings,
     "examples": cmd_examples,

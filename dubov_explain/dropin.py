@@ -6,8 +6,13 @@ Programs that drive bbpPairings or JaVaFo (``shared/reference/trf.md`` 11.1) cal
     dubov-explain --dubov in.trf -c [R] [-l [list]]        replay in.trf [--round R]
     dubov-explain --dubov -g [config|seed] -o out.trf [-s seed] [-l [list]]
                                                            generate [--config config] -o out.trf [--seed seed]
-    dubov-explain --dubov in.trf -l [list]                 standings in.trf -o list
-    dubov-explain -r ...                                   print the version first
+    dubov-explain --dubov in.trf -l [list]                 checklist in.trf -o list
+    dubov-explain -r ...                                   print the version first (alone:
+                                                           only the version, exit 0)
+    dubov-explain --dubov --help                           the drop-in syntax and the help
+
+``-l`` writes the check-list in bbpPairings' layout (``render/tables.checklist_text``); with
+``-p`` its ``Cur`` column holds the pairing made.
 
 The system flag names the rulebook (``--system``): ``--<name>`` for every rulebook of
 :data:`~dubov_explain.rulebooks.RULEBOOKS` (``--dubov-2025``), and ``--<family>`` for the
@@ -56,6 +61,8 @@ class DropIn:
 
     commands: tuple[tuple[str, ...], ...]
     version: bool = False
+    #: ``-h``/``--help`` among the drop-in flags: print the drop-in syntax and the help
+    help: bool = False
 
 
 def system_flags(names: Iterable[str] | None = None,
@@ -124,6 +131,8 @@ def translate(argv: Sequence[str], subcommands: Iterable[str],
         flags = system_flags()
     if not _looks_dropin(argv, flags):
         return None
+    if any(a in ("-h", "--help") for a in argv):
+        return DropIn((), help=True)
     return _Reader(argv, flags).translate()
 
 
@@ -202,6 +211,11 @@ class _Reader:
                 inputs.append(arg)
         sys_args = ["--system", system] if system else []
         commands: list[tuple[str, ...]] = []
+        if mode is None and not inputs and not checklist:
+            if version:  # bbpPairings' `-r` alone: the version, and nothing else to do
+                return DropIn((), version=True)
+            self.fail("give the tournament file and one of -p, -c, -g or -l (or -r for the "
+                      "version)")
         if mode == "-g":
             commands.append(tuple(self.generate(inputs, config, output, seed) + sys_args))
             base = output
@@ -225,7 +239,8 @@ class _Reader:
         if checklist:
             name = (_beside(checklist_file, base) if checklist_file
                     else str(Path(base).with_suffix(".list")))
-            commands.append(tuple(["standings", base, "-o", name] + sys_args))
+            current = ["--current"] if mode == "-p" else []
+            commands.append(tuple(["checklist", base, "-o", name] + current + sys_args))
         return DropIn(tuple(commands), version)
 
     def input(self, inputs: list[str], mode: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Iterable, Literal
 
-from .records import dataclass
+from .records import dataclass, field
 
 #: the pairing (or check) succeeded
 EXIT_OK = 0
@@ -59,6 +59,12 @@ class Problem:
     column: int
     message: str
     severity: Severity = "error"
+    #: a past round that breaks an absolute rule (``rematch``, ``second-pab``), which
+    #: ``--accept-history`` lets stand; empty for every other problem
+    rule: str = field(default="", compare=False)
+    #: with ``rule``: the round and the players concerned
+    round: int = field(default=0, compare=False)
+    players: tuple[int, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: {self.message}"

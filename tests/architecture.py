@@ -22,8 +22,9 @@ PKG = Path(__file__).resolve().parent.parent / "dubov_explain"
 
 #: a criterion ([C1]..[C10], or "C4" as a code) or a dotted number (1.5.2, 2.2.4.1), as it
 #: stands in a string of code; a dotted number counts when it is an article of a rulebook's
-#: text (so "1.0" in a TRF points format does not)
-RULE_TOKEN = re.compile(r"\[C(?:10|[1-9])\]|\bC(?:10|[1-9])\b|(?<![\d.])\d\.\d+(?:\.\d+)*(?![\d.])")
+#: text (so "1.0" in a TRF points format does not); "/C1" after a slash is C.07's Cut-1
+#: modifier of a tie-break (``BH/C1``), not a pairing criterion
+RULE_TOKEN = re.compile(r"\[C(?:10|[1-9])\]|(?<!/)\bC(?:10|[1-9])\b|(?<![\d.])\d\.\d+(?:\.\d+)*(?![\d.])")
 
 
 def _articles() -> set[str]:

@@ -36,3 +36,5 @@ def test_no_rule_is_named_outside_the_rulebooks():
 def test_the_rule_token_scanner_sees_what_it_must():
     found = [m.group(0) for m in RULE_TOKEN.finditer('"[C4]" "2.1.3" code C10 and 1.0 but 12.5')]
     assert found == ["[C4]", "2.1.3", "C10", "1.0"]  # 1.0 is dropped later: no article
+    # a tie-break's Cut-1 modifier (C.07 Article 14) is no criterion
+    assert [m.group(0) for m in RULE_TOKEN.finditer('"BH/C1,BH" but C1')] == ["C1"]

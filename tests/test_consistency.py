@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dubov_explain.tournament.consistency import check_consistency
+from dubov_explain.tournament.consistency import _history_words, check_consistency
 from dubov_explain.tournament.model import PENDING, Colour, Player, RoundEntry, Scoring, Tournament
 from dubov_explain.trf.reader import read_trf
 
@@ -131,7 +131,8 @@ def test_forfeits_do_not_count_as_a_meeting():
     assert messages(make(rows)) == []
     rows = {1: [E(2, W, "1"), E(2, B, "=")], 2: [E(1, B, "0"), E(1, W, "=")]}
     assert messages(make(rows)) == [
-        "c.trf:1:102: round 2: 1 and 2 already played each other in round 1"]
+        "c.trf:1:102: round 2: 1 and 2 already played each other in round 1"
+        + _history_words(2, False)]
 
 
 def test_one_pab_per_round_but_one_in_each_round_is_fine():
@@ -141,7 +142,8 @@ def test_one_pab_per_round_but_one_in_each_round_is_fine():
     rows[2] = [E(None, None, "U"), E(1, B, "0")]
     rows[3] = [E(None, None, "Z"), E(None, None, "U")]
     assert messages(make(rows)) == [
-        "c.trf:2:99: round 1: second pairing-allocated bye (U); player 1 already has one"]
+        "c.trf:2:99: round 1: second pairing-allocated bye (U); player 1 already has one"
+        + _history_words(1, False)]
 
 
 def test_missing_block_of_the_opponent():

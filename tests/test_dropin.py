@@ -52,16 +52,16 @@ def test_the_dutch_family_flag_is_refused_while_only_a_superseded_text_is_here(t
      [["pair", "d/in.trf", "-o", "d/out.txt", "--system", "dubov-2026"]]),
     (["--dubov-2025", "d/in.trf", "-p", "e/out.txt", "-l"],
      [["pair", "d/in.trf", "-o", "e/out.txt", "--system", "dubov-2025"],
-      ["standings", "d/in.trf", "-o", "d/in.list", "--system", "dubov-2025"]]),
+      ["checklist", "d/in.trf", "-o", "d/in.list", "--current", "--system", "dubov-2025"]]),
     (["d/in.trf", "-p", "-l", "x.list"],  # JaVaFo: no system flag, the file's 192/092
-     [["pair", "d/in.trf"], ["standings", "d/in.trf", "-o", "d/x.list"]]),
+     [["pair", "d/in.trf"], ["checklist", "d/in.trf", "-o", "d/x.list", "--current"]]),
     (["--dubov", "in.trf", "-c"], [["replay", "in.trf", "--system", "dubov-2026"]]),
     (["in.trf", "-c", "3"], [["replay", "in.trf", "--round", "3"]]),
     (["--dubov", "-g", "-o", "o.trf"], [["generate", "-o", "o.trf", "--system", "dubov-2026"]]),
     (["--dubov", "-g", "c.cfg", "-o", "o.trf", "-s", "42"],
      [["generate", "-o", "o.trf", "--config", "c.cfg", "--seed", "42", "--system", "dubov-2026"]]),
     (["-g", "1234", "-o", "o.trf"], [["generate", "-o", "o.trf", "--seed", "1234"]]),  # JaVaFo seed
-    (["--dubov", "in.trf", "-l"], [["standings", "in.trf", "-o", "in.list", "--system", "dubov-2026"]]),
+    (["--dubov", "in.trf", "-l"], [["checklist", "in.trf", "-o", "in.list", "--system", "dubov-2026"]]),
 ])
 def test_translations(argv, commands):
     drop = translate(argv, SUB, FLAGS)
@@ -85,6 +85,7 @@ def test_our_own_command_lines_are_not_translated():
     (["--dubov", "in.trf", "-p", "out", "extra"], "extra: the tournament file comes before -p"),
     (["--dubov", "in.trf", "-p", "-s", "1"], "-o and -s belong to -g"),
     (["--dubov", "in.trf"], "give -p, -c, -g or -l"),
+    (["--dubov"], "give the tournament file and one of -p, -c, -g or -l"),
 ])
 def test_untranslatable_calls_are_refused_saying_why(argv, words):
     with pytest.raises(DropInError, match=words) as exc:
@@ -104,11 +105,71 @@ def test_p_writes_byte_identical_output_to_pair(trf, tmp_path, capsys):
     assert (trf.parent / "bare.txt").read_bytes() == ours.read_bytes()
 
 
-def test_l_writes_the_standings_as_the_check_list(trf, tmp_path, capsys):
-    assert main(["standings", str(trf)]) == 0
-    table = capsys.readouterr().out
+#: bbpPairings' check-list layout (its README "Checklist"; ``printChecklist`` in
+#: ``src/swisssystems/common.cpp``): a blank line, a header row, a blank line before the
+#: first player and between score groups, every cell right-aligned to its column's width
+#: and followed by a tab, three line ends at the end
+def parse_checklist(text: str):
+    assert text.startswith("\n") and text.endswith("\n\n\n")
+    lines = text[1:-3].split("\n")
+    header, body = lines[0], lines[1:]
+    assert header.endswith("\t")
+    cols = header[:-1].split("\t")
+    widths = [len(c) for c in cols]
+    groups, rows = [], []
+    for line in body:
+        if line == "":
+            groups.append([])
+            continue
+        assert line.endswith("\t")
+        cells = line[:-1].split("\t")
+        assert [len(c) for c in cells] == widths, line  # padded to the header's widths
+        row = dict(zip([c.strip() for c in cols], [c.strip() for c in cells]))
+        groups[-1].append(row)
+        rows.append(row)
+    return [c.strip() for c in cols], groups, rows
+
+
+def test_l_writes_the_check_list_in_bbppairings_layout(trf, tmp_path, capsys):
     assert main(["--dubov", str(trf), "-p", str(tmp_path / "p.txt"), "-l"]) == 0
-    assert (tmp_path / "t.list").read_text() == table
+    text = (tmp_path / "t.list").read_text()
+    cols, groups, rows = parse_checklist(text)
+    # ID, Pts, the colour history headed by rounds-played + 1 dashes, Pref; ours; R1..Rn
+    assert cols[:4] == ["ID", "Pts", "----", "Pref"] and cols[-3:] == ["R1", "R2", "R3"]
+    assert cols[4:-3] == ["PAB", "ARO", "Upf", "Cur", ""]
+    assert sorted(int(r["ID"]) for r in rows) == list(range(1, 10))
+    # one group per score, highest first, every player of a group with that score
+    scores = [{r["Pts"] for r in g} for g in groups]
+    assert all(len(s) == 1 for s in scores)
+    assert [float(next(iter(s))) for s in scores] == sorted(
+        (float(next(iter(s))) for s in scores), reverse=True)
+    one = next(r for r in rows if r["ID"] == "1")
+    assert one["Pts"] == "2.5" and one["----"] == "WBW" and one["Pref"] in ("(B)", "B", "b")
+    assert [one["R1"], one["R2"], one["R3"]] == ["5", "8", "2"]
+    eight = next(r for r in rows if r["ID"] == "8")
+    assert eight["R1"] == "" and eight["PAB"] == "N"  # a forfeit win: no game, no bye
+    # -p ... -l: Cur is the pairing made (4 1, 2 8, 6 9, 5 0)
+    assert one["Cur"] == "(4B)" and eight["Cur"] == "(2B)"
+    assert next(r for r in rows if r["ID"] == "5")["Cur"] == "(bye)"
+    assert next(r for r in rows if r["ID"] == "3")["Cur"] == ""  # absent (H)
+    # -l alone: the same list without the pairing
+    assert main(["--dubov", str(trf), "-l", "alone.list"]) == 0
+    _, _, alone = parse_checklist((trf.parent / "alone.list").read_text())
+    assert all(r["Cur"] == "" for r in alone)
+    assert main(["checklist", str(trf)]) == 0
+    assert capsys.readouterr().out == (trf.parent / "alone.list").read_text()
+
+
+def test_r_alone_prints_the_version_and_help_after_a_system_flag(capsys):
+    assert main(["-r"]) == 0
+    assert capsys.readouterr().out.startswith("dubov-explain ")
+    assert main(["--dubov", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "drop-in syntax" in out and "usage: dubov-explain" in out
+    with pytest.raises(SystemExit) as exc:
+        main(["--dubov"])
+    assert exc.value.code == 3
+    assert "give the tournament file and one of -p, -c, -g or -l" in capsys.readouterr().err
 
 
 def test_c_checks_the_whole_tournament_as_replay(trf, capsys):

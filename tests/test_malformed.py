@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from dubov_explain.errors import InputError
 from dubov_explain.records import replace
-from dubov_explain.tournament.consistency import check_consistency
+from dubov_explain.tournament.consistency import _history_words, check_consistency
 from dubov_explain.trf.reader import parse_trf
 from dubov_explain.trf.writer import write_trf
 
@@ -65,6 +65,15 @@ def apply(edits):
 
 READ, CHECK = "read", "check"
 #: what the strict points-mismatch error adds (the lenient warning does not)
+
+def history(r: int) -> str:
+    """The end of a refused past round that breaks an absolute rule (names the override)."""
+    return _history_words(r, False)
+
+
+def accepted(r: int) -> str:
+    return _history_words(r, True)
+
 HINT = ("; scores for pairing are recomputed from the results, so --lenient (or "
         "lenient=True) lets the file be paired with this as a warning")
 ALL_XXS = "WW BW WD BD WL BL ZPB HPB FPB PAB FW FL"
@@ -161,7 +170,8 @@ CASES = [
      ["13:81: points field says 1.0 but the results add up to 1.5" + HINT]),
     ("two-pabs-in-a-round", CHECK,
      [set_(13, 129, "U"), set_(13, 81, " 2.0"), set_(17, 129, "U"), set_(17, 81, " 2.0")],
-     ["17:129: round 4: second pairing-allocated bye (U); player 3 already has one"]),
+     ["17:129: round 4: second pairing-allocated bye (U); player 3 already has one"
+      + history(4)]),
     ("duplicate-starting-rank", CHECK, [insert(20, BASE_LINES[18])],
      ["20:5: starting rank 9 is used again (first on line 19)"]),
     ("opponent-does-not-exist", CHECK, [set_(19, 92, "  12 w 1")],
@@ -171,7 +181,7 @@ CASES = [
     ("rematch-of-played-game", CHECK,
      [set_(11, 112, "   5 w ="), set_(15, 112, "   1 b ="), set_(12, 112, "0000 - Z"),
       set_(12, 81, " 2.0"), set_(15, 81, " 1.0")],
-     ["11:112: round 3: 1 and 5 already played each other in round 1"]),
+     ["11:112: round 3: 1 and 5 already played each other in round 1" + history(3)]),
     ("played-result-without-colour", CHECK, [set_(11, 97, "-")],
      ["11:97: round 1: played result '1' needs colour w or b, found '-'"]),
     ("bye-with-colour", CHECK, [set_(19, 97, "w")],
@@ -189,6 +199,7 @@ CASES = [
 
 
 def test_cases_are_distinct_and_many():
+    assert "--accept-history" in history(3)
     names = [c[0] for c in CASES]
     assert len(set(names)) == len(names) >= 25
     assert len({c[3][0] for c in CASES}) == len(CASES)  # no two cases test the same message
@@ -225,6 +236,18 @@ def test_lenient_downgrades_documented_cases(name):
     problems = check_consistency(t, lenient=True)
     assert [str(p) for p in problems] == [f"t.trf:{e}".replace(HINT, "") for e in expected]
     assert [p.severity for p in problems] == ["warning"] * len(expected)
+
+
+@pytest.mark.parametrize("name", ["two-pabs-in-a-round", "rematch-of-played-game"])
+def test_accept_history_lets_a_past_round_that_breaks_a_rule_stand(name):
+    """A past round that breaks an absolute rule is refused naming --accept-history; with
+    it, the same problem is a located warning that says it was accepted."""
+    _, _, edits, expected = next(c for c in CASES if c[0] == name)
+    problems = check_consistency(parse_trf(apply(edits), "t.trf"), accept_history=True)
+    assert [p.severity for p in problems] == ["warning"]
+    r = problems[0].round
+    assert str(problems[0]) == f"t.trf:{expected[0]}".replace(history(r), accepted(r))
+    assert problems[0].rule in ("rematch", "second-pab") and len(problems[0].players) == 2
 
 
 @pytest.mark.parametrize("name", ["colours-not-complementary", "two-pabs-in-a-round",

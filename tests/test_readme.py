@@ -49,3 +49,29 @@ def test_the_install_and_run_command_prints_the_readme_pairing(tmp_path):
     done = subprocess.run(["bash", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout == "4\n4 1\n2 8\n6 9\n5 0\n"
+
+
+def api_example() -> str:
+    """The README's Python example (the block that starts with ``>>> import dubov_explain``)."""
+    start = ">>> import dubov_explain as d"
+    block = README.split("```python\n" + start, 1)[1].split("```", 1)[0]
+    return start + block
+
+
+def test_the_api_example_runs_as_a_doctest(tmp_path, monkeypatch):
+    """The README's API example uses the checked path and says what it prints; run in a
+    folder with the worked example as t.trf and a finished copy (XXR 3) as finished.trf."""
+    import doctest
+
+    examples = ROOT / "dubov_explain" / "data" / "examples"
+    (tmp_path / "t.trf").write_bytes((examples / "dubov-example-round4-request.trf").read_bytes())
+    after = (examples / "dubov-example-after-round3.trf").read_text(encoding="utf-8")
+    assert "\nXXR 5\n" in after
+    (tmp_path / "finished.trf").write_text(after.replace("\nXXR 5\n", "\nXXR 3\n"),
+                                           encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    test = doctest.DocTestParser().get_doctest(api_example(), {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted >= 10 and result.failed == 0

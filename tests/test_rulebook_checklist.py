@@ -14,7 +14,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from dubov_explain.rulebooks import RULEBOOKS, _BOOKS
+from dubov_explain.rulebooks import RULEBOOKS, _LOADERS, registered
 from dubov_explain.rulebooks.base import Rulebook, rulebook_problems
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,9 +35,9 @@ def checklist(cls: type[Rulebook]) -> list[str]:
     # 1. the class: the contract of Rulebook, checked at definition
     out += [f"1. the class: {p}" for p in rulebook_problems(cls)]
     # 2. the registry
-    if not any(type(b) is cls for b in _BOOKS):
+    if not any(load() is cls for load in _LOADERS.values()):
         out.append(f"2. the registry: {cls.__qualname__} is not in rulebooks/__init__.py's "
-                   "_BOOKS (add an instance there)")
+                   "_LOADERS (add a loader of its class there)")
     # 3. packaging: its own folder is a listed package with its text and templates as data
     package = cls.__module__
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
@@ -79,7 +79,7 @@ def checklist(cls: type[Rulebook]) -> list[str]:
 
 
 def test_every_registered_rulebook_meets_the_checklist():
-    for book in _BOOKS:
+    for book in registered():
         assert checklist(type(book)) == [], book.name
 
 
@@ -96,7 +96,7 @@ def test_an_empty_rulebook_fails_every_item_with_a_clear_message():
     assert any("does not state its own name, title, edition, family, text" in g for g in got)
     assert "1. the class: has no templates folder" in got
     assert "2. the registry: test_an_empty_rulebook_fails_every_item_with_a_clear_message.<locals>." \
-           "EmptyBook is not in rulebooks/__init__.py's _BOOKS (add an instance there)" in got
+           "EmptyBook is not in rulebooks/__init__.py's _LOADERS (add a loader of its class there)" in got
     assert got[-1].startswith("5. tests: no tests/test_*properties*.py names")
 
 

@@ -97,17 +97,39 @@ def test_an_edition_inherits_hooks_and_templates_and_states_its_identity():
     # its own folder first, its family's after: a template it does not have is the family's
     folders = type(sr).template_folders()
     assert folders[0].parent.name == "swiss_rating1992" and folders[1].parent.name == "dutch2012"
-    # its own procedure, check and reader; where its text words a thing as the 2012 text
-    # does, its reader is the Dutch one's function (decisions, the step page, the board order)
+    # its own procedure and review; where its text words a thing as the 2012 text does,
+    # its review has the Dutch one's function (decisions, the step page, the board order)
     dutch = find_rulebook("dutch-2012")
-    for accessor in ("procedure", "audit", "reader"):
+    for accessor in ("procedure", "review"):
         assert getattr(sr, accessor)() is not getattr(dutch, accessor)(), accessor
     for fn in ("decisions", "step_states", "step_changes", "decision_key", "bracket_of",
-               "player_round"):
-        assert getattr(sr.reader(), fn) is getattr(dutch.reader(), fn), fn
-    assert sr.audit().board_order is dutch.audit().board_order
-    for fn in ("verdict_article", "read_parting", "article_text"):
-        assert getattr(sr.reader(), fn) is not getattr(dutch.reader(), fn), fn
+               "player_round", "board_order"):
+        assert getattr(sr.review(), fn) is getattr(dutch.review(), fn), fn
+    for fn in ("verdict_article", "read_parting", "article_text", "absolute_test"):
+        assert getattr(sr.review(), fn) is not getattr(dutch.review(), fn), fn
+
+
+def test_the_registry_loads_each_rulebook_under_its_own_name():
+    from dubov_explain.rulebooks import _LOADERS
+
+    for name, load in _LOADERS.items():
+        assert load().name == name and find_rulebook(name).name == name
+    assert list(RULEBOOKS)[:len(_LOADERS)] == list(_LOADERS)
+
+
+def test_a_plain_pair_imports_only_the_rulebook_it_uses():
+    import subprocess
+    import sys
+
+    code = ("import sys; from dubov_explain.cli import main; "
+            "main(['pair', '--example', '--system', 'dubov-2025']); "
+            "print(sorted({m.split('.')[2] for m in sys.modules "
+            "if m.startswith('dubov_explain.rulebooks.') and m.count('.') >= 2}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    loaded = out.stdout.strip().splitlines()[-1]
+    for other in ("dubov1997", "dutch2012", "swiss_rating1992"):
+        assert other not in loaded, loaded
 
 
 def test_every_registered_rulebook_keeps_the_contract():
@@ -136,11 +158,8 @@ def test_a_module_rulebook_whose_module_lacks_a_function_is_named():
         def procedure(self):
             return types.ModuleType("hollow.engine")
 
-        def audit(self):
-            return find_rulebook("dubov-2025").audit()
-
-        def reader(self):
-            return find_rulebook("dubov-2025").reader()
+        def review(self):
+            return find_rulebook("dubov-2025").review()
 
     assert module_problems(Hollow()) == [
         "rulebook hollow-2099: its procedure module hollow.engine lacks pair_round, "
@@ -149,7 +168,7 @@ def test_a_module_rulebook_whose_module_lacks_a_function_is_named():
 
 def test_a_module_rulebook_without_its_accessors_fails_at_registration():
     with pytest.raises(RulebookError, match=r"rulebook nothing-2099 .* lacks the hooks "
-                                            r"procedure, audit, reader"):
+                                            r"procedure, review"):
         class Nothing(ModuleRulebook):  # noqa: F841
             name = "nothing-2099"
             title = "t"

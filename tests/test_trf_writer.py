@@ -464,7 +464,7 @@ def tournaments(draw) -> Tournament:
     # records: headers, comments, blank lines and unknown codes, placed around the players
     record_texts = draw(st.lists(st.sampled_from([
         "012 Generated Open", "022 Somewhere", "042 2026/01/01", "092 Swiss", "### a comment",
-        "", "   ", "192 FIDE_DUBOV", "BBW  3.0",
+        "", "   ", "192 FIDE_DUBOV", "QQW  3.0",
         "zzz lower-case unknown", "112 Second Arbiter",
     ]), max_size=6))
     positions = sorted(draw(st.lists(st.integers(0, n), min_size=len(record_texts),

@@ -258,14 +258,15 @@ def published_from_pairs(r: int, pairs: Iterable[tuple[int, int]], byes: Iterabl
     return Published(r, tuple(Pair(w, b) for w, b in pairs), tuple(byes), (), source, ordered)
 
 
-def input_problems(t: Tournament, checked_rounds: Sequence[int], lenient: bool = True
-                   ) -> tuple[list[Problem], list[Problem]]:
+def input_problems(t: Tournament, checked_rounds: Sequence[int], lenient: bool = True,
+                   accept_history: bool = False) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings) of ``t`` before checking ``checked_rounds``.
 
     Consistency problems located in a checked round are left to that round's absolute test
     (a rematch or a malformed game *is* what the check reports); problems in other rounds
     before the last checked one are errors (the history must be sound), later ones
-    warnings.  Pending results are allowed in a checked round only.
+    warnings.  Pending results are allowed in a checked round only.  ``accept_history``: an earlier
+    round that breaks an absolute rule is a warning (see ``check_consistency``).
     """
     from ..tournament.consistency import check_consistency, pending_results
 
@@ -273,7 +274,7 @@ def input_problems(t: Tournament, checked_rounds: Sequence[int], lenient: bool =
     last = max(checked) if checked else 0
     errors: list[Problem] = []
     warnings: list[Problem] = list(getattr(t, "warnings", ()))
-    for prob in check_consistency(t, lenient=lenient):
+    for prob in check_consistency(t, lenient=lenient, accept_history=accept_history):
         k = (prob.column - 92) // 10 + 1 if prob.column >= 92 else None
         if k is not None and k in checked:
             continue

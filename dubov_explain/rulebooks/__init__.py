@@ -1,8 +1,8 @@
 """The rulebooks, found by name: ``find_rulebook("dubov-2025")``.
 
 Each rulebook is a subclass of :class:`~.base.Rulebook` in its own folder (an edition of a
-text we have: a subclass of that text's rulebook).  A new rulebook adds its folder and its
-class to :data:`_BOOKS` below; the class is checked when it is defined (every hook, its
+text we have: a subclass of that text's rulebook).  A new rulebook adds its folder and a
+loader to :data:`_LOADERS` below; the class is checked when it is defined (every hook, its
 identity, its text, the template macros the renderers call).
 """
 
@@ -17,17 +17,54 @@ from ..records import dataclass
 from ..tournament.model import Tournament
 from ..trace.events import Trace
 from .base import Rulebook
-from .dubov1997 import Dubov1997
-from .dubov2025 import Dubov2025
-from .dubov2026 import Dubov2026
-from .dutch2012 import Dutch2012
-from .swiss_rating1992 import SwissRating1992
 
-#: the rulebooks, the first rulebook of the project first (each class's module imports only
-#: its readings: a hook imports what it needs when called)
-_BOOKS: tuple[Rulebook, ...] = (Dubov2025(), Dubov2026(), Dubov1997(), Dutch2012(),
-                                SwissRating1992())
-_KNOWN: dict[str, Rulebook] = {b.name: b for b in _BOOKS}
+
+def _dubov2026() -> type[Rulebook]:
+    from .dubov2026 import Dubov2026
+    return Dubov2026
+
+
+def _dubov2025() -> type[Rulebook]:
+    from .dubov2025 import Dubov2025
+    return Dubov2025
+
+
+def _dubov1997() -> type[Rulebook]:
+    from .dubov1997 import Dubov1997
+    return Dubov1997
+
+
+def _dutch2012() -> type[Rulebook]:
+    from .dutch2012 import Dutch2012
+    return Dutch2012
+
+
+def _swiss_rating1992() -> type[Rulebook]:
+    from .swiss_rating1992 import SwissRating1992
+    return SwissRating1992
+
+
+#: name -> the loader of its class, the edition in force of the default family first (so
+#: that finding the edition in force today, or on a day since 1 February 2026, loads it and
+#: its base alone).  A run imports a rulebook's package only when it asks for that rulebook
+#: (a plain ``pair`` of a file that names no system imports the default's alone); the names
+#: are the classes' own ``name``, which ``tests/test_rulebook_contract.py`` checks.
+_LOADERS = {"dubov-2026": _dubov2026, "dubov-2025": _dubov2025, "dubov-1997": _dubov1997,
+            "dutch-2012": _dutch2012, "swiss-rating-1992": _swiss_rating1992}
+#: the rulebooks loaded so far (tests may register one of their own here)
+_KNOWN: dict[str, Rulebook] = {}
+
+
+def _loaded():
+    """The registered rulebooks in the registry's order, each loaded only when reached (a
+    search that stops at the first loads no more)."""
+    return (RULEBOOKS[name] for name in RULEBOOKS)
+
+
+def registered() -> list[Rulebook]:
+    """Every registered rulebook, loaded, in the registry's order."""
+    return [RULEBOOKS[name] for name in RULEBOOKS]
+
 
 #: the rulebook of a trace that names none (traces written before there were editions),
 #: and the programmatic default of the lower-level functions that take a system name; a
@@ -55,16 +92,19 @@ class _Registry(Mapping[str, Rulebook]):
     """``RULEBOOKS``: name -> rulebook, in the order of :data:`_KNOWN`."""
 
     def __getitem__(self, name: str) -> Rulebook:
-        return _KNOWN[name]
+        book = _KNOWN.get(name)
+        if book is None:
+            book = _KNOWN[name] = _LOADERS[name]()()
+        return book
 
     def __iter__(self):
-        return iter(_KNOWN)
+        return iter({**dict.fromkeys(_LOADERS), **dict.fromkeys(_KNOWN)})
 
     def __len__(self) -> int:
-        return len(_KNOWN)
+        return len({**dict.fromkeys(_LOADERS), **dict.fromkeys(_KNOWN)})
 
     def __repr__(self) -> str:
-        return f"RULEBOOKS({', '.join(_KNOWN)})"
+        return f"RULEBOOKS({', '.join(self)})"
 
 
 RULEBOOKS: Mapping[str, Rulebook] = _Registry()
@@ -191,7 +231,7 @@ def first_day(t: Tournament) -> tuple[date, str, int] | None:
 def edition_in_force(day: date, family: str = DEFAULT_FAMILY) -> tuple[Rulebook | None, str]:
     """The family's rulebook in force on ``day``, or ``(None, name)`` of the Handbook's
     edition then in force that this program lacks (``(None, "")``: none known)."""
-    for book in _BOOKS:
+    for book in _loaded():
         if book.family == family and book.in_force_on(day):
             return book, ""
     for name, start, until in MISSING_EDITIONS:
@@ -202,7 +242,7 @@ def edition_in_force(day: date, family: str = DEFAULT_FAMILY) -> tuple[Rulebook 
 
 def today_edition(family: str = DEFAULT_FAMILY) -> Rulebook:
     """The family's rulebook whose text is in force today."""
-    return next(b for b in _BOOKS if b.family == family and b.in_force)
+    return next(b for b in _loaded() if b.family == family and b.in_force)
 
 
 def edition_choice(t: Tournament, requested: str | None = None) -> tuple[EditionChoice, str | None]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+import os
 import re
 import sys
 from abc import ABC, abstractmethod
@@ -91,7 +92,23 @@ IDENTITY = ("name", "title", "edition", "family", "text")
 
 #: a template's top-level names: its macros, and the names it sets (an edition's template
 #: may take a macro of its family's as it is: ``{% set event = base.event %}``)
-_DEFINED = re.compile(r"^\{%-?\s*(?:macro|set)\s+([A-Za-z_]\w*)", re.MULTILINE)
+_DEFINED = re.compile(r"\{%-?\s*(?:macro|set)\s+([A-Za-z_]\w*)")
+#: the names each template file defines, read once (editions share their family's files)
+_SCANNED: dict[str, frozenset[str]] = {}
+#: each rulebook class's package folder
+_FOLDERS: dict[type, Path] = {}
+
+
+def _names_defined(path: str) -> frozenset[str]:
+    """The macros and top-level names of one template file (the lines that open with
+    ``{%``: what the registration check asks; read once per file)."""
+    got = _SCANNED.get(path)
+    if got is None:
+        with open(path, encoding="utf-8") as f:
+            got = frozenset(m.group(1) for line in f if line.startswith("{%")
+                            for m in [_DEFINED.match(line)] if m)
+        _SCANNED[path] = got
+    return got
 
 
 #: each Readings type's defaults, made once
@@ -157,7 +174,11 @@ class Rulebook(ABC):
     @classmethod
     def folder(cls) -> Path:
         """The rulebook's own package folder."""
-        return Path(sys.modules[cls.__module__].__file__).resolve().parent
+        got = _FOLDERS.get(cls)
+        if got is None:
+            got = _FOLDERS[cls] = Path(os.path.dirname(os.path.abspath(
+                sys.modules[cls.__module__].__file__)))
+        return got
 
     @classmethod
     def template_folders(cls) -> list[Path]:
@@ -340,11 +361,12 @@ def template_macros(cls: type[Rulebook]) -> dict[str, set[str]]:
     """``{template: names it defines}`` for each template of :data:`TEMPLATE_MACROS`, from
     the first of the rulebook's template folders that has it (missing: an empty set)."""
     out: dict[str, set[str]] = {}
+    folders = [str(d) for d in cls.template_folders()]
     for name in TEMPLATE_MACROS:
-        for d in cls.template_folders():
-            f = d / name
-            if f.is_file():
-                out[name] = set(_DEFINED.findall(f.read_text(encoding="utf-8")))
+        for d in folders:
+            f = os.path.join(d, name)
+            if f in _SCANNED or os.path.isfile(f):
+                out[name] = set(_names_defined(f))
                 break
         else:
             out[name] = set()
@@ -388,17 +410,17 @@ def check_rulebook(cls: type[Rulebook]) -> None:
 
 
 class ModuleRulebook(Rulebook, abstract=True):
-    """A rulebook whose hooks are functions of three of its own modules, each imported when a
+    """A rulebook whose hooks are functions of two of its own modules, each imported when a
     hook first asks for it (so ``pair`` imports the procedure and nothing else):
 
     * :meth:`procedure`, the module of the traced procedure (``engine``):
       ``pair_round``, ``compute_standings``, ``request_problems``;
-    * :meth:`audit`, the module of the check of a published pairing (``check``):
-      ``absolute_test``, ``analyse_departures``, ``board_order``;
-    * :meth:`reader`, the module that reads a trace back (``why``): ``decision_key``,
-      ``verdict_article``, ``read_parting``, ``player_round``, ``bracket_of``,
-      ``step_states``, ``step_changes``, ``decisions``, ``report_sheet``,
-      ``report_events``, ``articles`` and ``article_text``.
+    * :meth:`review`, the module that reviews a round after the procedure (``check``): the
+      check of a published pairing (``absolute_test``, ``analyse_departures``,
+      ``board_order``) and the trace read back, which the check builds on (``why``'s
+      ``decision_key``, ``verdict_article``, ``read_parting``, ``player_round``,
+      ``bracket_of``, ``step_states``, ``step_changes``, ``decisions``, ``report_sheet``,
+      ``report_events``, ``articles`` and ``article_text``, imported there).
 
     Each accessor is a real method with a real import (``from . import engine``), so an
     editor or grep follows ``pair`` to the rulebook's ``engine.pair_round``;
@@ -412,12 +434,8 @@ class ModuleRulebook(Rulebook, abstract=True):
         """The rulebook's procedure module (``from . import engine``)."""
 
     @abstractmethod
-    def audit(self) -> Any:
-        """The rulebook's check module (``from . import check``)."""
-
-    @abstractmethod
-    def reader(self) -> Any:
-        """The rulebook's module that reads a trace back (``from . import why``)."""
+    def review(self) -> Any:
+        """The rulebook's module that reviews a round (``from . import check``)."""
 
     def standings(self, t, round_no=None, readings=None):
         return self.procedure().compute_standings(t, round_no, self.in_force_readings(readings))
@@ -430,61 +448,61 @@ class ModuleRulebook(Rulebook, abstract=True):
         return self.procedure().request_problems(t, pairing)
 
     def absolute_test(self, request, round_no, published, readings=None):
-        return self.audit().absolute_test(request, round_no, published,
+        return self.review().absolute_test(request, round_no, published,
                                           self.in_force_readings(readings))
 
     def analyse_departures(self, request, round_no, published, trace, readings=None):
-        return self.audit().analyse_departures(request, round_no, published, trace,
+        return self.review().analyse_departures(request, round_no, published, trace,
                                                self.in_force_readings(readings))
 
     def board_order(self, pairs, trace):
-        return self.audit().board_order(pairs, trace)
+        return self.review().board_order(pairs, trace)
 
     def article_numbers(self):
-        return frozenset(self.reader().articles())
+        return frozenset(self.review().articles())
 
     def article_text(self, cited):
-        return self.reader().article_text(cited)
+        return self.review().article_text(cited)
 
     def decisions(self, trace):
-        return self.reader().decisions(trace)
+        return self.review().decisions(trace)
 
     def report_events(self):
-        return self.reader().report_events()
+        return self.review().report_events()
 
     def report_sheet(self, trace):
-        return self.reader().report_sheet(trace)
+        return self.review().report_sheet(trace)
 
     def decision_key(self, event):
-        return self.reader().decision_key(event)
+        return self.review().decision_key(event)
 
     def verdict_article(self, verdict, criterion=""):
-        return self.reader().verdict_article(verdict, criterion)
+        return self.review().verdict_article(verdict, criterion)
 
     def read_parting(self, real, what_if, real_event, what_if_event, player, against):
-        return self.reader().read_parting(real, what_if, real_event, what_if_event, player,
+        return self.review().read_parting(real, what_if, real_event, what_if_event, player,
                                           against)
 
     def player_round(self, trace, player):
-        return self.reader().player_round(trace, player)
+        return self.review().player_round(trace, player)
 
     def bracket_of(self, trace, index):
-        return self.reader().bracket_of(trace, index)
+        return self.review().bracket_of(trace, index)
 
     def step_states(self, trace):
-        return self.reader().step_states(trace)
+        return self.review().step_states(trace)
 
     def step_changes(self, trace):
-        return self.reader().step_changes(trace)
+        return self.review().step_changes(trace)
 
 
 #: what each module of a :class:`ModuleRulebook` defines (its accessor -> function names)
 MODULE_HOOKS: dict[str, tuple[str, ...]] = {
     "procedure": ("pair_round", "compute_standings", "request_problems"),
-    "audit": ("absolute_test", "analyse_departures", "board_order"),
-    "reader": ("decision_key", "verdict_article", "read_parting", "player_round", "bracket_of",
-               "step_states", "step_changes", "decisions", "report_sheet", "report_events",
-               "articles", "article_text"),
+    "review": ("absolute_test", "analyse_departures", "board_order", "decision_key",
+               "verdict_article", "read_parting", "player_round", "bracket_of", "step_states",
+               "step_changes", "decisions", "report_sheet", "report_events", "articles",
+               "article_text"),
 }
 
 

@@ -273,7 +273,8 @@ class ReplyChecker(Checker):
     - ``ev``: its events module;
     - ``no_pairing``: the article that says no complete pairing exists;
     - ``decision_key``: its ``why.decision_key`` (the first decision two runs part at);
-    - ``opening()``: its decision sentences (the bye, no pairing) and the standing;
+    - ``opening()``: its decision sentences (the bye, no pairing) and the standing (``BEFORE``
+      and its own words on the colours, checked by ``_standing`` with its ``colour_to_come``);
     - ``topic()``: its sentences of the topic (bye, colour, floats, pairs);
     - ``barred()`` and ``answers()``: the answers "You do not play M: ..." its articles give
       when the pair breaks a criterion (``check(m, a, crit)``) and otherwise
@@ -348,6 +349,25 @@ class ReplyChecker(Checker):
         virtual = row.get("virtual") if row.get("virtual") not in (None, "0") else None
         ok = (m[2], m[3]) == ((row.get("real_score"), virtual) if virtual else (None, None))
         return ok, (row.get("real_score"), virtual)
+
+    def _standing(self, m):
+        """"BEFORE; your colours so far: C, so ...": score, position, number of players and
+        colours (groups 1, 4-6), the acceleration (2-3), and the groups after: the rulebook's
+        ``colour_to_come(row)`` (one value, or a tuple of as many groups)."""
+        f, n = self.f, self.n
+        acc = self._acceleration(m)
+        if not acc[0]:
+            return acc
+        row = f.rows.get(n, {})
+        g = [m[0], m[1]] + list(m.groups()[3:])
+        cols = row.get("colours") or "none"
+        want = self.colour_to_come(row)
+        ok = (row.get("score") == g[1] and f.position(n) == int(g[2]) and len(f.rows) == int(g[3]) and cols == g[4]
+              and (want == tuple(g[5:]) if isinstance(want, tuple) else want == g[5]))
+        return ok, (row.get("score"), f.position(n), cols, want)
+
+    def colour_to_come(self, row: dict) -> object:
+        raise NotImplementedError(f"{type(self).__name__} says nothing of the colour to come")
 
     def _history(self, m):
         want = "; ".join(f"round {r} {NOGAME[k]}" for r, _o, _c, k in self.f.rows.get(self.n, {}).get("history", ())

@@ -88,6 +88,23 @@ class RoundMachine:
     #: renumbered once, when the run ends; None: the states cite the text's own numbers
     articles: ClassVar[Any] = None
 
+    def start(self, t, readings, st, forced) -> dict[int, int]:
+        """The state every round starts from: the request ``t``, the readings in force, the
+        standings ``st``, the what-if's ``forced`` pairs (and ``fmap``, each forced
+        player's partner, which is returned), no event, pair or bye yet."""
+        self.t = t
+        self.readings = readings
+        self.st = st
+        self.forced = tuple(tuple(p) for p in forced)
+        self.fmap: dict[int, int] = {}
+        for a, b in self.forced:
+            self.fmap[a], self.fmap[b] = b, a
+        self.events: list = []
+        self.remaining: list[int] = []
+        self.pairs: list[tuple[int, int]] = []
+        self.bye: int | None = None
+        return self.fmap
+
     # ------------------------------------------------------------------ the machine
     def run(self) -> Trace:
         trace = self.run_in_family_numbers()
@@ -183,8 +200,22 @@ class RoundMachine:
         return self.st.max_t
 
     def row(self, p) -> StandingRow:
-        """The text's columns of a player's row, in the order the trace records them."""
+        """The text's columns of a player's row, in the order the trace records them:
+        :meth:`who_columns` first, the text's own, :meth:`bye_columns` last."""
         raise NotImplementedError(f"{type(self).__name__} has no standings row")
+
+    @staticmethod
+    def who_columns(p) -> StandingRow:
+        """The columns every row opens with: the player and the pairing score."""
+        return {"number": p.number, "name": p.name, "rating": p.rating,
+                "initial_rank": p.initial_rank, "score": fmt(p.score)}
+
+    @staticmethod
+    def bye_columns(p) -> StandingRow:
+        """The columns every row closes with: bye eligibility, presence, the history."""
+        return {"bye_eligible": p.bye_eligible,
+                "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
+                "present": p.present, "absence": p.absence, "history": p.history}
 
     def row_notes(self, p) -> StandingRow:
         """What the text adds to a row after the scores (none by default)."""

@@ -43,7 +43,6 @@ from .model import ALL_CODES, BYE_CODES, COMPLEMENT, PENDING, PLAYED_CODES, Play
 
 __all__ = ["check_consistency"]
 
-_SCORED = ALL_CODES | {PENDING}
 
 
 def _cols(round_no: int) -> tuple[int, int, int]:
@@ -64,16 +63,38 @@ def _show(code: str) -> str:
     return "pending" if code == PENDING else repr(code)
 
 
-def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
+#: the words that name the override of a past round that breaks an absolute rule
+ACCEPT_HISTORY = "--accept-history"
+
+
+def _history_words(r: int, accepted: bool) -> str:
+    if accepted:
+        return (f"; accepted as played ({ACCEPT_HISTORY}): round {r} stands as the file "
+                "records it, and the trace says so")
+    return (f"; a past round that breaks an absolute rule stops every later pairing: if "
+            f"round {r} stands as played, give {ACCEPT_HISTORY} (accept_history=True) to "
+            "pair on from it (the trace records that it was accepted), or correct the round")
+
+
+def check_consistency(t: Tournament, lenient: bool = False,
+                      accept_history: bool = False) -> list[Problem]:
     """All consistency problems of ``t``, sorted by line and column (see the module doc).
 
     ``lenient=True`` downgrades the points mismatch and the bye with a colour to warnings.
+    ``accept_history=True`` downgrades a past round that breaks an absolute rule (a
+    rematch, two pairing-allocated byes in one round: ``Problem.rule``) to a warning; by
+    default it is an error whose message names that override.
     """
     out: list[Problem] = []
     src = t.source
 
     def add(p: Player, column: int, message: str, severity: Severity = "error") -> None:
         out.append(Problem(src, p.line, column, message, severity))
+
+    def history(p: Player, column: int, message: str, rule: str, r: int,
+                players: tuple[int, ...]) -> None:
+        out.append(Problem(src, p.line, column, message + _history_words(r, accept_history),
+                           "warning" if accept_history else "error", rule, r, players))
 
     soft: Severity = "warning" if lenient else "error"
 
@@ -110,8 +131,10 @@ def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
                 if code == "U":
                     if r in pab_by_round:
                         written = f", written {e.written}" if e.written else ""
-                        add(p, c_res, f"round {r}: second pairing-allocated bye (U{written}); "
-                                      f"player {pab_by_round[r].number} already has one")
+                        history(p, c_res, f"round {r}: second pairing-allocated bye "
+                                          f"(U{written}); player {pab_by_round[r].number} "
+                                          "already has one", "second-pab", r,
+                                (pab_by_round[r].number, p.number))
                     else:
                         pab_by_round[r] = p
                 continue
@@ -156,13 +179,14 @@ def check_consistency(t: Tournament, lenient: bool = False) -> list[Problem]:
             if e.played and f.played:
                 key = frozenset((p.number, q.number))
                 if key in played_pairs:
-                    add(p, c_opp, f"round {r}: {p.number} and {q.number} already played each "
-                                  f"other in round {played_pairs[key][0]}")
+                    history(p, c_opp, f"round {r}: {p.number} and {q.number} already "
+                                      f"played each other in round {played_pairs[key][0]}",
+                            "rematch", r, (p.number, q.number))
                 else:
                     played_pairs[key] = (r, p)
 
         # 12. points
-        total = t.scoring.total(e for e in p.entries if e.code in _SCORED)
+        total = t.total_points(p)  # the scoring system and the 299 records
         if total != p.points:
             hint = "" if lenient else (
                 "; scores for pairing are recomputed from the results, so --lenient (or "

@@ -171,6 +171,7 @@ def round_facts(t: Tournament, round_no: int | None = None) -> RoundFacts:
     #: value is asked for once (a 999-player round reads 3,000 blocks)
     points_of: dict[tuple[str, bool], Fraction] = {}
     black = Colour.BLACK
+    abnormal = bool(t.abnormal)
     for p in sorted(t.players, key=lambda p: p.number):
         acc = tuple(t.acceleration.get(p.number, ()))
         acceleration = acc[:r] + (_ZERO,) * max(0, r - len(acc))
@@ -186,10 +187,13 @@ def round_facts(t: Tournament, round_no: int | None = None) -> RoundFacts:
                 continue
             e = entries[k - 1]
             code, opponent, colour = e.code, e.opponent, e.colour
-            key = (code, colour is black)
-            pts = points_of.get(key)
-            if pts is None:
-                pts = points_of[key] = scoring.points(e)
+            if abnormal:  # TRF-2026 299 records: points per player and round
+                pts = t.round_points(p.number, k, e)
+            else:
+                key = (code, colour is black)
+                pts = points_of.get(key)
+                if pts is None:
+                    pts = points_of[key] = scoring.points(e)
             if pts:
                 total.add(pts)
                 run = total.value

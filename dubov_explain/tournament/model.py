@@ -230,6 +230,30 @@ def standings_ranks(players: Iterable[Player]) -> dict[int, int]:
 
 
 @dataclass(frozen=True, slots=True)
+class Abnormal:
+    """A TRF-2026 ``299`` record (abnormal assignment of points), for individuals.
+
+    ``kind`` is a result type (``W D L F H Z + -``): the listed players' result of that type
+    in ``round`` (every round when ``round`` is 0) is worth ``points`` instead of what the
+    scoring system gives it.  ``kind`` empty is a bonus (or, negative, a penalty): ``points``
+    added to each listed player's score in ``round`` (a round is always given).
+    """
+
+    kind: str
+    points: Fraction
+    round: int
+    players: tuple[int, ...]
+    #: the record's line in the file (0: built in code)
+    line: int = field(default=0, compare=False)
+
+
+#: the result codes each ``299`` type names (``W`` a win over the board or in less than
+#: one move, ...)
+ABNORMAL_CODES = {"W": ("1", "W"), "D": ("=", "D"), "L": ("0", "L"), "F": ("F",),
+                  "H": ("H",), "Z": ("Z",), "+": ("+",), "-": ("-",)}
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     """A tournament as read from a TRF, immutable.
 
@@ -282,12 +306,42 @@ class Tournament:
     #: (TRF16 and JaVaFo's TRF(x)); the writer writes the same dialect back by default
     dialect: str = "trfx"
 
+    #: TRF-2026 ``299`` records: abnormal points (a result worth other points, a bonus, a
+    #: penalty); :meth:`round_points` applies them
+    abnormal: tuple[Abnormal, ...] = ()
+
     #: the 1-based line of the ``XXR``/``142`` record (0: not from a file line, e.g. the
     #: ``--rounds`` option or a tournament built in code)
     total_rounds_line: int = field(default=0, compare=False)
     #: where ``initial_colour`` comes from: ``file`` (``XXC``/``152``) or ``option`` (the
     #: user gave it for a file without one)
     initial_colour_source: str = field(default="file", compare=False)
+
+    def round_points(self, number: int, round_no: int, entry: RoundEntry) -> Fraction:
+        """The points player ``number`` scored in round ``round_no`` with ``entry``: the
+        scoring system's, or a ``299`` record's for that result, plus any ``299`` bonus or
+        penalty of that round."""
+        if not self.abnormal:
+            return self.scoring.points(entry)
+        bonus = sum((a.points for a in self.abnormal
+                     if not a.kind and a.round == round_no and number in a.players),
+                    Fraction(0))
+        typed = [a.points for a in self.abnormal  # the last record for the result wins
+                 if a.kind and entry.code in ABNORMAL_CODES[a.kind] and number in a.players
+                 and (not a.round or a.round == round_no)]
+        base = typed[-1] if typed else self.scoring.points(entry)
+        return base + bonus
+
+    def total_points(self, p: Player, entries: Iterable[RoundEntry] | None = None) -> Fraction:
+        """The points of ``entries`` (default: all of ``p``'s), round 1 first, under the
+        scoring system and the ``299`` records."""
+        es = p.entries if entries is None else entries
+        if not self.abnormal:
+            return self.scoring.total(es)
+        acc = PointsSum()
+        for k, e in enumerate(es, start=1):
+            acc.add(self.round_points(p.number, k, e))
+        return acc.value
 
     def player(self, number: int) -> Player:
         return self.by_number[number]

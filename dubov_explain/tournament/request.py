@@ -51,7 +51,7 @@ def request_for_round(t: Tournament, r: int) -> Tournament:
         if e is not None and e.opponent is None and e.code in PRE_ENTERED:
             es.append(e)
         es_t = tuple(es)
-        players.append(replace(p, entries=es_t, points=t.scoring.total(es_t)))
+        players.append(replace(p, entries=es_t, points=t.total_points(p, es_t)))
     forbidden = tuple(xxp_groups(t)) + tuple(applicable_forbidden(t.forbidden_rounds, r))
     absent = t.absent if r == t.round_to_pair else frozenset()
     return replace(t, players=tuple(players), forbidden=forbidden, absent=absent)

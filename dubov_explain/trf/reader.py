@@ -73,6 +73,8 @@ from ..tournament.request import applicable_forbidden
 from ..tournament.model import (
     ALL_CODES,
     PENDING,
+    ABNORMAL_CODES,
+    Abnormal,
     Colour,
     Player,
     RoundEntry,
@@ -207,6 +209,10 @@ class _State:
     team_line: int = 0
     #: bbpPairings' blocks without an opponent (trf.md 4): result code -> [(line, column)]
     bbp_blocks: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    #: TRF26 299 records read (abnormal points)
+    abnormal: list = field(default_factory=list)
+    #: a bbpPairings ``BBU`` was read (``BBW`` then leaves the PAB's points alone)
+    bbu: bool = False
     #: player numbers named by XX/2xx records: (number, line, column, record code)
     references: list[tuple[int, int, int, str]] = field(default_factory=list)
 
@@ -248,6 +254,14 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
         "240": _read_240,
         "XXA": _read_xxa,
         "250": _read_250,
+        "299": _read_299,
+        # bbpPairings' TRF(bx) scoring (trf.md 7.2)
+        **{code: _read_bb for code in _BB_SCORING},
+        # CPPDubovSystem's records (its README, "Use by Terminal"; trf.md 7.5)
+        "TNR": _read_rounds,
+        "FOR": _read_for,
+        "BYE": _read_bye,
+        "ACC": _read_acc,
     }
     for lineno, line in enumerate(lines, start=1):
         code = line[:3]
@@ -259,12 +273,25 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
                                 f"prize), delete the {'/'.join(_TEAM_RECORDS)} lines and try "
                                 "again")
         handler = handlers.get(code.upper())
+        if handler is None and (_is_ruler(line) or _is_legend(line)):
+            # a column ruler or a legend line, as exports print above the records: no data
+            st.records.append(("", line))
+            st.positions.append(len(st.players))
+            st.record_lines.append(lineno)
+            continue
         if handler is None and _looks_like_a_player(line):
             st.error(lineno, 1, f"record code {code!r} is not one this program knows, but the "
                                 "line has the layout of a player (001) line: read as it is, "
                                 "that player would be left out of the pairing; correct the "
                                 "code to 001, or delete the line")
             continue
+        if handler is None and line.strip() and not line.startswith("###"):
+            _unknown_record(st, line, lineno)
+        if code.upper() in _KEPT_AND_READ and handler is not None:
+            # read, and also kept as written so that the writer puts it back unchanged
+            st.records.append((code, line))
+            st.positions.append(len(st.players))
+            st.record_lines.append(lineno)
         if line.strip() == "" or line.startswith("###") or handler is None:
             st.records.append(("" if line.strip() == "" else code, line))
             st.positions.append(len(st.players))
@@ -285,6 +312,53 @@ def parse_trf(text: str, source: str = "<string>", *, _warnings: list[Problem] |
 
 #: codes of trf.md section 3 and 7 kept as they are (descriptive header and TRF26 records)
 _KNOWN_KEPT = frozenset(f"{n:03d}" for n in range(12, 233, 10)) | {"299"}
+#: records that are read *and* kept verbatim in ``Tournament.records`` (the writer has no
+#: generator for them and writes them back as the file had them)
+_KEPT_AND_READ = frozenset({"299", "ACC"})
+#: the ruler a Swiss-Manager-style export prints above the records: 1234567890 repeated
+_RULER = "1234567890" * 30
+
+
+def _is_ruler(line: str) -> bool:
+    """A column ruler: ``123456789012...`` (from column 1), or the tens above it
+    (``         1         2 ...``, each digit at the column it counts)."""
+    text = line.rstrip()
+    if len(text) >= 10 and _RULER.startswith(text):
+        return True
+    if not text.strip() or text.strip(" 0123456789"):
+        return False
+    tens = list(re.finditer(r"[0-9]+", text))
+    return len(tens) >= 2 and all(int(m.group()) * 10 == m.end() for m in tens)
+
+
+def _is_legend(line: str) -> bool:
+    """A legend line of the TRF16 text (``DDD SSSS sTTT NNNN... RRRR FFF ... BBBB/BB/BB``),
+    as exports print it above the player records."""
+    tokens = line.split()
+    return len(tokens) >= 3 and tokens[:2] == ["DDD", "SSSS"]
+
+
+#: record codes this program knows by name, for the words of an unknown record's warning
+_NOT_USED = {
+    "NRS": "a National Rating Support record (TRF26): national ratings are not used for "
+           "pairing here",
+}
+
+
+def _unknown_record(st: _State, line: str, lineno: int) -> None:
+    """A record this program does not read: kept as it is (the writer puts it back), and a
+    warning at its line, so that nothing in the file is dropped without a word."""
+    code = line[:3]
+    if code in _KNOWN_KEPT:
+        return  # descriptive header records (012 ... 232): nothing to pair by
+    if re.fullmatch(r"[A-Z]{3}", code) and line[3:4] == " " and _DIGITS.fullmatch(
+            line[4:8].strip() or "x"):
+        what = _NOT_USED["NRS"]
+    else:
+        what = "this program does not know it"
+    st.warn(lineno, 1, f"record {code!r} is not read: {what}; it is kept in the file as it is "
+                       "but nothing in it changes the pairing (if it should, give the same "
+                       "information in a record listed in docs/arbiters.md)")
 
 
 def _looks_like_a_player(line: str) -> bool:
@@ -836,7 +910,163 @@ def _read_250(st: _State, line: str, lineno: int) -> None:
         st.acc250.add(n)
 
 
+#: bbpPairings' TRF(bx) scoring codes (trf.md 7.2; its ``trf.cpp``): the XXS keys each sets
+_BB_SCORING = {
+    "BBW": ("WW", "BW", "FW", "FPB"),
+    "BBD": ("WD", "BD", "HPB"),
+    "BBL": ("WL", "BL"),
+    "BBZ": ("ZPB",),
+    "BBF": ("FL",),
+    "BBU": ("PAB",),
+}
+
+
+def _read_bb(st: _State, line: str, lineno: int) -> None:
+    """bbpPairings' ``BBW 3.0`` ... ``BBU 1.0``: the points of a result (trf.md 7.2); as in
+    bbpPairings, ``BBW`` also sets the pairing-allocated bye unless ``BBU`` is given."""
+    code = line[:3].upper()
+    tokens = _tokens(line)
+    value = _decimal(tokens[0][1]) if len(tokens) == 1 else None
+    if value is None:
+        st.error(lineno, tokens[0][0] if tokens else 5,
+                 f"{code} must give the points as one number like 1.0, found "
+                 f"{line[4:].strip()!r}")
+        return
+    for k in _BB_SCORING[code]:
+        st.scoring[k] = value
+    if code == "BBU":
+        st.bbu = True
+    elif code == "BBW" and not st.bbu:
+        st.scoring["PAB"] = value
+
+
+def _read_for(st: _State, line: str, lineno: int) -> None:
+    """CPPDubovSystem's ``FOR a b``: a and b may not be paired (its README: "FOR 1 2"; one
+    pair per line), read as ``XXP a b``."""
+    ids = _id_list(st, line, lineno, "FOR")
+    if ids is None:
+        return
+    if len(ids) != 2:
+        st.error(lineno, 5, f"FOR (CPPDubovSystem's forbidden pair) takes two starting ranks, "
+                            f"found {len(ids)}; write one FOR line per pair, or an XXP line "
+                            "for a group")
+        return
+    st.xxp.append(tuple(ids))
+
+
+def _read_bye(st: _State, line: str, lineno: int) -> None:
+    """CPPDubovSystem's ``BYE id``: the player is not paired in the round to pair (its
+    README: "a player requests a bye (or simply not to pair it for the round)"), read as
+    ``XXZ id``: absent, no points."""
+    ids = _id_list(st, line, lineno, "BYE")
+    if ids is None:
+        return
+    if not ids:
+        st.error(lineno, 5, "BYE (CPPDubovSystem) needs the starting rank of the player not "
+                            "to pair, e.g. 'BYE 19'")
+        return
+    st.absent.update(ids)
+
+
+def _read_acc(st: _State, line: str, lineno: int) -> None:
+    """CPPDubovSystem's ``ACC true|1|false|0``: the Baku acceleration on or off (its README).
+    On, the points must come from ``pair --baku`` (or XXA/250 records): a warning says so,
+    as for a ``192 ..._BAKU`` without points."""
+    value = line[4:].strip().lower()
+    if value in ("false", "0"):
+        return
+    if value in ("true", "1"):
+        st.warn(lineno, 5, "ACC asks for the Baku acceleration (CPPDubovSystem's record): "
+                           "acceleration points are read from XXA/250 records only, so the "
+                           "round is paired without them unless `pair --baku` computes them")
+        return
+    st.error(lineno, 5, f"ACC (CPPDubovSystem's Baku switch) must be true, 1, false or 0, "
+                        f"found {line[4:].strip()!r}")
+
+
+#: TRF26 ``299`` abnormal assignment types (column 5) and the result codes each names;
+#: blank is a bonus or penalty (trf.md 7.3; TRF-2026 "Abnormal Assignment Points")
+_ABNORMAL_KINDS = {**ABNORMAL_CODES, " ": ()}
+_SIGNED = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def _read_299(st: _State, line: str, lineno: int) -> None:
+    """TRF-2026 ``299`` (abnormal assignment of points): type at column 5 (``W D L F H Z +
+    -``: that result's points for the players listed; blank: a bonus or penalty), match
+    points at 8-11 (teams only), points at 14-17 (``[-]11.5``), round at 20-22 (``000`` or
+    blank: all rounds), players at 24-27, 29-32, ...
+
+    Read as: a typed record sets the points of the listed players' result of that type in
+    that round (every round for ``000``), instead of the scoring system's; a bonus or
+    penalty adds its points to the player's score in that round (so it counts from the
+    pairing of the next round on).  A bonus or penalty for "all rounds" is refused: whether
+    it is added once or in every round, and from which round it counts for pairing, the
+    text does not say."""
+    if not _tab_free(st, line, lineno):
+        return
+    body = line.rstrip(" ")
+    kind = body[4:5] or " "
+    if kind.upper() not in _ABNORMAL_KINDS:
+        st.error(lineno, 5, f"299 type (column 5) must be W, D, L, F, H, Z, +, - or blank "
+                            f"(a bonus or penalty), found {kind!r}")
+        return
+    kind = kind.upper()
+    for c in (6, 7, 12, 13, 18, 19):
+        _blank_column(st, body, lineno, c, "299 separator")
+    match = body[7:11]
+    if match.strip() and _decimal(match.replace("-", "", 1)) != 0:
+        st.error(lineno, 8, f"299 match points (columns 8-11) are for team tournaments; in an "
+                            f"individual one leave them blank, found {match!r}")
+        return
+    raw = body[13:17]
+    if not _SIGNED.fullmatch(raw.strip()):
+        st.error(lineno, 14, f"299 points (columns 14-17) must be a number like 1.0 or -0.5, "
+                             f"found {raw!r}")
+        return
+    points = _fraction_of(raw.strip())
+    raw_round = body[19:22]
+    if raw_round.strip() == "":
+        round_no = 0
+    elif _DIGITS.fullmatch(raw_round.strip()):
+        round_no = int(raw_round.strip())
+    else:
+        st.error(lineno, 20, f"299 round (columns 20-22) must be a round number like 003, or "
+                             f"000 or blank for all rounds, found {raw_round!r}")
+        return
+    ids = _fixed_ids(st, body, lineno, 23, "299")
+    if ids is None:
+        return
+    if not ids:
+        st.error(lineno, 24, "299 needs at least one starting rank at columns 24-27")
+        return
+    if kind == " " and round_no == 0:
+        st.error(lineno, 20, "299 bonus or penalty (blank type) for all rounds (round 000 or "
+                             "blank): whether it counts once or in every round, and from "
+                             "which round on for pairing, is not defined; give the round in "
+                             "which it was assigned (columns 20-22), e.g. 003")
+        return
+    st.abnormal.append(Abnormal(kind.strip(), points, round_no, tuple(ids), lineno))
+
+
 # --------------------------------------------------------------------------- finishing
+
+
+def _check_abnormal(st: _State) -> None:
+    """A typed ``299`` for a round the player has played otherwise names a result he does
+    not have: refused at its line (which result did the file mean?)."""
+    by_number = {p.number: p for p in st.players}
+    for a in st.abnormal:
+        if not a.kind or not a.round:
+            continue
+        for i, n in enumerate(a.players):
+            p = by_number.get(n)
+            e = p.entry(a.round) if p is not None else None
+            if e is None or e.code == PENDING or e.code in _ABNORMAL_KINDS[a.kind]:
+                continue
+            st.error(a.line, 24 + 5 * i,
+                     f"299 gives player {n} the points of a {a.kind!r} result in round "
+                     f"{a.round}, but his round {a.round} is {e.code!r} (line {p.line}); "
+                     f"correct the type (column 5) or the round (columns 20-22)")
 
 
 def _finish(st: _State) -> Tournament:
@@ -847,6 +1077,7 @@ def _finish(st: _State) -> Tournament:
         for n, lineno, col, code in st.references:
             if n not in numbers:
                 st.error(lineno, col, f"{code} names player {n}, who has no 001 line")
+    _check_abnormal(st)
     errors = [p for p in st.problems if p.is_error]
     if errors:
         raise InputError(sorted(errors, key=lambda p: (p.line, p.column)))
@@ -903,4 +1134,5 @@ def _finish(st: _State) -> Tournament:
         record_lines=tuple(st.record_lines),
         warnings=tuple(p for p in st.problems if not p.is_error),
         dialect=st.dialect,
+        abnormal=tuple(st.abnormal),
     )

@@ -558,12 +558,12 @@ def append_round(
                 raise ValueError(f"player {p.number} has a pre-entered {existing.code} in "
                                  f"round {round_no} and cannot be paired")
             entry = new_entries[p.number]
-            points += t.scoring.points(entry)
+            points += t.round_points(p.number, round_no, entry)
         elif existing is not None:
             entry = existing
         elif p.number in absences:
             entry = RoundEntry(None, None, absences[p.number])
-            points += t.scoring.points(entry)
+            points += t.round_points(p.number, round_no, entry)
         else:
             missing.append(p.number)
             continue
@@ -624,7 +624,8 @@ def enter_results(t: Tournament, round_no: int, results: Mapping[int, str]) -> T
             continue
         old = p.entries[round_no - 1]
         new = replace(old, code=codes[p.number])
-        points = p.points - t.scoring.points(old) + t.scoring.points(new)
+        points = (p.points - t.round_points(p.number, round_no, old)
+                  + t.round_points(p.number, round_no, new))
         entries = p.entries[:round_no - 1] + (new,) + p.entries[round_no:]
         players.append(replace(p, entries=entries, points=points))
     return replace(t, players=tuple(players)).with_ranks()

@@ -35,10 +35,6 @@ class Dubov1997(ModuleRulebook):
         from . import engine
         return engine
 
-    def audit(self):
+    def review(self):
         from . import check
         return check
-
-    def reader(self):
-        from . import why
-        return why

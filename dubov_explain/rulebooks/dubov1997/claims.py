@@ -129,18 +129,9 @@ class _Checker(ReplyChecker):
                + N + r" \(Article (6\.[23])\); with you and " + N + r" paired it would take " + N), self._row
 
     # ------------------------------------------------------------------ checks
-    def _standing(self, m):
-        f, n = self.f, self.n
-        acc = self._acceleration(m)
-        if not acc[0]:
-            return acc
-        row = f.rows.get(n, {})
-        m = [m[0], m[1]] + list(m.groups()[3:])
-        cols = row.get("colours") or "none"
-        due = due_colour(row.get("colours") or "")
-        ok = (row.get("score") == m[1] and f.position(n) == int(m[2]) and len(f.rows) == int(m[3])
-              and cols == m[4] and due == m[5])
-        return ok, (row.get("score"), f.position(n), cols, due)
+    def colour_to_come(self, row):
+        """Article 1's due colour, recomputed from the colours."""
+        return due_colour(row.get("colours") or "")
 
     def _bye(self, m):
         got = [e for e in self.f.of(ev.ByeAssigned) if e.player == self.n]

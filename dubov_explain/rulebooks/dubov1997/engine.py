@@ -89,18 +89,8 @@ class Dubov1997Engine(RoundMachine):
 
     def __init__(self, t: Tournament, readings: Readings = DEFAULT, round_no: int | None = None,
                  forced: tuple[tuple[int, int], ...] = ()):
-        self.t = t
-        self.readings = readings
-        self.st = compute_standings(t, round_no, readings)
-        self.forced = tuple(forced)
-        fmap: dict[int, int] = {}
-        for a, b in self.forced:
-            fmap[a], fmap[b] = b, a
+        fmap = self.start(t, readings, compute_standings(t, round_no, readings), forced)
         self.lim = Limits(self.st, fmap)
-        self.events: list[ev.Event] = []
-        self.remaining: list[int] = []
-        self.pairs: list[tuple[int, int]] = []
-        self.bye: int | None = None
         self.carry: list[int] = []
         self.g: Group | None = None
         self.gm: dict[int, int] = {}
@@ -192,13 +182,10 @@ class Dubov1997Engine(RoundMachine):
 
     def row(self, p: PlayerStanding) -> StandingRow:
         return {
-            "number": p.number,
-            "name": p.name,
-            "rating": p.rating,
-            "initial_rank": p.initial_rank,
-            "score": fmt(p.score),
+            **self.who_columns(p),
             "colours": "".join(c.value.upper() for c in p.colours),
             "colour_difference": p.colour_difference,
+            # 1: a player with no due colour has none
             "preference": p.preference.word if p.due else "none",
             "strength": p.strength.value,
             "preference_rule": p.preference_rule,
@@ -207,11 +194,7 @@ class Dubov1997Engine(RoundMachine):
             "upfloats": p.upfloats,
             "upfloated_previous": p.upfloated_previous,
             "max_upfloater": p.max_upfloater,
-            "bye_eligible": p.bye_eligible,
-            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-            "present": p.present,
-            "absence": p.absence,
-            "history": p.history,
+            **self.bye_columns(p),
         }
 
     def first_state(self):

@@ -39,10 +39,6 @@ class Dubov2025(ModuleRulebook):
         from . import engine
         return engine
 
-    def audit(self):
+    def review(self):
         from . import check
         return check
-
-    def reader(self):
-        from . import why
-        return why

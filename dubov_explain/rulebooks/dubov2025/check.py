@@ -49,6 +49,10 @@ from .engine import pair_round
 from .order import container_key
 from .readings import DEFAULT, Readings
 from .standings import compute_standings
+# the trace read back, which a review of the round shares with the check (base.MODULE_HOOKS)
+from .why import (article_text, articles, bracket_of, decision_key, decisions,  # noqa: F401
+                  player_round, read_parting, report_events, report_sheet, step_changes,
+                  step_states, verdict_article)
 
 __all__ = ["absolute_test", "analyse_departures", "board_order"]
 

@@ -157,19 +157,9 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
         round_no: int | None = None,
         forced: tuple[tuple[int, int], ...] = (),
     ):
-        self.t = t
-        self.readings = readings
-        self.st = compute_standings(t, round_no, readings)
-        self.forced = tuple(forced)
-        fmap: dict[int, int] = {}
-        for a, b in self.forced:
-            fmap[a], fmap[b] = b, a
+        fmap = self.start(t, readings, compute_standings(t, round_no, readings), forced)
         self.compat = Compatibility(self.st, fmap)
         self._by = {q.number: q for q in self.st.players}  # asked for at every step
-        self.events: list[ev.Event] = []
-        self.remaining: list[int] = []
-        self.bye: int | None = None
-        self.pairs: list[tuple[int, int]] = []
         self.base: dict[int, int] = {}
         self.bracket: Bracket | None = None
         self._real_upfloaters = readings.is_("acceleration-upfloaters", "real")
@@ -214,11 +204,7 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
 
     def row(self, p: PlayerStanding) -> StandingRow:
         return {
-            "number": p.number,
-            "name": p.name,
-            "rating": p.rating,
-            "initial_rank": p.initial_rank,
-            "score": fmt(p.score),
+            **self.who_columns(p),
             "colours": "".join(p.colours).upper(),  # Colour is a str: its letters
             "colour_difference": p.colour_difference,
             "preference": p.preference.word,
@@ -229,11 +215,7 @@ class DubovEngine(RoundMachine, ByeSteps, UpfloaterSteps, GroupSteps, Transposit
             "upfloats": p.upfloats,
             "upfloated_previous": p.upfloated_previous,
             "max_upfloater": p.max_upfloater,
-            "bye_eligible": p.bye_eligible,
-            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-            "present": p.present,
-            "absence": p.absence,
-            "history": p.history,
+            **self.bye_columns(p),
         }
 
     def row_notes(self, p: PlayerStanding) -> StandingRow:

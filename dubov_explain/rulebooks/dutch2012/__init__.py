@@ -30,14 +30,10 @@ class Dutch2012(ModuleRulebook):
         from . import engine
         return engine
 
-    def audit(self):
+    def review(self):
         from . import check
         return check
 
-    def reader(self):
-        from . import why
-        return why
-
     def request_problems(self, t, pairing=True):
         # beside its absolute test (B.1, B.2), in the check module
-        return self.audit().request_problems(t, pairing)
+        return self.review().request_problems(t, pairing)

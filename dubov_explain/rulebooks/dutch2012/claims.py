@@ -54,6 +54,8 @@ class _Checker(ReplyChecker):
     ev = ev
     decision_key = staticmethod(decision_key)
     colours = COLOUR
+    term = "requirements"
+    steps = _STEP
 
     # ------------------------------------------------------------------ patterns
     def opening(self):
@@ -95,14 +97,11 @@ class _Checker(ReplyChecker):
 
     def answers(self):
         yield r"with you and " + N + r" paired, ([\d, ]+) could not all be paired \(Article B\.1\)", self._impossible
-        yield r"the bye goes to " + N + r" \(Article A\.5\); with you and " + N + r" paired it would go to " + N, \
-            self._bye_moves
+        yield from self.family_answers()
         yield (r"the " + S + r"-point bracket is paired meeting requirements that no pairing with you and " + N
                + r" paired meets \(Article C\.10\)"), self._requirements
         yield (r"the " + S + r"-point bracket is paired with requirement ([\w.-]+) (kept|dropped|\d+); with you and "
                + N + r" paired it would have to be (kept|dropped|\d+) \(Article (C\.10\.[a-g])\)"), self._kept_dropped
-        yield (r"with you and " + N + r" paired the " + S + r"-point bracket would have to make fewer pairs "
-               r"\(Article C\.14\)"), self._fewer
         yield (r"both pairings of the " + S + r"-point bracket meet the same requirements, and the procedure's has the "
                r"lesser B3-factor, " + S + " against " + S + r" \(Article D\.4\)"), self._b3_factor
         yield (r"the " + S + r"-point bracket is paired by the least B3-factor over the levels of requirements "
@@ -110,25 +109,24 @@ class _Checker(ReplyChecker):
                + N + r" paired the least is " + S), self._b3_level
         yield (r"both pairings of the " + S + r"-point bracket meet the same requirements, and the procedure's comes "
                r"first in the order of Article (D\.[23])"), self._exchange
-        yield (r"both pairings of the " + S + r"-point bracket meet the same requirements, and the procedure's "
+
+    def family_answers(self):
+        """The answers the Dutch family's texts word alike (``term``: what a text calls the
+        criteria a pairing meets)."""
+        yield r"the bye goes to " + N + r" \(Article A\.5\); with you and " + N + r" paired it would go to " + N, \
+            self._bye_moves
+        yield (r"with you and " + N + r" paired the " + S + r"-point bracket would have to make fewer pairs "
+               r"\(Article C\.14\)"), self._fewer
+        yield (r"both pairings of the " + S + r"-point bracket meet the same " + self.term + r", and the procedure's "
                r"transposition #" + N + r" comes before #" + N + r" in the order of Article D\.1"), self._transposition
         yield (r"with you and " + N + r" paired, " + N + r" would have no possible opponent in the " + S
                + r"-point bracket and would move down at once \(Article C\.1\)"), self._incompatible
 
     # ------------------------------------------------------------------ checks
-    def _standing(self, m):
-        f, n = self.f, self.n
-        acc = self._acceleration(m)
-        if not acc[0]:
-            return acc
-        row = f.rows.get(n, {})
-        m = [m[0], m[1]] + list(m.groups()[3:])
-        cols = row.get("colours") or "none"
-        pref = (row.get("strength"), row.get("preference"), row.get("preference_rule")) \
+    def colour_to_come(self, row):
+        """The colour preference (strength, colour, article) as the standings hold it."""
+        return (row.get("strength"), row.get("preference"), row.get("preference_rule")) \
             if row.get("strength") != "none" else (None, None, None)
-        ok = (row.get("score") == m[1] and f.position(n) == int(m[2]) and len(f.rows) == int(m[3])
-              and cols == m[4] and pref == (m[5], m[6], m[7]))
-        return ok, (row.get("score"), f.position(n), cols, pref)
 
     def _absent(self, m):
         return self.n in [a[0] for a in self.f.opened.absent], self.f.opened.absent
@@ -203,8 +201,6 @@ class _Checker(ReplyChecker):
         theirs = {_kept(e.requirements.get(m[2])) for e in w.of(ev.PairingFound, score=m[1])}
         ok = m[3] in real and m[5] in theirs and m[3] != m[5] and int(m[4]) == a and self.steps.get(m[2]) == m[6]
         return ok, (real, theirs)
-
-    steps = _STEP
 
     def _fewer(self, m, a, w):
         fewer = w.of(ev.Reduced, score=m[2]) + w.of(ev.BracketMovedDown, score=m[2]) + [

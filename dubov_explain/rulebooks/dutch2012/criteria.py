@@ -95,14 +95,20 @@ class Criteria:
                     and pa.strength.rank >= 2 and pb.strength.rank >= 2:
                 return "A.7.d"
             if (level.b5u or level.b6u) and pa.score != pb.score:
-                up = pb if pa.score > pb.score else pa
-                if level.b5u and up.float_before(1) == "up":
-                    return "B.5"
-                if level.b6u and up.float_before(2) == "up":
-                    return "B.6"
+                return self.upfloat_bar(pa, pb, level)
             return None
 
         return allowed
+
+    def upfloat_bar(self, pa: PlayerStanding, pb: PlayerStanding, level) -> str | None:
+        """B.5/B.6 for the upfloater of a pair of unequal scores, while ``level`` has them
+        in force: the criterion his earlier upfloats break, or None."""
+        up = pb if pa.score > pb.score else pa
+        if level.b5u and up.float_before(1) == "up":
+            return "B.5"
+        if level.b6u and up.float_before(2) == "up":
+            return "B.6"
+        return None
 
     # ------------------------------------------------------------------ A.8: X and Z
     def bad_x(self, a: int, b: int) -> bool:

@@ -62,9 +62,9 @@ from ... import matching
 from ...tournament.model import Colour, Tournament
 from ...trace.events import Trace
 from ..machine import NoPairing, RoundMachine, StandingRow
+from ..requests import initial_colour
 from . import Dutch2012
 from . import events as ev
-from .events import fmt
 from .bracket import BracketSteps
 from .brackets import Backtracking
 from .colours import Colours
@@ -74,20 +74,6 @@ from .generation import LIMIT, Generation  # noqa: F401  (LIMIT: the docstring's
 from .levels import Levels
 from .readings import ACCELERATION, DEFAULT, Readings
 from .standings import PlayerStanding, Standings, compute_standings
-
-def initial_colour(t: Tournament) -> tuple[Colour, str]:
-    """A.7.c: the lot before round 1 (``XXC``/``152``), else read back from round 1, else
-    assumed White (only for a round 1 built in code: requests are refused without it)."""
-    if t.initial_colour is not None:
-        return t.initial_colour, t.initial_colour_source or "file"
-    paired = [(p.number, e.colour) for p in t.players
-              for e in [p.entry(1)] if e is not None and e.paired and e.colour is not None]
-    if paired:
-        number, colour = min(paired, key=lambda x: x[0])
-        return (colour if number % 2 == 1 else colour.opposite), "inferred"
-    return Colour.WHITE, "assumed"
-
-
 
 class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, LeastB3,
                   Criteria, Colours):
@@ -113,16 +99,7 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
     def __init__(self, t: Tournament, readings: Readings | None = None,
                  round_no: int | None = None, forced: tuple = ()):
         readings = readings if readings is not None else self.default_readings
-        self.t = t
-        self.readings = readings
-        self.st: Standings = self.standings_of(t, round_no, readings)
-        self.forced = tuple(tuple(p) for p in forced)
-        self.fmap: dict[int, int] = {}
-        for a, b in self.forced:
-            self.fmap[a], self.fmap[b] = b, a
-        self.events: list = []
-        self.pairs: list[tuple[int, int]] = []
-        self.bye: int | None = None
+        self.start(t, readings, self.standings_of(t, round_no, readings), forced)
         self.initial_colour, self.initial_colour_source = initial_colour(t)
         self.odd_round = self.st.round % 2 == 1
         self._complete_cache: dict[tuple, bool] = {}
@@ -177,16 +154,13 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
 
     def row(self, p: PlayerStanding) -> StandingRow:
         return {
-            "number": p.number, "name": p.name, "rating": p.rating,
-            "initial_rank": p.initial_rank, "score": fmt(p.score),
+            **self.who_columns(p),
             "colours": "".join(c.value.upper() for c in p.colours),
             "colour_difference": p.colour_difference, "preference": p.preference.word,
             "strength": p.strength.value, "preference_rule": p.preference_rule,
             "floats": "".join({"down": "D", "up": "U", "": "-"}[f] for f in p.floats),
             "unplayed": p.unplayed, "games_played": p.games_played,
-            "bye_eligible": p.bye_eligible,
-            "bye_bar": p.bye_bar.as_dict() if p.bye_bar is not None else None,
-            "present": p.present, "absence": p.absence, "history": p.history,
+            **self.bye_columns(p),
             # columns of the shared report table that have no meaning in this system
             "aro": 0, "upfloats": sum(1 for f in p.floats if f == "up"),
             "upfloated_previous": p.upfloated_previous, "max_upfloater": False,

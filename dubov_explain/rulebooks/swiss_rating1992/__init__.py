@@ -36,10 +36,6 @@ class SwissRating1992(Dutch2012):
         from . import engine
         return engine
 
-    def audit(self):
+    def review(self):
         from . import check
         return check
-
-    def reader(self):
-        from . import why
-        return why

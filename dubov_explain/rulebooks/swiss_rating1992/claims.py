@@ -53,6 +53,7 @@ class _Checker(_DutchChecker):
     system = "swiss-rating-1992"
     ev = ev
     colours = COLOUR
+    term = "criteria"
     steps = _STEP
 
     # ------------------------------------------------------------------ patterns
@@ -83,21 +84,14 @@ class _Checker(_DutchChecker):
     def answers(self):
         yield r"with you and " + N + r" paired, ([\d, ]+) could not (all )?be paired \(Article B\.1\)", \
             self._impossible
-        yield r"the bye goes to " + N + r" \(Article A\.5\); with you and " + N + r" paired it would go to " + N, \
-            self._bye_moves
         yield (r"the " + S + r"-point bracket is paired meeting criteria that no pairing with you and " + N
                + r" paired meets, so the procedure would go on to Article (C\.9|C\.10|C\.11|C\.14)"), self._criteria
         yield (r"the " + S + r"-point bracket is paired with criterion ([\w.-]+) (kept|dropped|\d+); with you and "
                + N + r" paired it would have to be (kept|dropped|\d+) \(Article (C\.9|C\.10|C\.11)\)"), \
             self._kept_dropped
-        yield (r"with you and " + N + r" paired the " + S + r"-point bracket would have to make fewer pairs "
-               r"\(Article C\.14\)"), self._fewer
         yield (r"both pairings of the " + S + r"-point bracket meet the same criteria, and the procedure's exchange "
                r"comes first in the order of Article D\.2"), self._exchange
-        yield (r"both pairings of the " + S + r"-point bracket meet the same criteria, and the procedure's "
-               r"transposition #" + N + r" comes before #" + N + r" in the order of Article D\.1"), self._transposition
-        yield (r"with you and " + N + r" paired, " + N + r" would have no possible opponent in the " + S
-               + r"-point bracket and would move down at once \(Article C\.1\)"), self._incompatible
+        yield from self.family_answers()
 
     # ------------------------------------------------------------------ checks
     def _bye(self, m):

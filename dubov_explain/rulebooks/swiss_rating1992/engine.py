@@ -140,8 +140,9 @@ Not literal, and why:
   reading ``top-scorer-pairs``) and A.7.a's parenthesis (no absolute preference for them)
   act only through B.2, B.5 and B.6 in the bracket (and in C.12's count of pairs and the
   lowest bracket's pairing for C.13, through the same per-pair test).
-* **D.2** exchanges of N players are listed only while there are at most ``LIMIT`` of them
-  (a ``search-limit`` event records it, and no larger exchange is listed).
+* **D.2** exchanges of N players are listed only while there are at most
+  ``dutch2012.generation.LIMIT`` of them (a ``search-limit`` event records it, and no
+  larger exchange is listed).
 
 A what-if run (why-not, check) holds each forced player for his partner only; a moved-down
 player without an opponent only because of the forced pairs is moved on down by C.1
@@ -163,7 +164,6 @@ from ...trace.events import Trace
 from ..dutch2012.brackets import Again, Backtrack, LowestUnpaired, NoCandidate
 from ..dutch2012.engine import DutchEngine
 from ..machine import StandingRow
-from ..dutch2012.generation import LIMIT  # noqa: F401  (the docstring's)
 from ..dutch2012.search import Budget, first_transposition
 from . import SwissRating1992
 from . import events as ev
@@ -285,11 +285,7 @@ class RatingEngine(DutchEngine):
                 return why
             pa, pb = st[a], st[b]
             if not free and (level.b5u or level.b6u) and pa.score != pb.score:
-                up = pb if pa.score > pb.score else pa
-                if level.b5u and up.float_before(1) == "up":
-                    return "B.5"
-                if level.b6u and up.float_before(2) == "up":
-                    return "B.6"
+                return self.upfloat_bar(pa, pb, level)
             return None
 
         return allowed

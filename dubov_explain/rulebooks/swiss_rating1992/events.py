@@ -3,7 +3,9 @@
 The shapes are those of the Dutch 2012 events (the procedures have the same skeleton:
 score brackets, S1 and S2, transpositions and exchanges, colours), so the kinds subclass
 them and the step-through and decision projections read both alike; each is registered
-under this rulebook's name and every instance cites an article of the 1992 text.  Fields
+under this rulebook's name and every instance cites an article of the 1992 text.  The
+engine, a subclass of the Dutch one, emits them through its ``ev`` where the Dutch engine
+emits its own.  Fields
 with no 1992 meaning are set to their neutral value: ``m1`` is the number of moved-down
 players, ``z1``/``z_used`` are None/0 (the 1992 text has no Z), ``counts`` holds A.8's
 ``w``, ``b``, ``q`` and the raw ``x`` before it is floored at zero.
