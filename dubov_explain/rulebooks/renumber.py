@@ -86,6 +86,13 @@ class ArticleMap:
         return Trace(tuple(self.forward(e) for e in t.events), {**t.meta, **meta})
 
 
+#: values that hold no citation to walk into (a citing field's string is mapped by
+#: :func:`_value` before it gets here)
+_ATOMS = frozenset({int, float, bool, str, type(None)})
+#: a record class -> its field names (the walk reads them once per class, not per event)
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _value(v: Any, cite) -> Any:
     """A citing field's value: a citation, or a list/tuple of citations."""
     if isinstance(v, str):
@@ -96,15 +103,31 @@ def _value(v: Any, cite) -> Any:
 
 
 def _walk(obj: Any, cite) -> Any:
-    if isinstance(obj, Trace):
+    kind = type(obj)
+    if kind in _ATOMS:
+        return obj
+    if kind is tuple:
+        if all(type(x) in _ATOMS for x in obj):
+            return obj
+        out = tuple(_walk(x, cite) for x in obj)
+        return out if out != obj else obj
+    if kind is Trace:
         return Trace(tuple(_walk(e, cite) for e in obj.events), dict(obj.meta))
     if is_record(obj) and not isinstance(obj, type):
+        names = _NAMES.get(kind)
+        if names is None:
+            names = _NAMES[kind] = tuple(f.name for f in fields(obj))
         changes = {}
-        for f in fields(obj):
-            v = getattr(obj, f.name)
-            new = _value(v, cite) if f.name in CITING else _walk(v, cite)
+        for name in names:
+            v = getattr(obj, name)
+            if name in CITING:
+                new = _value(v, cite)
+            elif type(v) in _ATOMS:
+                continue
+            else:
+                new = _walk(v, cite)
             if new is not v and new != v:
-                changes[f.name] = new
+                changes[name] = new
         if isinstance(obj, Event) and getattr(obj, "kind", "") == "opponent-chosen":
             # (g2 player, criterion, facts): the criterion "2.2.6" is an article
             rej = tuple((r[0], cite(r[1]), *r[2:]) for r in obj.rejected)
