@@ -14,7 +14,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from dubov_explain.rulebooks import RULEBOOKS, _LOADERS, registered
+from dubov_explain.rulebooks import DEFAULT_SYSTEM, _LOADERS, registered
 from dubov_explain.rulebooks.base import Rulebook, rulebook_problems
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,8 +24,9 @@ TEST_KINDS = {"golden": "its golden snapshots", "bruteforce": "its brute-force l
 
 
 def golden_folder(name: str) -> Path:
-    """``golden/<name>/``; the first rulebook's corpus is ``golden/`` itself."""
-    return ROOT / "golden" if name == next(iter(RULEBOOKS)) else ROOT / "golden" / name
+    """``golden/<name>/``; the project's first rulebook's corpus (Dubov 2025's,
+    ``DEFAULT_SYSTEM``) is ``golden/`` itself."""
+    return ROOT / "golden" if name == DEFAULT_SYSTEM else ROOT / "golden" / name
 
 
 def checklist(cls: type[Rulebook]) -> list[str]:

@@ -110,10 +110,6 @@ class Dubov2026(Dubov2025):
         from . import engine
         return engine
 
-    def audit(self):
+    def review(self):
         from . import check
         return check
-
-    def reader(self):
-        from . import why
-        return why

@@ -1,6 +1,7 @@
-"""The check of a published pairing by Dubov 2026: Dubov 2025's absolute test and departure
-analysis (the 2026 text tests the same things), on the 2026 engine, their findings citing
-the 2026 numbers (``numbering.ARTICLES``)."""
+"""The review of a round by Dubov 2026: the check of a published pairing (Dubov 2025's
+absolute test and departure analysis: the 2026 text tests the same things), on the 2026
+engine, its findings citing the 2026 numbers (``numbering.ARTICLES``); and, from ``why``,
+the trace read back that it builds on."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from ..dubov2025 import check as family
 from .engine import pair_round_in_2025_numbers
 from .numbering import ARTICLES
 from .readings import DEFAULT
+from .why import (article_text, articles, bracket_of, decision_key, decisions,  # noqa: F401
+                  player_round, read_parting, report_events, report_sheet, step_changes,
+                  step_states, verdict_article)
 
 __all__ = ["absolute_test", "analyse_departures", "board_order"]
 
