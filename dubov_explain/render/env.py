@@ -82,6 +82,15 @@ def _art(ctx, number: str) -> str:
 
 
 @jinja2.pass_context
+def _term(ctx, phrase: str) -> str:
+    """``term("a better container")`` in a rulebook's template: the phrase as its family's
+    text says it, in the words of the rulebook the template is rendered for (an edition whose
+    text drops a notion of its family's says what it says instead: ``Rulebook.terms``)."""
+    book = RULEBOOKS.get((ctx.name or "").split("/", 1)[0])
+    return book.term(phrase) if book is not None else phrase
+
+
+@jinja2.pass_context
 def _here(ctx, name: str) -> str:
     """``here("events.md.j2")``: the template of that name of the rulebook this template is
     rendered for (an edition that takes its family's templates imports its own, not the
@@ -118,6 +127,7 @@ def environment() -> jinja2.Environment:
     env.filters["fromjson"] = lambda s: json.loads(str(s))  # a rulebook macro's JSON
     env.globals.update(
         art=_art,
+        term=_term,
         here=_here,
         NL="\n",
         bracket=V.bracket_name,

@@ -248,6 +248,15 @@ class Rulebook(ABC):
         does; an edition that renumbers them overrides it (``rulebooks/renumber.py``)."""
         return citation
 
+    #: phrases of the family's templates that this text says otherwise (``term()`` in a
+    #: template): an edition whose text drops one of its family's notions (Dubov 2026 has no
+    #: "containers" of upfloater sets) maps the family's phrase to its own words
+    terms: ClassVar[dict[str, str]] = {}
+
+    def term(self, phrase: str) -> str:
+        """A phrase of the family's templates, in this text's words (``term()``)."""
+        return self.terms.get(phrase, phrase)
+
     def __repr__(self) -> str:
         return f"<rulebook {self.name}: {self.title}, {self.edition}>"
 

@@ -103,6 +103,23 @@ class Dubov2026(Dubov2025):
     applied_from = date(2026, 2, 1)
     readings_type = Readings
 
+    #: 4.2.3 of 2026 has no "containers" (4.2.3.1-4.2.3.3 of 2025): [C5] and [C6] fix the
+    #: number and the scores of a valid set of upfloaters, and 4.1.3 orders the sets; the
+    #: family's pages say "container" where this text speaks of the upfloaters' scores
+    terms = {
+        "in this container": "with these scores",
+        "containers by [C6]": "their scores by [C6]",
+        "a better container": "better scores",
+        "the best container": "the best scores",
+        "its container": "the same scores",
+        "Container": "scores",
+        "the container": "these scores",
+        "Same container": "same scores",
+        "same container": "same scores",
+        "one container": "the same scores",
+        "the container with the higher lowest score": "the set with the higher lowest score",
+    }
+
     def cite(self, citation: str) -> str:
         return ARTICLES.cite(citation)
 
