@@ -44,8 +44,8 @@ def request_file(tmp_path, busy):
 
 
 # ---------------------------------------------------------------- registry and protocol
-def test_registered_after_dubov_2025():
-    assert list(RULEBOOKS)[:3] == ["dubov-2025", "dubov-2026", "dubov-1997"]
+def test_registered_after_the_newer_dubov_texts():
+    assert list(RULEBOOKS)[:3] == ["dubov-2026", "dubov-2025", "dubov-1997"]
     assert isinstance(BOOK, Rulebook) and BOOK.name == "dubov-1997"
     assert "1997" in BOOK.edition
     assert (BOOK.templates / "events.md.j2").is_file()
