@@ -69,9 +69,10 @@ def test_a_checked_request_is_accepted_and_checked_false_stays_for_code(tmp_path
     req = d.open_request(str(REQUEST))
     trace = d.pair(req)
     assert (trace.result.boards, trace.result.bye) == PAIRING
-    assert d.pair(req, readings={"container-order": "listed"}).events[0].readings[
-        "container-order"] == "listed"
-    with pytest.raises(ValueError, match="prepared for dubov-2025"):
+    assert d.pair(req, readings={"c9-measure": "max"}).events[0].readings[
+        "c9-measure"] == "max"
+    # the worked example names Dubov and starts in 2026: the text in force pairs it
+    with pytest.raises(ValueError, match="prepared for dubov-2026"):
         d.pair(req, system="dutch-2012")
     # a tournament built in code without a total number of rounds: refused when checked,
     # paired as it is with checked=False (tests and internal callers)
