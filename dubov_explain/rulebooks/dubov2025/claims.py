@@ -116,7 +116,11 @@ class _Checker(Checker):
         yield "met", NUM + r" and " + NUM + r" met in rounds? (\d+(?:, \d+)*)", self._met
         yield "group", NUM + r" starts in (G[12])(?:, " + NUM + r" in (G[12]))?", self._starts
         yield "group", NUM + r" and " + NUM + r" are (?:both in (G[12])|in the same subgroup)", self._same
-        yield "smaller", r"the " + SCORE + r"-point bracket the smaller subgroup is (G[12]) \(" + SET, self._smaller
+        yield "smaller", (r"the " + SCORE + r"-point bracket (?:the smaller subgroup is|the subgroups are the same "
+                          r"size, so the one looked at is) (G[12]) \(" + SET), self._smaller
+        yield "smaller", (SET + r" \((the smaller of the two colour groups|the upper half by initial ranking|"
+                          r"the lower half by initial ranking|the players) of the " + SCORE + r"-point bracket"), \
+            self._smaller_plain
         yield "unavoidable", (r"^- 2\.2\.4\.1: every legal pairing of the bracket pairs at least " + NUM
                               + r" pair\(s\) inside the smaller subgroup"), self._unavoidable
         yield "impossible", (r"no complete round-pairing contains " + NUM + "–" + NUM + r": with them paired, "
@@ -194,6 +198,7 @@ class _Checker(Checker):
             lambda m: self._player_row(m, ("strength", "preference", "preference_rule"))
         yield "standing", (r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(1\.7\))?(, including the "
                            r"previous round)?"), self._upfloated
+        yield "board", r"You do play " + NUM + r" .*? \(" + SCORE + r" points?\): board " + NUM + r"\.", self._do_play
         yield "board", r"^- " + NUM + r" .*?: paired with " + NUM + r"\.$", \
             lambda m: (any(set(b) == {int(m[1]), int(m[2])} for b in self.f.boards), self.f.boards)
         yield "given", NUM + r", earlier in S1 \(#" + NUM + r"\), is given " + NUM, \
@@ -268,8 +273,11 @@ class _Checker(Checker):
         ok = g is not None
         if ok:
             g1, g2 = list(g.g1), list(g.g2)
+            # 2.2.4.1: the smaller subgroup, or G1 when the two are the same size
             smaller = "G1" if len(g1) <= len(g2) else "G2"
-            ok = smaller == m[2] and ints(m[3]) == (g1 if m[2] == "G1" else g2)
+            said_equal = "same size" in m[0]
+            ok = (smaller == m[2] and ints(m[3]) == (g1 if m[2] == "G1" else g2)
+                  and said_equal == (len(g1) == len(g2)))
         self.add("smaller", m[0], ok, g and (g.g1, g.g2))
         u = re.search(r"(no pair|\d+ pairs?) inside (G[12]) (?:is|are) unavoidable in the pairing made, "
                       r"but with " + NUM + "–" + NUM + r" (no pair|\d+ pairs?) inside", s)
@@ -282,6 +290,28 @@ class _Checker(Checker):
                 wn = w.needed.get(m[1])
                 wgot = wn.count if wn is not None else 0
                 self.add("unavoidable", u[0], _count(u[5]) == wgot, wgot)
+
+    def _smaller_plain(self, m):
+        """"{..} (the smaller of the two colour groups | the upper/lower half by initial
+        ranking | the players with a colour preference for White) of the X-point bracket":
+        the subgroup 2.2.4.1 looks at, as 2.2.3 made it (colour groups, or halves by initial
+        ranking), and whether the two are the same size."""
+        g = self.f.groups.get(m[3])
+        if g is None:
+            return False, "no such bracket"
+        g1, g2 = list(g.g1), list(g.g2)
+        src = "G1" if len(g1) <= len(g2) else "G2"
+        members = g1 if src == "G1" else g2
+        rest = m.string[m.end():]
+        equal = len(g1) == len(g2)
+        said_equal = bool(re.match(r"[^;)]*; (?:the halves|the two colour groups) are the same size", rest))
+        kind = {"the smaller of the two colour groups": ("colour", False, "G1" if len(g1) < len(g2) else "G2"),
+                "the upper half by initial ranking": ("initial-ranking", equal, "G1"),
+                "the lower half by initial ranking": ("initial-ranking", False, "G2"),
+                "the players": ("colour", True, "G1")}[m[2]]
+        ok = (ints(m[1]) == members and g.mode == kind[0] and src == kind[2] and said_equal == equal
+              and (kind[1] == equal or kind[0] == "initial-ranking" and not equal and src == "G1"))
+        return ok, (g.mode, g.g1, g.g2)
 
     def _unavoidable(self, m):
         if self.n is not None:
@@ -398,6 +428,11 @@ class _Checker(Checker):
         b, p, col, o = int(m[1]), int(m[2]), m[3], int(m[4])
         want = (p, o) if col == "White" else (o, p)
         return 0 < b <= len(f.boards) and f.boards[b - 1] == want, f.boards
+
+    def _do_play(self, m):
+        """"You do play M (x points): board B": the player and M on board B."""
+        f, a, b = self.f, int(m[1]), int(m[3])
+        return 0 < b <= len(f.boards) and set(f.boards[b - 1]) == {self.n, a}, f.boards
 
     def _no_bye(self, m):
         nb = next(iter(self.f.trace.of(ev.ByeNotNeeded)), None)
