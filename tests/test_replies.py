@@ -34,7 +34,7 @@ def proven(text: str, req, trace, player: int) -> int:
     """Every claim of ``text`` true by the trace; the number of claims."""
     def wi(a, b):
         return req.rulebook.pair(req.tournament, req.readings, None, forced=((a, b),))
-    claims = check_text(text, trace, player, wi)
+    claims = check_text(text, trace, player, wi, tournament=req.tournament)
     assert mismatches(claims) == []
     return len(claims)
 

@@ -80,3 +80,44 @@ def test_equal_halves_by_ranking_are_not_the_smaller_colour_group():
     assert "the subgroups are the same size, so the one looked at is G1 ({1, 2, 3}" in tech
     old = tech.replace("the subgroups are the same size, so the one looked at is", "the smaller subgroup is")
     assert caught("dubov-2025", old, req, tr, 1)
+
+
+# ------------------------------------------------------------------ Dubov 1997
+DATA = ROOT / "tests" / "data" / "replies"
+
+
+def test_1997_bye_passed_over_by_article_9_says_so():
+    """A five-player round robin, the resting player absent (no bye): in round 5 the only
+    complete pairing leaves 3 out, the leader on 4 points.  Article 4 puts 5, 4 (0 points),
+    2, 1 (2 points) first, but with any of them out the rest cannot be paired (§9, reading
+    wise): 3 gets the bye because the others are passed over (was: "Article 4: you were the
+    only player who could have it", a reason that is not the one)."""
+    trf = str(DATA / "dubov1997-bye-passed-over.trf")
+    r, flat, req, tr = letter("dubov-1997", "", 3, trf=trf)
+    assert r.topic == "bye"
+    assert ("Article 9: before you in the order of Article 4 come 5 P5 (score 0), 4 P4 (score 0), 2 P2 (score 2), "
+            "1 P1 (score 2), but with the bye given to any of them the rest of the round cannot be paired, so each "
+            "is passed over. Article 4: you are the last player left who may have it.") in flat
+    old = flat.replace(flat[flat.index("Article 9:"): flat.index("may have it.") + len("may have it.")],
+                       "Article 4: you were the only player who could have it.")
+    assert caught("dubov-1997", old, req, tr, 3)
+    wrong_rival = flat.replace("come 5 P5 (score 0), 4 P4", "come 4 P4 (score 0), 5 P5")
+    assert caught("dubov-1997", wrong_rival, req, tr, 3)
+
+
+def test_1997_bye_by_aro_names_the_rival_both_aros_and_the_colours():
+    """4-bye-higher-aro: 12 and 13 have the same score (0) and R (1700); as many players of
+    the 0-point group are due White as Black, so no due colour dominates and the higher ARO
+    decides, 2237 against 2167 (was: "with score, R and due colour tied, it goes to the
+    higher ARO", naming neither the rival nor the AROs, and claiming a tie of due colours)."""
+    r, flat, req, tr = letter("dubov-1997", "4-bye-higher-aro", 12)
+    c = next(e for e in tr.events if e.kind == "bye-candidates")
+    keys = {k[0]: k for k in c.keys}
+    assert c.dominating == "" and keys[12][3] != keys[13][3]  # the due colours differ
+    assert ("Article 4: you and the next candidate, 13 Nakamura, V., have the same score (0) and R (1700); no due "
+            "colour dominates the 0-point score group; the higher ARO has the bye: yours 2237.0 against 2167.0.") in flat
+    old = flat.replace(flat[flat.index("Article 4:"): flat.index("2167.0.") + len("2167.0.")],
+                       "Article 4: with score, R and due colour tied, it goes to the higher ARO.")
+    assert caught("dubov-1997", old, req, tr, 12)
+    swapped = flat.replace("yours 2237.0 against 2167.0", "yours 2167.0 against 2237.0")
+    assert caught("dubov-1997", swapped, req, tr, 12)

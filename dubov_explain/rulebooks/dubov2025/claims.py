@@ -53,6 +53,11 @@ from . import events as ev
 
 NUM = r"(\d+)"
 SCORE = r"(\d+(?:\.\d+)?)"
+#: "+ y acceleration point(s)" after a player's points in an accelerated round, and the
+#: standing's "for the pairing (x scored, y added by acceleration)" (both checked by the
+#: framework's ``read_truth``)
+ACC = r"(?: \+ \d+(?:\.\d+)? acceleration points?)?"
+FOR_PAIRING = r"(?: for the pairing \([^)]*\))?"
 
 
 class _Facts(Facts):
@@ -162,18 +167,18 @@ class _Checker(Checker):
         yield "preference", NUM + r" \((mild|strong|absolute) (White|Black)\)", self._preference
         yield "bracket", NUM + r" is a resident of the " + SCORE + r"-point bracket", \
             lambda m: ((b := self.f.brackets.get(m[2])) is not None and int(m[1]) in b.residents, "")
-        yield "bracket", NUM + r" \(" + SCORE + r" points?\) is upfloated into the " + SCORE + r"-point bracket", \
+        yield "bracket", NUM + r" \(" + SCORE + r" points?" + ACC + r"\) is upfloated into the " + SCORE + r"-point bracket", \
             lambda m: ((e := self.f.ups.get(m[3])) is not None and int(m[1]) in e.players, "")
         yield "board", r"Board " + NUM + r": " + NUM + r" has (White|Black) against " + NUM, self._board
         yield "board", NUM + r" (?:has|receives) the pairing-allocated bye", \
             lambda m: (self.f.bye == int(m[1]), self.f.bye)
         yield "board", r"Nobody has the bye: " + NUM + r" players to pair", self._no_bye
         # the reply's decision and facts ("you" is the player the reply is to)
-        yield "board", (r"Round " + NUM + r": you \(" + NUM + r" .*?, " + SCORE + r" points?\) play (White|Black) "
-                        r"against " + NUM + r" .*?\(" + SCORE + r" points?\), board " + NUM), self._decision
-        yield "board", r"you \(" + NUM + r" .*?, " + SCORE + r" points?\) have the pairing-allocated bye", \
+        yield "board", (r"Round " + NUM + r": you \(" + NUM + r" .*?, " + SCORE + r" points?" + ACC + r"\) play (White|Black) "
+                        r"against " + NUM + r" .*?\(" + SCORE + r" points?" + ACC + r"\), board " + NUM), self._decision
+        yield "board", r"you \(" + NUM + r" .*?, " + SCORE + r" points?" + ACC + r"\) have the pairing-allocated bye", \
             lambda m: (self.f.bye == int(m[1]) and self.f.score(int(m[1])) == m[2], self.f.bye)
-        yield "standing", (r"Before this round you had " + SCORE + r" points?, position " + NUM + r" of " + NUM
+        yield "standing", (r"Before this round you had " + SCORE + r" points?" + FOR_PAIRING + r", position " + NUM + r" of " + NUM
                            + r"; your colours so far: ([WB]+|none)"), self._standing
         yield "bye-key", (r"The next candidate, " + NUM + r" .*?, has " + SCORE + r" points?, " + NUM
                           + r" game\(s\) played and initial rank " + NUM + r"; you have " + SCORE + r" points?, "
@@ -192,13 +197,18 @@ class _Checker(Checker):
             lambda m: ((k := self.f.key(int(m[1]))) is not None and k[2] == int(m[2]), k)
         yield "bye-key", NUM + r" is lower in the initial ranking \(rank " + NUM + r" against " + NUM, \
             lambda m: ((k := self.f.rows.get(int(m[1]), {}).get("initial_rank")) == int(m[2]), k)
-        yield "standing", (NUM + r" .*? has " + SCORE + r" points? before round " + NUM + r": position " + NUM
+        yield "standing", (NUM + r" .*? has " + SCORE + r" points?" + FOR_PAIRING + r" before round " + NUM + r": position " + NUM
                            + r" of " + NUM), self._position
         yield "standing", r"colour preference is (mild|strong|absolute) for (White|Black) \(([\d.]+)\)", \
             lambda m: self._player_row(m, ("strength", "preference", "preference_rule"))
         yield "standing", (r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(1\.7\))?(, including the "
                            r"previous round)?"), self._upfloated
-        yield "board", r"You do play " + NUM + r" .*? \(" + SCORE + r" points?\): board " + NUM + r"\.", self._do_play
+        yield "board", r"You do not have the pairing-allocated bye: it goes to " + NUM + r" ", \
+            lambda m: (self.f.bye == int(m[1]) != self.n, self.f.bye)
+        yield "bracket", (r"You did not float: you are a resident of the " + SCORE + r"-point bracket(?:, and your "
+                          r"opponent, " + NUM + r" .*?\(" + SCORE + r" points?" + ACC + r"\), was upfloated into it from a "
+                          r"lower bracket|, and so is your opponent, " + NUM + r" )"), self._resident
+        yield "board", r"You do play " + NUM + r" .*? \(" + SCORE + r" points?" + ACC + r"\): board " + NUM + r"\.", self._do_play
         yield "board", r"^- " + NUM + r" .*?: paired with " + NUM + r"\.$", \
             lambda m: (any(set(b) == {int(m[1]), int(m[2])} for b in self.f.boards), self.f.boards)
         yield "given", NUM + r", earlier in S1 \(#" + NUM + r"\), is given " + NUM, \
@@ -209,7 +219,7 @@ class _Checker(Checker):
             lambda m: self._player_row(m, ("initial_rank", "rating", "aro"))
         yield "standing", r"Colours so far: ([WB]*|none) \(colour difference ([+-]\d+)\)", \
             lambda m: self._player_row(m, ("colours", "colour_difference"))
-        yield "points", r"\(" + SCORE + r" points?\)", self._points
+        yield "points", r"\(" + SCORE + r" points?" + ACC + r"\)", self._points
 
     # ------------------------------------------------------------------ the walk
     def read(self, text: str) -> None:
@@ -429,6 +439,19 @@ class _Checker(Checker):
         want = (p, o) if col == "White" else (o, p)
         return 0 < b <= len(f.boards) and f.boards[b - 1] == want, f.boards
 
+    def _resident(self, m):
+        """The player a resident of that bracket; the opponent an upfloater into it, or a
+        resident too."""
+        f, n = self.f, self.n
+        b = f.brackets.get(m[1])
+        o = next((y if n == x else x for x, y in f.boards if n in (x, y)), None)
+        if b is None or n not in b.residents:
+            return False, b
+        if m[2]:
+            e = f.ups.get(m[1])
+            return int(m[2]) == o and e is not None and o in e.players and f.score(o) == m[3], e
+        return int(m[4]) == o and o in b.residents, b
+
     def _do_play(self, m):
         """"You do play M (x points): board B": the player and M on board B."""
         f, a, b = self.f, int(m[1]), int(m[3])
@@ -505,7 +528,7 @@ class _Checker(Checker):
         bare = [n for n in self.f.rows if re.search(r"(?:^|[\s(])" + str(n) + "$", before)]
         for n in (named or bare)[:1]:
             row = self.f.rows[n]
-            self.add("points", f"{n} {m[0]}", row["score"] == m[1], row["score"])
+            self.add("points", f"{n} {m[0]}", self.f.score(n) == m[1], self.f.score(n))
 
     def _shift(self, text: str, players: list[int], source: str, target: str | None, s: str,
                member: bool = False) -> None:

@@ -50,6 +50,8 @@ def _kept(x) -> str:
 
 class _Checker(ReplyChecker):
     system = "dutch-2012"
+    bye_bar_article = "B.1.b"
+    even_article = "A.5"
     no_pairing = "B.1"
     ev = ev
     decision_key = staticmethod(decision_key)
@@ -73,6 +75,7 @@ class _Checker(ReplyChecker):
         yield from self.colour_topic()
         yield "moved-down", r"You were moved down into the " + S + r"-point bracket \(Article A\.3\)\.", \
             self._moved_down
+        yield from self.float_topic()
         yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": transposition #" + N
                        + r" of Article D\.1, the first pairing that meets the requirements \(Article C\.7\)\."), \
             self._pair_first
@@ -82,6 +85,54 @@ class _Checker(ReplyChecker):
         yield "absent", r"Absent players are not paired \(Article A\.2\)\.", self._absent
         yield "no-pairing", r"Article B\.1: no pairing of all the players meets the absolute criteria\.", \
             lambda m: (not self.f.published, "published")
+
+    def float_topic(self):
+        """The float of the player's pair (A.4) and the bracket the player is a resident of
+        (A.3), in the reply's words."""
+        f, n = self.f, self.n
+        yield "float", (r"You were not moved: you are a resident of the " + S + r"-point bracket(?:, and your "
+                        r"opponent, " + NAME + r" \(" + PTS + r"\), was moved down into it from a higher bracket "
+                        r"\(Article A\.3\))?\."), self._resident
+        yield "float", r"Paired with a (lower|higher) score, you are the (downfloater|upfloater) of your pair " \
+            r"\(Article A\.4\)\.", lambda m: self._float(m[1], m[2])
+        yield "no-bye", (r"It goes to the player left unpaired after the last bracket is paired \(Article A\.5\); "
+                         r"you are paired in the " + S + r"-point bracket\."), self._left_unpaired
+        yield "float", r"Your opponent has your score: neither of you floats \(Article A\.4\)\.", \
+            lambda m: self._float("same", "")
+
+    def _left_unpaired(self, m):
+        """A.5: the bye holder is the one the last bracket leaves unpaired, and the player is
+        paired in the bracket named (the last one that holds him)."""
+        f, n = self.f, self.n
+        brackets = f.of(ev.BracketOpened)
+        closed = f.of(ev.BracketClosed)[-1:]
+        h = f.bye
+        ok = (h is not None and bool(brackets) and (h in brackets[-1].residents or h in brackets[-1].mdps)
+              and bool(closed) and all(h not in p for p in closed[0].pairs))
+        mine = [e for e in brackets if n in e.residents or n in e.mdps]
+        return ok and bool(mine) and mine[-1].score == m[1], (h, mine[-1].score if mine else None)
+
+    def _opponent(self) -> int | None:
+        return next((b if self.n == w else w for w, b in self.f.boards if self.n in (w, b)), None)
+
+    def _resident(self, m):
+        f, n = self.f, self.n
+        mine = [e for e in f.of(ev.BracketOpened) if n in e.residents or n in e.mdps]
+        o = self._opponent()
+        ok = bool(mine) and n in mine[-1].residents and mine[-1].score == m[1]
+        if m[2]:
+            ok = ok and int(m[2]) == o and o in mine[-1].mdps and self.named(m[2], m[3]) and f.score(o) == m[4]
+        return ok, mine[-1] if mine else None
+
+    def _float(self, side: str, role: str):
+        """A.4 by the scores of the pair (the standings' scores the brackets are made of)."""
+        o = self._opponent()
+        if o is None:
+            return False, "no opponent"
+        a, b = float(self.f.rows[self.n]["score"]), float(self.f.rows[o]["score"])
+        got = "lower" if b < a else ("higher" if b > a else "same")
+        want = {"lower": "downfloater", "higher": "upfloater", "same": ""}[got]
+        return got == side and role == want, (a, b)
 
     def colour_topic(self):
         n = self.n
