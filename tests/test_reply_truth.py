@@ -121,3 +121,75 @@ def test_1997_bye_by_aro_names_the_rival_both_aros_and_the_colours():
     assert caught("dubov-1997", old, req, tr, 12)
     swapped = flat.replace("yours 2237.0 against 2167.0", "yours 2167.0 against 2237.0")
     assert caught("dubov-1997", swapped, req, tr, 12)
+
+
+# ------------------------------------------------------------------ Dutch 2012 and 1992
+def test_dutch_why_not_gives_the_real_reason_not_the_what_if_artefact():
+    """reading-strong-as-absolute, 4 (strong White) and 5 (absolute White) in the 2-point
+    bracket: the real pairing keeps A.7.d; with 4–5 held the bracket must drop it (C.10.f).
+    That 1 would then have no opponent is a consequence of holding 4–5, never the reason
+    (was: "with you and 5 paired, 1 would have no possible opponent ... (Article C.1)")."""
+    r, flat, req, tr = letter("dutch-2012", "reading-strong-as-absolute", 4, against=5)
+    assert ("You do not play 5 Olsen, W. (2 points): the 2-point bracket is paired with requirement A.7.d kept; "
+            "with you and 5 paired it would have to be dropped (Article C.10.f).") in flat
+    old = flat.replace("the 2-point bracket is paired with requirement A.7.d kept; with you and 5 paired it would "
+                       "have to be dropped (Article C.10.f)", "with you and 5 paired, 1 would have no possible "
+                       "opponent in the 2-point bracket and would move down at once (Article C.1)")
+    assert caught("dutch-2012", old, req, tr, 4)
+
+
+def test_dutch_and_1992_pages_call_a_moved_down_player_a_downfloater():
+    """C.12-mdp-incompatible, round 5: 2 (3.5), 1 and 3 (2 points) are moved down into the
+    1.5-point bracket (A.3); 3 meets 4 (1.5): by A.4 the higher player, 3, is the
+    downfloater and 4 the upfloater (was: "3 is paired in the 1.5-point bracket as an
+    upfloater", "upfloaters: 2, 1, 3")."""
+    from dubov_explain.explain.why import explain_player
+    from dubov_explain.render.explain import player_md
+    for system in ("dutch-2012", "swiss-rating-1992"):
+        req, tr = load(system, "C.12-mdp-incompatible")
+        md = player_md(explain_player(req.tournament, 3, req.readings, trace=tr, mates=False, own=False), tr)
+        assert "upfloater" not in md.replace("the upfloater of the pair", "")
+        assert ("3 is paired in the 1.5-point bracket as a player moved down from a higher bracket (A.3); paired "
+                "with a lower score, 3 is the downfloater of the pair (A.4).") in " ".join(md.split())
+        md4 = player_md(explain_player(req.tournament, 4, req.readings, trace=tr, mates=False, own=False), tr)
+        assert "4 is the upfloater of the pair (A.4)" in " ".join(md4.split())
+        # the float letters: the checker reads the file's scores, not the trace's labels
+        r, flat, req, tr = letter(system, "C.12-mdp-incompatible", 3, question="float")
+        assert "you are the downfloater of your pair (Article A.4)" in flat
+        wrong = flat.replace("Paired with a lower score, you are the downfloater", "Paired with a lower score, you "
+                             "are the upfloater")
+        assert caught(system, wrong, req, tr, 3)
+        r, flat, req, tr = letter(system, "C.12-mdp-incompatible", 4)
+        assert r.topic == "float"  # a resident paired with a player moved down: asked unprompted
+        assert ("You were not moved: you are a resident of the 1.5-point bracket, and your opponent, 3 Xu, H. (2 "
+                "points), was moved down into it from a higher bracket (Article A.3). Paired with a higher score, "
+                "you are the upfloater of your pair (Article A.4).") in flat
+
+
+def test_truth_catches_a_downfloater_called_an_upfloater_in_any_text():
+    """The file's facts alone (rulebooks/truth.py), no trace label: 3 (2 points) meets 4 (1.5)."""
+    from dubov_explain.rulebooks.truth import Truth
+    req, tr = load("dutch-2012", "C.12-mdp-incompatible")
+    truth = Truth(req.tournament, 5)
+    opp = {3: 4, 4: 3}.get
+    got = [ok for _k, _w, ok, _x in truth.check_numbers("3 is the downfloater of the pair.", None, opp)]
+    assert got == [True]
+    got = [ok for _k, _w, ok, _x in truth.check_numbers("3 is the upfloater of the pair.", None, opp)]
+    assert got == [False]
+    got = [ok for _k, _w, ok, _x in truth.check_numbers("against 4 Euwe, T. (1.5 points), and 3 Xu, H. (2 points)",
+                                                       None, opp)]
+    assert got == [True, True]
+    got = [ok for _k, _w, ok, _x in truth.check_numbers("against 4 Euwe, T. (2 points)", None, opp)]
+    assert got == [False]
+
+
+def test_accelerated_points_are_points_plus_acceleration():
+    """Baku round 2: 1 has 1 point and 1 acceleration point, 2 for pairing.  Every letter
+    says "1 point + 1 acceleration point" and the standing "2 points for the pairing (1
+    scored, 1 added by acceleration)" (was: "You do not play 2 P2 (2 points)")."""
+    for system, case, n, m in (("dubov-2025", "1.3.1-baku-round2", 1, 2), ("dubov-1997", "acceleration-round-2", 3, 6),
+                               ("dutch-2012", "acceleration-round-2", 1, 2)):
+        r, flat, req, tr = letter(system, case, n, against=m)
+        assert "acceleration point" in flat and "for the pairing (" in flat
+        old = flat.replace(" point + 1 acceleration point)", " points)").replace("1 points)", "2 points)")
+        assert caught(system, old, req, tr, n), system

@@ -400,14 +400,18 @@ def _status_topic(x: PlayerExplanation) -> str:
 
 
 def bye_expected(trace: Trace, x: PlayerExplanation) -> bool:
-    """Whether the player could have expected the bye: another player has it, and that
-    player's score is as high as the player's or higher (the bye goes to a low score)."""
+    """Whether the player could have expected the bye ("I am last, why not me?"): another
+    player has it, with as many points or more, and the player's score is the lowest of
+    the players paired this round."""
     res = trace.result
     if not isinstance(res, PairingPublished) or res.bye is None or res.bye == x.player:
         return False
     rows = {r["number"]: r for e in trace.of(StandingsSnapshot) for r in e.rows}
     holder = rows.get(res.bye)
-    return holder is not None and float(holder["score"]) >= float(x.row["score"])
+    paired = [p for b in res.boards for p in b] + [res.bye]
+    lowest = min(float(rows[p]["score"]) for p in paired if p in rows)
+    mine = float(x.row["score"])
+    return holder is not None and float(holder["score"]) >= mine and mine == lowest
 
 
 def expected_opponent(x: PlayerExplanation) -> WhyNot | None:

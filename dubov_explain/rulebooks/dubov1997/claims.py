@@ -75,6 +75,8 @@ class _Checker(ReplyChecker):
 
     def topic(self):
         f, n = self.f, self.n
+        yield "no-bye", r"Article 5: in round 1 the last player of the list, " + N + r", has the bye\.", \
+            lambda m: (f.bye == int(m[1]) != n and any(e.bye == int(m[1]) for e in f.of(ev.FirstRound)), f.bye)
         yield "bye", r"Article 5: in round 1 the last player of the list has the bye\.", \
             lambda m: (any(e.bye == n for e in f.of(ev.FirstRound)), f.bye)
         yield "bye", (r"Article 9: before you in the order of Article 4 come (.*?), but with the bye given to any of "
@@ -94,7 +96,8 @@ class _Checker(ReplyChecker):
                       r"|neither is due the dominating colour of) the " + S + r"-point score group(?:, (White|Black))?; "
                       r"the higher ARO has the bye: yours (\S+) against (\S+)\."), lambda m: self._bye_key(m, "aro")
         yield "bye", (r"Article 4 leaves you and " + NAME + r" tied on score, R, due colour and ARO, and the reading "
-                      r"bye-tie decides\."), lambda m: self._bye_key(m, "bye-tie")
+                      r"bye-tie decides\."), \
+            lambda m: self._bye_key(m, "bye-tie") if f.bye == n else self._bye_before(m, "tie")
         yield "no-bye", (r"You were passed over for it: with the bye given to you the rest of the round could not "
                          r"have been paired \(Article 9\)\."),\
             lambda m: (any(e.player == n for e in f.of(ev.ByeRejected)) and f.bye != n, "not passed over")
@@ -186,8 +189,10 @@ class _Checker(ReplyChecker):
         elif decided == "dominating":
             ok = ((m[1], int(m[2]), int(m[3]), m[4], m[5], m[6])
                   == (me[1], me[2], h, c.score, c.dominating, me[3]) and th[3] == c.dominating)
-        else:
+        elif decided == "aro":
             ok = (m[1], int(m[2]), int(m[3]), m[4], m[5]) == (me[1], me[2], h, th[4], me[4])
+        else:  # tied on every value of 4: the reading bye-tie put the holder first
+            ok = int(m[1]) == h and self.named(m[1], m[2])
         return ok, (me, th)
 
     def _resident(self, m):

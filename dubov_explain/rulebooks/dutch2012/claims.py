@@ -291,8 +291,12 @@ class _Checker(ReplyChecker):
         return ok, "transposition"
 
     def _incompatible(self, m, a, w):
+        """A player of the pair held left with no opponent in the what-if run, and not in the
+        real one; a third player so left is a consequence of holding the pair, never the
+        reason the two do not meet."""
         key = dict(score=m[3], player=int(m[2]))
-        ok = int(m[1]) == a and bool(w.of(ev.IncompatibleMoved, **key)) and not self.f.of(ev.IncompatibleMoved, **key)
+        ok = (int(m[1]) == a and int(m[2]) in (self.n, a) and bool(w.of(ev.IncompatibleMoved, **key))
+              and not self.f.of(ev.IncompatibleMoved, **key))
         return ok, "incompatible"
 
 

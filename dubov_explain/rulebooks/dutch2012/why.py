@@ -76,6 +76,11 @@ class Dutch2012Reader(TraceReader):
         if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
             return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
         score = getattr(r, "score", None) or getattr(w, "score", None)
+        if isinstance(w, ev.IncompatibleMoved) and w.player not in (player, against):
+            # a third player left without an opponent by the pair held is a consequence of
+            # the what-if run, never a reason: the reason is where the bracket's pairings
+            # part (the requirements each met), or only the real decision
+            return self._past_artefact(real, what_if, r, w, score)
         d4 = _b3_levels(real, what_if, score)
         if d4 is not None:
             return d4
@@ -110,6 +115,24 @@ class Dutch2012Reader(TraceReader):
                 isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
             return _answer("moved-down", "A.3", "A.3", "bracket", score,
                            real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
+        return differs(r, w)
+
+    def _past_artefact(self, real: Trace, what_if: Trace, r, w, score) -> dict:
+        """The bracket's last pairing in each run compared (C.10's requirements lowered, or
+        the real run meeting what the what-if run failed); else where the real run decided,
+        without a reason from the what-if run."""
+        def last(trace, cls):
+            found = [e for e in trace.of(cls) if e.score == score]
+            return found[-1] if found else None
+        rf, wf = last(real, ev.PairingFound), last(what_if, ev.PairingFound)
+        if rf is not None and wf is not None:
+            crit = self.lowered(dict(rf.requirements), dict(wf.requirements))
+            if crit is not None:
+                return _answer("lowered", crit, self.steps[crit], "bracket", score, name=crit,
+                               real=rf.requirements.get(crit), instead=wf.requirements.get(crit))
+        if r is not None:
+            return _answer("moved-down", r.article, r.article, "bracket", score,
+                           real_kind=r.kind, what_if_kind=None)
         return differs(r, w)
 
     # the articles an edition of the text may name otherwise
