@@ -121,6 +121,9 @@ def test_1997_bye_by_aro_names_the_rival_both_aros_and_the_colours():
     assert caught("dubov-1997", old, req, tr, 12)
     swapped = flat.replace("yours 2237.0 against 2167.0", "yours 2167.0 against 2237.0")
     assert caught("dubov-1997", swapped, req, tr, 12)
+    name14 = next(r["name"] for r in tr.events[1].rows if r["number"] == 14)
+    rival = flat.replace("the next candidate, 13 Nakamura, V.,", f"the next candidate, 14 {name14},")
+    assert rival != flat and caught("dubov-1997", rival, req, tr, 12)  # a wrong rival in a bye letter
 
 
 # ------------------------------------------------------------------ Dutch 2012 and 1992
@@ -193,3 +196,38 @@ def test_accelerated_points_are_points_plus_acceleration():
         assert "acceleration point" in flat and "for the pairing (" in flat
         old = flat.replace(" point + 1 acceleration point)", " points)").replace("1 points)", "2 points)")
         assert caught(system, old, req, tr, n), system
+
+
+def test_dutch_standings_show_the_float_history_up_and_down():
+    """`standings --system dutch-2012`: the float history of A.4 (B.5 and B.6 read its last
+    two rounds), recomputed here from the file's scores alone: a bye is a downfloat, of two
+    players with unequal scores the higher floats down (was: 0 upfloats for everyone, no
+    downfloats, an ARO column of zeros)."""
+    import re
+    import subprocess
+    import sys
+
+    from dubov_explain.trf.reader import read_trf
+
+    f = case_file("dutch-2012", "B.2-same-absolute")
+    out = subprocess.run([sys.executable, "-m", "dubov_explain", "standings", f, "--system", "dutch-2012"],
+                         capture_output=True, text=True, check=True).stdout
+    t = read_trf(f)
+    scores = {p.number: [0.0] for p in t.players}
+    for r in range(5):
+        for p in t.players:
+            scores[p.number].append(scores[p.number][-1] + float(t.scoring.points(p.entries[r])))
+    rows = {int(m[1]): m for m in re.finditer(r"^(\d+) .*?\s([-UD]{5})\s+(\d+)\s+(up|down|no)\s", out, re.M)}
+    assert len(rows) == 9 and "ARO" not in out.splitlines()[2]
+    for p in t.players:
+        want = ""
+        for r, e in enumerate(p.entries[:5]):
+            if e.opponent is None:
+                want += "D" if e.code == "U" else "-"
+                continue
+            a, b = scores[p.number][r], scores[e.opponent][r]
+            want += "D" if a > b else ("U" if a < b else "-")
+        m = rows[p.number]
+        assert m[2] == want, (p.number, m[2], want)
+        assert int(m[3]) == want.count("U") and m[4] == {"U": "up", "D": "down", "-": "no"}[want[-1]]
+    assert rows[9][2] == "D--UU" and rows[9][3] == "2"  # two upfloats, shown

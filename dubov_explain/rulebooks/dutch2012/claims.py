@@ -30,7 +30,7 @@ import re
 from fractions import Fraction
 
 from ..claims import (  # noqa: F401  (Claim, mismatches: this checker's API)
-    BEFORE, NAME, PTS, Claim, N, ReplyChecker, S, mismatches,
+    BEFORE, NAME, PTS, Claim, N, ReplyChecker, S, ints, mismatches,
 )
 from . import events as ev
 from .why import _STEP, decision_key
@@ -95,6 +95,10 @@ class _Checker(ReplyChecker):
                         r"\(Article A\.3\))?\."), self._resident
         yield "float", r"Paired with a (lower|higher) score, you are the (downfloater|upfloater) of your pair " \
             r"\(Article A\.4\)\.", lambda m: self._float(m[1], m[2])
+        yield "moved-down", (r"In the " + S + r"-point bracket you could meet none of the others \(Article C\.1\): "
+                             r"(.*?)\.(?= |$)"), self._none_there
+        yield "moved-down", r"The pairing of the " + S + r"-point bracket left you unpaired\.", \
+            lambda m: (any(n in e.players for e in f.of(ev.MovedDown, score=m[1])), "not moved down")
         yield "no-bye", (r"It goes to the player left unpaired after the last bracket is paired \(Article A\.5\); "
                          r"you are paired in the " + S + r"-point bracket\."), self._left_unpaired
         yield "float", r"Your opponent has your score: neither of you floats \(Article A\.4\)\.", \
@@ -111,6 +115,41 @@ class _Checker(ReplyChecker):
               and bool(closed) and all(h not in p for p in closed[0].pairs))
         mine = [e for e in brackets if n in e.residents or n in e.mdps]
         return ok and bool(mine) and mine[-1].score == m[1], (h, mine[-1].score if mine else None)
+
+    def _none_there(self, m):
+        """C.1: the player left the bracket with no possible opponent; the others named are
+        exactly the bracket's other players, each with a reason: the rounds the two played
+        (the file's own round blocks when the checker has the file), the same absolute
+        colour preference (B.2), or another criterion."""
+        f, n = self.f, self.n
+        if not f.of(ev.IncompatibleMoved, score=m[1], player=n):
+            return False, "no C.1 move"
+        members = [e for e in f.of(ev.BracketOpened, score=m[1]) if n in e.residents or n in e.mdps]
+        said = re.findall(r"(\d+) \((you played in rounds? ([\d, ]+), B\.1\.a|the same absolute colour "
+                          r"preference, B\.2|a pair the criteria forbid)\)", m[2])
+        others = sorted(p for p in (members[-1].residents + members[-1].mdps if members else ()) if p != n)
+        ok = bool(members) and sorted(int(o) for o, _k, _r in said) == others
+        for o, kind, rounds in said:
+            o = int(o)
+            if kind.startswith("you played"):
+                ok = ok and self._met_in_file(n, o) == ints(rounds)
+            elif kind.startswith("the same"):
+                a, b = f.rows.get(n, {}), f.rows.get(o, {})
+                ok = ok and a.get("strength") == b.get("strength") == "absolute" and \
+                    a.get("preference") == b.get("preference") and not self._met_in_file(n, o)
+            else:
+                ok = ok and not self._met_in_file(n, o)
+        return ok, others
+
+    def _met_in_file(self, a: int, b: int) -> list[int]:
+        """The rounds ``a`` and ``b`` played each other: from the file's round blocks when
+        the checker has it, else from the standings' histories."""
+        if self.tournament is None:
+            return self.f.met(a, b)
+        p = next((p for p in self.tournament.players if p.number == a), None)
+        rnd = self.f.opened.round
+        return [r for r, e in enumerate(p.entries[: rnd - 1] if p else (), start=1)
+                if e.opponent == b and e.code in "1=0WDL" and e.code]
 
     def _opponent(self) -> int | None:
         return next((b if self.n == w else w for w, b in self.f.boards if self.n in (w, b)), None)

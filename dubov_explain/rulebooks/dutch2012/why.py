@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...trace.events import Trace
+from ...trace.events import StandingsSnapshot, Trace
 from ..why import TraceReader, answer as _answer, differs, round_facts
 from . import events as ev
 from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
@@ -209,16 +209,27 @@ def player_round(trace: Trace, player: int) -> dict:
     x: dict[str, Any] = round_facts({})
     current = None
     run: dict[str, Any] | None = None  # the facts of the bracket being paired, if it holds n
+    #: why n left the last bracket that held him (C.1: no possible opponent; C.6: unpaired)
+    left: dict[str, Any] | None = None
     for i, e in enumerate(trace.events, start=1):
         if isinstance(e, ev.BracketOpened):
             current = e
             run = None
             if n in e.residents or n in e.mdps:
+                down = dict(case="resident" if n in e.residents else "moved-down", step=i, score=e.score,
+                            players=list(e.mdps))
+                if n in e.mdps and left is not None:
+                    down["left"] = left
                 run = dict(bracket_score=e.score, resident=n in e.residents,
                            residents=list(e.residents), upfloaters=list(e.mdps),
-                           upfloat=[dict(case="resident" if n in e.residents else "moved-down",
-                                         step=i, score=e.score, players=list(e.mdps))],
+                           upfloat=[down],
                            events=[], groups=[], pairing=[], colour_rule="", colour_step=None)
+        if run is not None and isinstance(e, ev.IncompatibleMoved) and e.player == n and \
+                current is not None and e.score == current.score:
+            left = dict(how="incompatible", score=e.score, step=i,
+                        others=_why_none(trace, n, [p for p in current.residents + current.mdps if p != n]))
+        if run is not None and isinstance(e, ev.MovedDown) and n in e.players:
+            left = dict(how="unpaired", score=e.score, step=i)
         if run is not None and current is not None and \
                 run["bracket_score"] == getattr(e, "score", None):
             run["events"].append(i)
@@ -254,6 +265,24 @@ def player_round(trace: Trace, player: int) -> dict:
         else:
             x["bye"] = dict(case="not-needed", article="A.5")
     return x
+
+
+def _why_none(trace: Trace, n: int, others: list[int]) -> list[list]:
+    """Why ``n`` can meet none of ``others`` (C.1): ``[other, "met", rounds]`` (B.1.a), ``[other,
+    "B.2", []]`` (the same absolute colour preference), else ``[other, "other", []]``."""
+    rows = {r["number"]: r for e in trace.of(StandingsSnapshot) for r in e.rows}
+    me = rows.get(n, {})
+    out = []
+    for o in others:
+        met = [r for r, opp, _c, k in me.get("history", ()) if opp == o and k in "1=0WDL" and k]
+        them = rows.get(o, {})
+        if met:
+            out.append([o, "met", met])
+        elif me.get("strength") == them.get("strength") == "absolute" and me.get("preference") == them.get("preference"):
+            out.append([o, "B.2", []])
+        else:
+            out.append([o, "other", []])
+    return out
 
 
 def report_events() -> tuple[tuple[type, ...], type, type]:
