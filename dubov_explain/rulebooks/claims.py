@@ -325,7 +325,7 @@ class ReplyChecker(Checker):
         yield "history", r"Rounds without a game: (.*?)\.(?= |$)", self._history
         yield from self.topic()
         yield from self.bye_topic()
-        yield "why-not", r"You do play " + NAME + r" \(" + PTS + r"\): board " + N + r"\.$", \
+        yield "why-not", r"You do play " + NAME + r" \(" + PTS + r"\): board " + N + r"\.(?= |$)", \
             lambda m: (self.named(m[1], m[2]) and f.score(int(m[1])) == m[3] and 0 < int(m[4]) <= len(f.boards)
                        and set(f.boards[int(m[4]) - 1]) == {n, int(m[1])}, f.boards)
         yield "why-not", r"You do not play " + NAME + r" \(" + PTS + r"\): (.*)\.$", self._why_not

@@ -498,8 +498,10 @@ class _Checker(Checker):
     def _position(self, m):
         f, p = self.f, int(m[1])
         pos = f.position(p)
-        ok = (f.score(p) == m[2] and int(m[3]) == f.opened.round and pos == int(m[4]) and len(f.rows) == int(m[5]))
-        return ok, (f.score(p), pos, len(f.rows))
+        # "x points for the pairing (...)": the pairing score; "x points": the points scored
+        said = f.rows.get(p, {}).get("score") if " for the pairing (" in m[0] else f.score(p)
+        ok = (said == m[2] and int(m[3]) == f.opened.round and pos == int(m[4]) and len(f.rows) == int(m[5]))
+        return ok, (said, pos, len(f.rows))
 
     def _upfloated(self, m):
         p = re.match(r"(\d+) ", self._subject or "")
