@@ -231,3 +231,22 @@ def test_dutch_standings_show_the_float_history_up_and_down():
         assert m[2] == want, (p.number, m[2], want)
         assert int(m[3]) == want.count("U") and m[4] == {"U": "up", "D": "down", "-": "no"}[want[-1]]
     assert rows[9][2] == "D--UU" and rows[9][3] == "2"  # two upfloats, shown
+
+
+def test_cli_bye_and_float_questions(capsys):
+    """``explain --player N --reply --bye`` / ``--float`` in any rulebook; one question at a
+    time (a usage error for two)."""
+    from dubov_explain.cli import main
+
+    f = case_file("swiss-rating-1992", "B.1.b-no-second-bye")
+    assert main(["explain", f, "--system", "swiss-rating-1992", "--player", "6", "--bye"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("Dear ") and "You may not have it: you received the bye in round 1 (Article B.1.b)." in out
+    f = case_file("dubov-1997", "7.1-transfer-for-a-player")
+    assert main(["explain", f, "--system", "dubov-1997", "--player", "1", "--reply", "--float"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "was transferred up into it by Article 7.1" in out
+    import pytest
+    with pytest.raises(SystemExit) as e:
+        main(["explain", f, "--system", "dubov-1997", "--player", "1", "--bye", "--float"])
+    assert e.value.code != 0 and "one question at a time" in capsys.readouterr().err
