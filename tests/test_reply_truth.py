@@ -250,3 +250,15 @@ def test_cli_bye_and_float_questions(capsys):
     with pytest.raises(SystemExit) as e:
         main(["explain", f, "--system", "dubov-1997", "--player", "1", "--bye", "--float"])
     assert e.value.code != 0 and "one question at a time" in capsys.readouterr().err
+
+
+def test_truth_reads_the_player_a_number_of_points_is_about():
+    """sim-200p-round9 has two players named "Urban, I.": 6 and 76; "against 76 Urban, I.
+    (3.5 points)" is about 76, not 6 (whose name ends that text too)."""
+    from dubov_explain.rulebooks.truth import Truth
+
+    req, tr = load("dubov-2025", "sim-200p-round9")
+    truth = Truth(req.tournament, tr.events[0].round)
+    assert truth.players[6].name == truth.players[76].name == "Urban, I."
+    got = list(truth.check_numbers("Board 53: 118 has White against 76 Urban, I. (3.5 points).", None, lambda n: None))
+    assert [(w, ok) for _k, w, ok, _x in got] == [("76 (3.5 points)", True)]

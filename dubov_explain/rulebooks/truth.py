@@ -104,7 +104,7 @@ class Truth:
             return int(inner[1])
         before = text[:paren].rstrip()
         named = [n for n, x in self.players.items()
-                 if x.name and (before.endswith(f"{n} {x.name}") or before.endswith(f"{n} {x.name.rstrip('.')}"))]
+                 if x.name and re.search(r"(?:^|\D)" + str(n) + " " + re.escape(x.name.rstrip(".")) + r"\.?$", before)]
         if named:
             return max(named, key=lambda n: len(self.players[n].name))
         bare = re.search(r"(?:^|[\s(])(\d+)$", before)
