@@ -357,6 +357,8 @@ class Reply:
     against: WhyNot | None = None
     readings: list[dict] = field(default_factory=list)
     technical: bool = False
+    #: the other unusual facts of the round, named briefly (``no-bye``, ``float``, ``colour``)
+    others: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -393,6 +395,23 @@ def choose_topic(x: PlayerExplanation, against: int | None = None, question: str
     if x.colour and x.row.get("preference") in ("White", "Black") and x.row["preference"] != x.colour:
         return "colour"
     return "opponent"
+
+
+def other_topics(x: PlayerExplanation, topic: str, bye_expected: bool = False) -> list[str]:
+    """The unusual facts of a paired player's round the letter does not answer, to name
+    briefly: the bye expected (``no-bye``), an opponent of another score (``float``), a
+    colour against the preference (``colour``)."""
+    if x.status != "paired":
+        return []
+    found = []
+    if bye_expected:
+        found.append("no-bye")
+    if x.opponent_row is not None and float(x.opponent_row["score"]) != float(x.row["score"]):
+        found.append("float")
+    if x.colour and x.row.get("preference") in ("White", "Black") and x.row["preference"] != x.colour:
+        found.append("colour")
+    asked = {"upfloat": "float"}.get(topic, topic)
+    return [t for t in found if t != asked]
 
 
 def _status_topic(x: PlayerExplanation) -> str:
@@ -434,12 +453,14 @@ def reply(t: Tournament, player: int, readings=None, round_no: int | None = None
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
     x = explain_player(t, player, readings, round_no, trace, mates=True, system=rb.name)
-    topic = topic or choose_topic(x, against, question, bye_expected(trace, x))
+    expected = bye_expected(trace, x)
+    topic = topic or choose_topic(x, against, question, expected)
     w = None
     if topic == "opponent":
         w = why_not(t, player, against, readings, round_no, trace, rb.name) if against is not None \
             else expected_opponent(x)
-    out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical)
+    out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical,
+                others=other_topics(x, topic, expected))
     if check_readings:
         out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name)
     return out

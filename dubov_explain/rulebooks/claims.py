@@ -246,6 +246,35 @@ class Checker:
         want = " ".join(str(self.f.rows.get(int(n), {}).get("name", "")).split())
         return want.rstrip(".") == name.strip().rstrip(".")
 
+    # ------------------------------------------------------------------ shared sentences
+    #: "Also unusual this round: ...": each item's words and the fact it names
+    ALSO = {"the bye (--bye)": "no-bye", "your opponent's score (--float)": "float",
+            "your colour (--colour)": "colour"}
+
+    def _also(self, m):
+        """Each other unusual fact named is one: the bye went to a player with as many points
+        or more while the player's score is the lowest paired; the opponent's score differs;
+        the colour is not the preference."""
+        f, n = self.f, self.n
+        items = [x.strip() for x in m[1].split(", ")]
+        if not items or any(x not in self.ALSO for x in items):
+            return False, items
+        row = f.rows.get(n, {})
+        board = next(((w, b) for w, b in f.boards if n in (w, b)), None)
+        if board is None:
+            return False, "not paired"
+        o = board[1] if board[0] == n else board[0]
+        colour = "White" if board[0] == n else "Black"
+        paired = [p for b in f.boards for p in b] + ([f.bye] if f.bye is not None else [])
+        mine = float(row.get("score", 0))
+        facts = {
+            "no-bye": f.bye is not None and f.bye != n and float(f.rows[f.bye]["score"]) >= mine
+            and mine == min(float(f.rows[p]["score"]) for p in paired),
+            "float": float(f.rows[o]["score"]) != mine,
+            "colour": row.get("preference") in ("White", "Black") and row.get("preference") != colour,
+        }
+        return all(facts[self.ALSO[x]] for x in items), facts
+
     # ------------------------------------------------------------------ the walk
     def patterns(self) -> Iterable[Pattern]:
         """``(kind, regex, check)``, in the order a span is given to them."""
@@ -329,6 +358,7 @@ class ReplyChecker(Checker):
             lambda m: (self.named(m[1], m[2]) and f.score(int(m[1])) == m[3] and 0 < int(m[4]) <= len(f.boards)
                        and set(f.boards[int(m[4]) - 1]) == {n, int(m[1])}, f.boards)
         yield "why-not", r"You do not play " + NAME + r" \(" + PTS + r"\): (.*)\.$", self._why_not
+        yield "also", r"Also unusual this round: (.*?)\.$", self._also
         yield "reading", (r"This rests on a reading of an unclear article \((.*?), \"([\w-]+)\"\): read as \"([\w-]+)\""
                           r" instead of \"([\w-]+)\", you would (.*?)\.(?= This|$)"), self._reading
         yield "reading", r"No named reading of an unclear article changes this\.", self._no_reading

@@ -203,6 +203,7 @@ class _Checker(Checker):
             lambda m: self._player_row(m, ("strength", "preference", "preference_rule"))
         yield "standing", (r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(1\.7\))?(, including the "
                            r"previous round)?"), self._upfloated
+        yield "also", r"Also unusual this round: (.*?)\.$", self._also
         yield "board", r"You do not have the pairing-allocated bye: it goes to " + NUM + r" ", \
             lambda m: (self.f.bye == int(m[1]) != self.n, self.f.bye)
         yield "bracket", (r"You did not float: you are a resident of the " + SCORE + r"-point bracket(?:, and your "
