@@ -262,3 +262,15 @@ def test_truth_reads_the_player_a_number_of_points_is_about():
     assert truth.players[6].name == truth.players[76].name == "Urban, I."
     got = list(truth.check_numbers("Board 53: 118 has White against 76 Urban, I. (3.5 points).", None, lambda n: None))
     assert [(w, ok) for _k, w, ok, _x in got] == [("76 (3.5 points)", True)]
+
+
+def test_dutch_why_not_the_bye_holder_says_he_has_the_bye():
+    """B.2-same-absolute: 4 (2.5 points) has the bye (A.5: left unpaired after the last
+    bracket). "Why not 4?" is answered by that, not by where a what-if run first parts (was:
+    "the procedure decides otherwise at Article C.2")."""
+    r, flat, req, tr = letter("dutch-2012", "B.2-same-absolute", 3, against=4)
+    assert ("You do not play 4 Olsen, H. (2.5 points): 4 has the bye this round: the player left unpaired after "
+            "the last bracket is paired (Article A.5).") in flat
+    assert caught("dutch-2012", flat.replace("4 has the bye this round", "6 has the bye this round"), req, tr, 3)
+    r, flat, req, tr = letter("dutch-2012", "B.2-same-absolute", 4, against=6)
+    assert "You do not play 6 Adams, A. (2.5 points): you have the bye this round" in flat

@@ -203,6 +203,10 @@ class _Checker(ReplyChecker):
     def family_answers(self):
         """The answers the Dutch family's texts word alike (``term``: what a text calls the
         criteria a pairing meets)."""
+        yield (r"(you have|(\d+) has) the bye this round: the player left unpaired after the last bracket is paired "
+               r"\(Article A\.5\)"), \
+            lambda m, a, w: ((self.n if m[1] == "you have" else int(m[2])) == self.f.bye
+                             and self.f.bye in (self.n, a), self.f.bye)
         yield r"the bye goes to " + N + r" \(Article A\.5\); with you and " + N + r" paired it would go to " + N, \
             self._bye_moves
         yield (r"with you and " + N + r" paired the " + S + r"-point bracket would have to make fewer pairs "

@@ -75,6 +75,11 @@ class Dutch2012Reader(TraceReader):
                            players=list(w.players))
         if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
             return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
+        bye = real.result.bye if isinstance(real.result, ev.PairingPublished) else None
+        if bye in (player, against):
+            # one of the two has the bye: A.5 gives it to the player the last bracket leaves
+            # unpaired, decided after every bracket (a what-if run parts earlier, elsewhere)
+            return _answer("bye-holder", "A.5", "A.5", "bye", bye=bye)
         score = getattr(r, "score", None) or getattr(w, "score", None)
         if isinstance(w, ev.IncompatibleMoved) and w.player not in (player, against):
             # a third player left without an opponent by the pair held is a consequence of
