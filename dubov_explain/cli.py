@@ -199,6 +199,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "it was worse, and the readings that would change it")
     e.add_argument("--colour", "--color", action="store_true", dest="colour",
                    help="reply about the player's colour: which rule of the colour allocation gave it")
+    e.add_argument("--bye", action="store_true",
+                   help="reply about the bye: why the player has it, or why not")
+    e.add_argument("--float", action="store_true", dest="float_",
+                   help="reply about the player's float: why they moved to another score group "
+                   "(or why their opponent did)")
     e.add_argument("--technical", action="store_true",
                    help="with --reply: keep the procedure's own terms (subgroups, S1, transpositions)")
     e.add_argument("--round", type=int, metavar="R",
@@ -677,7 +682,8 @@ def cmd_explain(args) -> int:
 
     _guard([args.output] if args.output else [], _inputs(args))
     if args.standing:
-        if args.against is not None or args.reply or args.colour or args.round is not None:
+        if args.against is not None or args.reply or args.colour or args.bye or args.float_ \
+                or args.round is not None:
             raise _Usage("--standing explains the standings: not with --against, --reply, "
                          "--colour or --round")
         return _explain_standing(args)
@@ -694,7 +700,10 @@ def cmd_explain(args) -> int:
             return EXIT_INVALID_INPUT
     rnd = args.round
     trace = app.pair(req, rnd)
-    if args.reply or args.colour:
+    questions = [q for q, on in (("colour", args.colour), ("bye", args.bye), ("float", args.float_)) if on]
+    if len(questions) + (args.against is not None) > 1:
+        raise _Usage("ask one question at a time: --against, --colour, --bye or --float")
+    if args.reply or questions:
         from .explain.why import reply
 
         if not R.has_reply(trace):
@@ -703,7 +712,7 @@ def cmd_explain(args) -> int:
             return EXIT_INVALID_INPUT
 
         answer = reply(t, args.player, readings, rnd, trace=trace, against=args.against,
-                       technical=args.technical, topic="colour" if args.colour else None)
+                       technical=args.technical, question=questions[0] if questions else None)
         text = (R.to_json(answer) if args.format == "json" else
                 R.reply_html(answer, trace) if args.format == "html" else R.reply_text(answer, trace))
         _emit(args, text, json=args.format == "json")

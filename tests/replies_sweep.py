@@ -84,7 +84,7 @@ class Round:
             r.readings = known
         text = reply_text(r, self.trace)
         return r, text, self.claims.check_text(text, self.trace, n, self.what_if,
-                                               self.pair_under, self.catalogue)
+                                               self.pair_under, self.catalogue, tournament=self.t)
 
 
 def other(players: list[int], n: int) -> int | None:

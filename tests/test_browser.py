@@ -472,3 +472,22 @@ def test_a_dutch_backtrack_takes_the_undone_pairs_back(driver, tmp_path):
     last = [tuple(p) for p in states[-2].done_pairs]
     assert set(last) <= final | {tuple(reversed(b)) for b in final}, (last, final)
     assert len(set(seen)) > len(set(last))  # some pair was shown, then taken back
+
+
+def test_compare_page_shows_its_boards_in_the_first_screen(driver, tmp_path):
+    """The compare page is laid out like the reports (the contents beside the text, not above
+    it): its first board row is inside the first screen (issue 24: it opened on a blank
+    screen, only the table of contents showing)."""
+    from dubov_explain.explain.compare import compare_sides, parse_sides
+    from dubov_explain.render.compare import render_html
+
+    t = load_example()
+    left, right = parse_sides([], system="dubov-2025", right_system="dutch-2012")
+    c = compare_sides(t, ("dubov-2025", left), ("dutch-2012", right))
+    path = tmp_path / "compare.html"
+    path.write_text(render_html(c, "Worked example"), encoding="utf-8")
+    driver.get(path.as_uri())
+    row = driver.find_element("css selector", "main table tbody tr")
+    height = driver.execute_script("return window.innerHeight")
+    assert row.is_displayed() and 0 <= row.location["y"] < height, (row.location, height)
+    driver.save_screenshot(str(Path(os.environ.get("DUBOV_SCREENSHOT_DIR", tmp_path)) / "compare.png"))

@@ -201,12 +201,15 @@ def test_why_not_lost_to_the_unavoidable_pairs_of_2_2_4_1():
     t, tr = _round(LOST_TO_SHIFT_NEED)
     w = why_not(t, 1, 5, trace=tr)
     assert (w.verdict, w.criterion, w.case) == ("passed-over", "2.2.4.1", "shift-needed")
-    # 2.2.4.1 looks at the smaller subgroup (G1 = {2, 3}); 1 and 5 are both in G2, and held
-    # for each other they leave 2 and 3 only each other: the answer names that subgroup
+    # 2.2.4.1 looks at G1 = {2, 3}: G1 and G2 = {1, 5} are the same size, and then the text
+    # takes G1 (not "the smaller" one); 1 and 5 are both in G2, and held for each other they
+    # leave 2 and 3 only each other: the answer names that subgroup
     assert (w.facts, w.where, w.score) == (
         {"source": "G1", "members": [2, 3], "player_side": "G2", "against_side": "G2",
-         "count": 0, "instead": 1, "shifted": [2]}, "bracket", w.what_if["score"])
-    assert reason(w, tr).startswith("2.2.4.1: in the 1-point bracket the smaller subgroup is G1 ({2, 3}; "
+         "count": 0, "instead": 1, "shifted": [2], "mode": "colour", "equal": True},
+        "bracket", w.what_if["score"])
+    assert reason(w, tr).startswith("2.2.4.1: in the 1-point bracket the subgroups are the same size, so the "
+                                    "one looked at is G1 ({2, 3}; "
                                     "1 starts in G2, 5 in G2)")
     assert "no pair inside G1 is unavoidable in the pairing made, but with 1–5 1 pair inside G1" in reason(w, tr)
     real, wi = check_what_if(t, tr, w)

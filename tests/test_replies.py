@@ -39,7 +39,7 @@ def proven(text: str, req, trace, player: int) -> int:
     """Every claim of ``text`` true by the trace; the number of claims."""
     def wi(a, b):
         return req.rulebook.pair(req.tournament, req.readings, None, forced=((a, b),))
-    claims = check_text(text, trace, player, wi)
+    claims = check_text(text, trace, player, wi, tournament=req.tournament)
     assert mismatches(claims) == []
     return len(claims)
 
@@ -73,7 +73,10 @@ def test_upfloat_complaint_gives_the_bracket_and_the_set():
 
 
 def test_colour_complaint_names_the_rule_of_5_2_and_both_players():
-    r, text, claims = answer("5.2.3-stronger-preference-wins", 1)
+    # 1 is also an upfloater: asked nothing, the reply answers the float first (issue 24);
+    # the colour is the question stated
+    assert answer("5.2.3-stronger-preference-wins", 1)[0].topic == "upfloat"
+    r, text, claims = answer("5.2.3-stronger-preference-wins", 1, question="colour")
     flat = " ".join(text.split())
     assert r.topic == "colour"
     assert 'You have White, not Black: Article 5.2.3, "Grant the stronger colour preference"' in flat
@@ -184,7 +187,7 @@ def readme_replies() -> list[tuple[str, str]]:
 
 def test_readme_replies_are_what_the_tool_writes():
     shown = readme_replies()
-    assert len(shown) == 4 and sum("--reply" in c for c, _ in shown) == 4
+    assert len(shown) == 5 and sum("--reply" in c for c, _ in shown) == 5
     for cmd, text in shown:
         got = run(*cmd.split())
         assert got.returncode == 0 and got.stdout == text, cmd
@@ -201,8 +204,12 @@ def test_reply_formats(tmp_path):
     f = str(CASES / "reading-container-order.trf")
     html = run("explain", f, "--player", "8", "--reply", "--format", "html")
     assert html.returncode == 0 and "<p>Dear Petrov, W.,</p>" in html.stdout
-    js = run("explain", f, "--player", "8", "--reply", "--format", "json")
     import json
+    # 8 (3 points) meets 6 (2 points), upfloated: asked nothing, the reply is about that
+    # float (issue 24); the question "why not 7?" is stated
+    js = run("explain", f, "--player", "8", "--reply", "--format", "json")
+    assert json.loads(js.stdout)["topic"] == "float"
+    js = run("explain", f, "--player", "8", "--reply", "--against", "7", "--format", "json")
     data = json.loads(js.stdout)
     assert data["topic"] == "opponent" and data["against"]["against"] == 7
     assert data["readings"][0]["name"] == "container-order"

@@ -84,7 +84,8 @@ def text_of(case: str, n: int, against: int | None = None) -> str:
 def test_the_bye_names_the_rule_of_article_4():
     flat = text_of("2.2-bye-bar", 4)
     assert "you (4 Quinteros, C., 0 points) have the bye (Article 4)" in flat
-    assert "Article 4: it goes to a player of the lowest score group." in flat
+    # the rival and both scores, not only the rule ("it goes to a player of the lowest score group")
+    assert "Article 4: you have a lower score than the next candidate, 5 Olsen, W.: 0 against 1." in flat
     assert flat.endswith("Step by step: dubov-explain explain --system dubov-1997 --player 4.")
 
 
@@ -113,7 +114,8 @@ WRONG = {
     "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
     "due colour": ("your due colour is {{ row.preference }}",
                    "your due colour is {{ 'White' if row.preference == 'Black' else 'Black' }}"),
-    "bye rule": ('{{ BYE_WORDS.get(b.decided_by, b.decided_by) }}', '{{ BYE_WORDS["rating"] }}'),
+    "bye rule": ("you have the lower R: {{ me[2] }} against {{ ko[2] }}",
+                 "you have the lower R: {{ ko[2] }} against {{ me[2] }}"),
     "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
     "why-not": ("with you and {{ m }} paired it would take {{ f.instead }}",
                 "with you and {{ m }} paired it would take {{ f.opponent }}"),

@@ -350,35 +350,87 @@ class Reply:
 
     player: int
     round: int
-    #: absent | no-pairing | bye | colour | upfloat | opponent
+    #: absent | no-pairing | bye | no-bye | colour | upfloat | float | opponent
     topic: str
     explanation: PlayerExplanation
     #: the why-not answer when the topic is an opponent
     against: WhyNot | None = None
     readings: list[dict] = field(default_factory=list)
     technical: bool = False
+    #: the other unusual facts of the round, named briefly (``no-bye``, ``float``, ``colour``)
+    others: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def choose_topic(x: PlayerExplanation, against: int | None = None) -> str:
-    """The alternative the player most likely expected: the bye they got (or the absence),
-    the colour they wanted and did not get, the bracket they floated out of, else a
-    particular opponent."""
+#: the questions a player can state (``explain --reply --bye``, ``--float``, ``--colour``)
+QUESTIONS = ("bye", "float", "colour")
+
+
+def choose_topic(x: PlayerExplanation, against: int | None = None, question: str | None = None,
+                 bye_expected: bool = False) -> str:
+    """What the player is asking about: the question stated (``against``: an opponent;
+    ``question``: one of :data:`QUESTIONS`), else what is unusual about the round, first
+    found: the absence, the bye they got, no pairing at all, the bye they expected and did
+    not get (``bye_expected``: the bye went to a player with as many points or more), the
+    bracket they floated out of (``upfloat``), an opponent of another score (``float``),
+    the colour they wanted and did not get; else their opponent."""
     if against is not None:
         return "opponent"
-    if x.status == "absent":
-        return "absent"
-    if x.status == "bye":
-        return "bye"
-    if x.status != "paired":
-        return "no-pairing"
-    if x.colour and x.row.get("preference") in ("White", "Black") and x.row["preference"] != x.colour:
+    if question == "bye":
+        return "bye" if x.status == "bye" else ("no-bye" if x.status == "paired" else _status_topic(x))
+    if question == "colour":
         return "colour"
+    if x.status != "paired":
+        return _status_topic(x)
+    if question == "float":
+        return "float" if x.resident else "upfloat"
+    if bye_expected:
+        return "no-bye"
     if not x.resident:
         return "upfloat"
+    if x.opponent_row is not None and float(x.opponent_row["score"]) != float(x.row["score"]):
+        return "float"
+    if x.colour and x.row.get("preference") in ("White", "Black") and x.row["preference"] != x.colour:
+        return "colour"
     return "opponent"
+
+
+def other_topics(x: PlayerExplanation, topic: str, bye_expected: bool = False) -> list[str]:
+    """The unusual facts of a paired player's round the letter does not answer, to name
+    briefly: the bye expected (``no-bye``), an opponent of another score (``float``), a
+    colour against the preference (``colour``)."""
+    if x.status != "paired":
+        return []
+    found = []
+    if bye_expected:
+        found.append("no-bye")
+    if x.opponent_row is not None and float(x.opponent_row["score"]) != float(x.row["score"]):
+        found.append("float")
+    if x.colour and x.row.get("preference") in ("White", "Black") and x.row["preference"] != x.colour:
+        found.append("colour")
+    asked = {"upfloat": "float"}.get(topic, topic)
+    return [t for t in found if t != asked]
+
+
+def _status_topic(x: PlayerExplanation) -> str:
+    return {"absent": "absent", "bye": "bye"}.get(x.status, "no-pairing")
+
+
+def bye_expected(trace: Trace, x: PlayerExplanation) -> bool:
+    """Whether the player could have expected the bye ("I am last, why not me?"): another
+    player has it, with as many points or more, and the player's score is the lowest of
+    the players paired this round."""
+    res = trace.result
+    if not isinstance(res, PairingPublished) or res.bye is None or res.bye == x.player:
+        return False
+    rows = {r["number"]: r for e in trace.of(StandingsSnapshot) for r in e.rows}
+    holder = rows.get(res.bye)
+    paired = [p for b in res.boards for p in b] + [res.bye]
+    lowest = min(float(rows[p]["score"]) for p in paired if p in rows)
+    mine = float(x.row["score"])
+    return holder is not None and float(holder["score"]) >= mine and mine == lowest
 
 
 def expected_opponent(x: PlayerExplanation) -> WhyNot | None:
@@ -394,17 +446,21 @@ def expected_opponent(x: PlayerExplanation) -> WhyNot | None:
 
 def reply(t: Tournament, player: int, readings=None, round_no: int | None = None,
           trace: Trace | None = None, against: int | None = None, system: str | None = None,
-          technical: bool = False, check_readings: bool = True, topic: str | None = None) -> Reply:
-    """The facts of a reply to ``player`` (see :class:`Reply`)."""
+          technical: bool = False, check_readings: bool = True, topic: str | None = None,
+          question: str | None = None) -> Reply:
+    """The facts of a reply to ``player`` (see :class:`Reply`); ``question``: the one the
+    player states (:data:`QUESTIONS`), ``topic``: the topic itself, chosen by the caller."""
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
     x = explain_player(t, player, readings, round_no, trace, mates=True, system=rb.name)
-    topic = topic or choose_topic(x, against)
+    expected = bye_expected(trace, x)
+    topic = topic or choose_topic(x, against, question, expected)
     w = None
     if topic == "opponent":
         w = why_not(t, player, against, readings, round_no, trace, rb.name) if against is not None \
             else expected_opponent(x)
-    out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical)
+    out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical,
+                others=other_topics(x, topic, expected))
     if check_readings:
         out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name)
     return out

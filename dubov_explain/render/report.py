@@ -37,21 +37,31 @@ def standings_table(v: View) -> str:
     the pairing score and two columns say the real score and the acceleration points."""
     rows = []
     accelerated = any("real_score" in r for r in v.rows.values())
+    # a rulebook whose rows keep a float history (the Dutch family: A.4, read by B.5, B.6)
+    # shows it, up and down, in place of the Dubov columns (ARO, upfloats) it does not use
+    history = bool(v.rows) and all("floats" in r for r in v.rows.values())
     for i, r in enumerate(v.standings_order(), start=1):
         status = "to pair" if r["present"] else f"absent ({r['absence']})"
         extra = [r.get("real_score", r["score"]), r.get("virtual", "0")] if accelerated else []
         rows.append([
-            i, r["number"], v.name_cell(r["number"]), r["rating"], r["score"], *extra, r["aro"],
-            r["colours"] or "-", f"{r['colour_difference']:+d}", preference_cell(r), _upfl(r),
+            i, r["number"], v.name_cell(r["number"]), r["rating"], r["score"], *extra,
+            *([] if history else [r["aro"]]),
+            r["colours"] or "-", f"{r['colour_difference']:+d}", preference_cell(r),
+            _floats(r) if history else _upfl(r),
             "yes" if r["bye_eligible"] else "no", status,
         ])
     extra_head = ["Real", "Acc"] if accelerated else []
     return md_table(
-        ["Pos", "No", "Name", "Rtg", "Score", *extra_head, "ARO", "Colours", "Diff", "Pref",
-         "Upfl", "PAB", "Status"],
-        rows, align="rrlrr" + ("rr" if accelerated else "") + "rlrllll",
+        ["Pos", "No", "Name", "Rtg", "Score", *extra_head, *([] if history else ["ARO"]), "Colours", "Diff",
+         "Pref", "Floats" if history else "Upfl", "PAB", "Status"],
+        rows, align="rrlrr" + ("rr" if accelerated else "") + ("" if history else "r") + "lrllll",
         raw=(2,) if v.links else (),
     )
+
+
+def _floats(r: dict) -> str:
+    """The float history as the rows hold it, oldest first: D down, U up, - none."""
+    return str(r["floats"]) or "-"
 
 
 def boards_table(v: View) -> str:

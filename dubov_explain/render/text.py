@@ -18,14 +18,26 @@ def _fmt(score) -> str:
     return f"{float(score):.1f}"
 
 
+def _float_cells(p: Any) -> list[str]:
+    """Games, the float history (oldest first: D down, U up, - none), the number of upfloats
+    and the previous round's float."""
+    letters = "".join({"up": "U", "down": "D"}.get(f, "-") for f in p.floats)
+    prev = p.floats[-1] if p.floats and p.floats[-1] else "no"
+    return [str(p.games_played), letters or "-", str(sum(f == "up" for f in p.floats)), prev]
+
+
 def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str:
     """`dubov-explain standings`: one row per player, before the round to pair."""
     W = E.rulebook_words(system, "standings.txt.j2")
     head = str(W.head(st)) + "\n"
     # an accelerated round: Score is the pairing score; Real and Acc say what it is made of
     accelerated = any(getattr(p, "accelerated", False) for p in st.players)
+    # a rulebook whose standings keep a float history (the Dutch family: A.4, B.5, B.6) shows
+    # it, up and down, in place of the Dubov columns (ARO, upfloat count) it does not use
+    history = bool(st.players) and all(hasattr(p, "floats") for p in st.players)
+    floats_cols = ["Games", "Floats", "Upfl", "Prev"] if history else ["ARO", "Games", "Upfl", "Prev"]
     cols = ["No", "Name", "Rtg", "Rank", "Score", *(["Real", "Acc"] if accelerated else []),
-            "Colours", "Diff", "Pref", "ARO", "Games", "Upfl", "Prev", "PAB ok", "Status"]
+            "Colours", "Diff", "Pref", *floats_cols, "PAB ok", "Status"]
     rows = []
     for p in sorted(st.players, key=lambda p: (-p.score, p.initial_rank)):
         pref = f"{p.strength.value} {p.preference.word}"
@@ -35,8 +47,9 @@ def standings_table(st: Any, t: Tournament, system: str = DEFAULT_SYSTEM) -> str
             str(p.number), escape_controls(p.name[:24]), str(p.rating), str(p.initial_rank), _fmt(p.score),
             *extra,
             "".join(c.value.upper() for c in p.colours) or "-", f"{p.colour_difference:+d}",
-            pref, str(p.aro), str(p.games_played),
-            f"{p.upfloats}{'*' if p.max_upfloater else ''}", "yes" if p.upfloated_previous else "no",
+            pref, *(_float_cells(p) if history else [
+                str(p.aro), str(p.games_played),
+                f"{p.upfloats}{'*' if p.max_upfloater else ''}", "yes" if p.upfloated_previous else "no"]),
             "yes" if p.bye_eligible else "no", status,
         ])
     widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(cols)]

@@ -74,7 +74,8 @@ TEMPLATE_MACROS: dict[str, tuple[str, ...]] = {
     "events.md.j2": ("event", "sentence", "bye_bar"),
     # render/explain.py, templates/player.md.j2, templates/whynot.md.j2
     "why.md.j2": ("answer", "reply", "details", "where", "illegal_note", "standing",
-                  "absent_line", "unpaired", "bye", "item", "mates_intro", "colour"),
+                  "absent_line", "unpaired", "bye", "item", "mates_intro", "colour",
+                  "bracket_line"),
     # render/steps.py, templates/steps.html.j2
     "steps.md.j2": ("title", "who", "rejected", "script_words"),
     # templates/round.md.j2

@@ -49,7 +49,9 @@ N = r"(\d+)"
 S = r"(\d+(?:\.\d+)?)"
 NAME = r"(\d+) (.*?)"
 SET = r"\{([\d, ]*)\}"
-PTS = S + r" points?"
+#: "x point(s)", and "+ y acceleration point(s)" in an accelerated round (the number of
+#: acceleration points is checked by ``Checker.read_truth``)
+PTS = S + r" points?(?: \+ \d+(?:\.\d+)? acceleration points?)?"
 #: the standing's opening words, "Before this round you had x points[ for the pairing (y
 #: scored, z added by acceleration)], position p of q" (groups 1-5; ``_acceleration`` reads 2-3)
 BEFORE = (r"Before this round you had " + PTS + r"(?: for the pairing \(" + S + r" scored, " + S
@@ -139,7 +141,10 @@ class Facts:
         return [e for e in self.trace.of(cls) if all(getattr(e, k) == v for k, v in kw.items())]
 
     def score(self, n: int) -> str | None:
-        return self.rows.get(n, {}).get("score")
+        """``n``'s points as a letter states them: the points scored (in an accelerated
+        round, the row's score less its acceleration points)."""
+        row = self.rows.get(n, {})
+        return row.get("real_score") if row.get("virtual") not in (None, "0", 0) else row.get("score")
 
     def position(self, n: int) -> int | None:
         """``n``'s place in the list: score, then initial rank, then number."""
@@ -179,8 +184,9 @@ class Checker:
     def __init__(self, trace: Trace, player: int | None = None,
                  what_if: Callable[[int, int], Trace] | None = None,
                  pair_under: Callable[[str, str], Trace] | None = None,
-                 catalogue: Iterable[tuple[str, tuple]] | None = None):
+                 catalogue: Iterable[tuple[str, tuple]] | None = None, tournament=None):
         self.f = self.facts(trace)
+        self.tournament = tournament
         self.n = player
         self._what_if = what_if
         self._wi: dict[tuple[int, int], Facts | None] = {}
@@ -192,18 +198,37 @@ class Checker:
     def check_text(cls, text: str, trace: Trace, player: int | None = None,
                    what_if: Callable[[int, int], Trace] | None = None,
                    pair_under: Callable[[str, str], Trace] | None = None,
-                   catalogue: Iterable[tuple[str, tuple]] | None = None) -> list[Claim]:
+                   catalogue: Iterable[tuple[str, tuple]] | None = None,
+                   tournament=None) -> list[Claim]:
         """Every claim of ``text`` (to or about ``player``) checked against ``trace``.
 
         ``what_if(n, m)``: the what-if trace with n and m held for each other (for the
         claims made "with n–m" and the why-not answer); ``pair_under(name, value)``: the
         round paired with one reading changed, and ``catalogue`` the readings' ``(name,
         choices)`` (for the readings paragraph; without them the outcome of a reading is not
-        checked).
+        checked).  ``tournament``: the file the round was paired from; every number of
+        points and every float the text states is then also checked against the facts
+        :class:`~dubov_explain.rulebooks.truth.Truth` recomputes from it, independently of
+        the engine (without it, against the trace's rows).
         """
-        c = cls(trace, player, what_if, pair_under, catalogue)
+        c = cls(trace, player, what_if, pair_under, catalogue, tournament)
         c.read(text)
+        c.read_truth(text)
         return c.claims
+
+    def read_truth(self, text: str) -> None:
+        """The numbers of points and the floats of ``text``, each checked against the file's
+        facts (:mod:`~dubov_explain.rulebooks.truth`)."""
+        from .truth import Truth
+
+        f = self.f
+        rnd = f.opened.round
+        truth = Truth(self.tournament, rnd) if self.tournament is not None else Truth.from_rows(f.rows, rnd)
+
+        def opponent_of(n: int) -> int | None:
+            return next((b if n == w else w for w, b in f.boards if n in (w, b)), None)
+        for kind, words, ok, want in truth.check_numbers(" ".join(plain(text).split()), self.n, opponent_of):
+            self.add(kind, words, ok, want)
 
     def add(self, kind: str, text: str, ok: object, expected: object = "") -> None:
         self.claims.append(Claim(kind, text, bool(ok), "" if ok else str(expected)))
@@ -220,6 +245,35 @@ class Checker:
         # a name that ends a sentence loses its own full stop (render.explain.reply_text)
         want = " ".join(str(self.f.rows.get(int(n), {}).get("name", "")).split())
         return want.rstrip(".") == name.strip().rstrip(".")
+
+    # ------------------------------------------------------------------ shared sentences
+    #: "Also unusual this round: ...": each item's words and the fact it names
+    ALSO = {"the bye (--bye)": "no-bye", "your opponent's score (--float)": "float",
+            "your colour (--colour)": "colour"}
+
+    def _also(self, m):
+        """Each other unusual fact named is one: the bye went to a player with as many points
+        or more while the player's score is the lowest paired; the opponent's score differs;
+        the colour is not the preference."""
+        f, n = self.f, self.n
+        items = [x.strip() for x in m[1].split(", ")]
+        if not items or any(x not in self.ALSO for x in items):
+            return False, items
+        row = f.rows.get(n, {})
+        board = next(((w, b) for w, b in f.boards if n in (w, b)), None)
+        if board is None:
+            return False, "not paired"
+        o = board[1] if board[0] == n else board[0]
+        colour = "White" if board[0] == n else "Black"
+        paired = [p for b in f.boards for p in b] + ([f.bye] if f.bye is not None else [])
+        mine = float(row.get("score", 0))
+        facts = {
+            "no-bye": f.bye is not None and f.bye != n and float(f.rows[f.bye]["score"]) >= mine
+            and mine == min(float(f.rows[p]["score"]) for p in paired),
+            "float": float(f.rows[o]["score"]) != mine,
+            "colour": row.get("preference") in ("White", "Black") and row.get("preference") != colour,
+        }
+        return all(facts[self.ALSO[x]] for x in items), facts
 
     # ------------------------------------------------------------------ the walk
     def patterns(self) -> Iterable[Pattern]:
@@ -299,10 +353,12 @@ class ReplyChecker(Checker):
         yield from self.opening()
         yield "history", r"Rounds without a game: (.*?)\.(?= |$)", self._history
         yield from self.topic()
-        yield "why-not", r"You do play " + NAME + r" \(" + PTS + r"\): board " + N + r"\.$", \
+        yield from self.bye_topic()
+        yield "why-not", r"You do play " + NAME + r" \(" + PTS + r"\): board " + N + r"\.(?= |$)", \
             lambda m: (self.named(m[1], m[2]) and f.score(int(m[1])) == m[3] and 0 < int(m[4]) <= len(f.boards)
                        and set(f.boards[int(m[4]) - 1]) == {n, int(m[1])}, f.boards)
         yield "why-not", r"You do not play " + NAME + r" \(" + PTS + r"\): (.*)\.$", self._why_not
+        yield "also", r"Also unusual this round: (.*?)\.$", self._also
         yield "reading", (r"This rests on a reading of an unclear article \((.*?), \"([\w-]+)\"\): read as \"([\w-]+)\""
                           r" instead of \"([\w-]+)\", you would (.*?)\.(?= This|$)"), self._reading
         yield "reading", r"No named reading of an unclear article changes this\.", self._no_reading
@@ -311,6 +367,47 @@ class ReplyChecker(Checker):
 
     def opening(self) -> Iterable[Pattern]:
         return ()
+
+    #: the article that bars a second bye ("You may not have it: ... (Article X)"), and the
+    #: one that gives no bye to an even number of players
+    bye_bar_article = ""
+    even_article = ""
+
+    def bye_topic(self) -> Iterator[Pattern]:
+        """The bye the player did not get: who has it, and the bar that keeps the player
+        from it (the round and kind of the point scored without playing, checked in the
+        file's own round blocks when the checker has the file)."""
+        f, n = self.f, self.n
+        yield "no-bye", r"You do not have the (?:pairing-allocated )?bye: it goes to " + NAME + r" \(" + PTS + r"\)\.", \
+            lambda m: (f.bye == int(m[1]) != n and self.named(m[1], m[2]) and f.score(int(m[1])) == m[3], f.bye)
+        yield "bye-bar", (r"You may not have it: you (received the (?:pairing-allocated )?bye|won by forfeit|had a "
+                          r"full-point bye|had a half-point bye|scored without playing) in round " + N
+                          + r"(?: \([^)]*\))? \(Article ([\w.]+)\)\."), self._bye_bar
+        yield "no-bye", r"Nobody has the bye this round: the number of players to pair is even \(Article ([\w.]+)\)\.", \
+            lambda m: (m[1] == self.even_article and f.published and f.bye is None
+                       and len(f.opened.to_pair) % 2 == 0, (f.bye, len(f.opened.to_pair)))
+
+    #: the result codes each bar's words stand for (a bye of the round's pairing, a forfeit
+    #: won, a bye asked for)
+    BAR_CODES = {"received the bye": "U", "received the pairing-allocated bye": "U", "won by forfeit": "+",
+                 "had a full-point bye": "F", "had a half-point bye": "H", "scored without playing": "UF+H"}
+
+    def _bye_bar(self, m):
+        row = self.f.rows.get(self.n, {})
+        bar = row.get("bye_bar") or {}
+        rnd = int(m[2])
+        ok = m[3] == self.bye_bar_article and not row.get("bye_eligible", True) and bar.get("round") == rnd
+        code = self._file_code(self.n, rnd)
+        return ok and code is not None and code in self.BAR_CODES[m[1]], (bar, code)
+
+    def _file_code(self, n: int, rnd: int) -> str | None:
+        """The result code of ``n``'s round ``rnd``: the file's own block when the checker has
+        the file, else the standings' history."""
+        if self.tournament is not None:
+            p = next((p for p in self.tournament.players if p.number == n), None)
+            e = p.entry(rnd) if p is not None else None
+            return e.code if e is not None else None
+        return next((k for r, _o, _c, k in self.f.rows.get(n, {}).get("history", ()) if r == rnd), None)
 
     def topic(self) -> Iterable[Pattern]:
         return ()

@@ -15,7 +15,8 @@ claim           re-derived from
 decision        the bye (Article 4, 5: FirstRound) and no pairing at all (Article 9)
 standing        score, position (score, then the list), colours; the due colour
                 of Article 1 recomputed from the colours
-bye             the ByeAssigned's ``decided_by`` (4), FirstRound's bye (5)
+bye             the ByeAssigned's ``decided_by``, rival and ``passed_over`` (4, 9) and
+                the candidates' keys (score, R, due colour, ARO); FirstRound's bye (5)
 colour          the ColourAllocated of the player's pair: colour and priority
 transfer        TransferMade (7.x) / GroupOpened floaters (6.4)
 pair            PairMade (6.2/6.3), FloaterPaired (8.2), TransferMade 7.1
@@ -33,13 +34,7 @@ from ..claims import (  # noqa: F401  (Claim, mismatches: this checker's API)
 from . import events as ev
 from .why import decision_key
 
-#: Article 4 and Article 3/5 in the reply's words
-BYE = {"score": "it goes to a player of the lowest score group",
-       "rating": "among the players of the lowest score group it goes to the lowest R",
-       "dominating": "among the lowest R it goes to a player due the dominating colour",
-       "aro": "with score, R and due colour tied, it goes to the higher ARO",
-       "bye-tie": "the text leaves a tie, and the reading bye-tie decides",
-       "only": "you were the only player who could have it"}
+#: Article 3/5 in the reply's words
 COLOUR = {"1": "both players get their due colour (first priority)",
           "2": "the colours equalise the numbers of White and Black games (second priority)",
           "3": "the colours alternate at the latest round where the two histories differ (third priority)",
@@ -63,6 +58,8 @@ def due_colour(colours: str) -> str | None:
 
 class _Checker(ReplyChecker):
     system = "dubov-1997"
+    bye_bar_article = "2.2"
+    even_article = "4"
     no_pairing = "9"
     ev = ev
     decision_key = staticmethod(decision_key)
@@ -78,9 +75,46 @@ class _Checker(ReplyChecker):
 
     def topic(self):
         f, n = self.f, self.n
+        yield "no-bye", r"Article 5: in round 1 the last player of the list, " + N + r", has the bye\.", \
+            lambda m: (f.bye == int(m[1]) != n and any(e.bye == int(m[1]) for e in f.of(ev.FirstRound)), f.bye)
         yield "bye", r"Article 5: in round 1 the last player of the list has the bye\.", \
             lambda m: (any(e.bye == n for e in f.of(ev.FirstRound)), f.bye)
-        yield "bye", r"Article 4: (.*?)\.(?= |$)", self._bye
+        yield "bye", (r"Article 9: before you in the order of Article 4 come (.*?), but with the bye given to any of "
+                      r"them the rest of the round cannot be paired, so each is passed over\."), self._bye_passed
+        yield "bye", r"Article 4: (no other player may have it|you are the last player left who may have it)\.", \
+            lambda m: self._bye_key(m, "only")
+        yield "bye", (r"Article 4: you have a lower score than the next candidate, " + NAME + ": " + S + " against "
+                      + S + r"\."), lambda m: self._bye_key(m, "score")
+        yield "bye", (r"Article 4: you and the next candidate, " + NAME + r", have the same score \(" + S
+                      + r"\); you have the lower R: " + N + " against " + N + r"\."), lambda m: self._bye_key(m, "rating")
+        yield "bye", (r"Article 4: you and the next candidate, " + NAME + r", have the same score \(" + S
+                      + r"\) and R \(" + N + r"\); the dominating due colour of the " + S + r"-point score group is "
+                      r"(White|Black), and you are due it, " + N + r" is due (White|Black|none)\."), \
+            lambda m: self._bye_key(m, "dominating")
+        yield "bye", (r"Article 4: you and the next candidate, " + NAME + r", have the same score \(" + S
+                      + r"\) and R \(" + N + r"\); (no due colour dominates|both are due the dominating colour of"
+                      r"|neither is due the dominating colour of) the " + S + r"-point score group(?:, (White|Black))?; "
+                      r"the higher ARO has the bye: yours (\S+) against (\S+)\."), lambda m: self._bye_key(m, "aro")
+        yield "bye", (r"Article 4 leaves you and " + NAME + r" tied on score, R, due colour and ARO, and the reading "
+                      r"bye-tie decides\."), \
+            lambda m: self._bye_key(m, "bye-tie") if f.bye == n else self._bye_before(m, "tie")
+        yield "no-bye", (r"You were passed over for it: with the bye given to you the rest of the round could not "
+                         r"have been paired \(Article 9\)\."),\
+            lambda m: (any(e.player == n for e in f.of(ev.ByeRejected)) and f.bye != n, "not passed over")
+        yield "no-bye", r"Article 4: " + N + r" has a lower score: " + S + " against your " + S + r"\.", \
+            lambda m: self._bye_before(m, "score")
+        yield "no-bye", (r"Article 4: with the same score \(" + S + r"\), " + N + r" has the lower R: " + N
+                         + " against your " + N + r"\."), lambda m: self._bye_before(m, "rating")
+        yield "no-bye", (r"Article 4: with the same score \(" + S + r"\) and R \(" + N + r"\), " + N + r" is due the "
+                         r"dominating colour of the " + S + r"-point score group, (White|Black); you are due "
+                         r"(White|Black|none)\."), lambda m: self._bye_before(m, "dominating")
+        yield "no-bye", (r"Article 4: with the same score \(" + S + r"\) and R \(" + N + r"\), and the due colours "
+                         r"not deciding, " + N + r" has the higher ARO: (\S+) against your (\S+)\."), \
+            lambda m: self._bye_before(m, "aro")
+        yield "float", (r"You did not change score group: you are a resident of the " + S + r"-point score group"
+                        r"(?:, and your opponent, " + NAME + r" \(" + PTS + r"\), (?:was transferred up into it by "
+                        r"Article (7\.\d)|came down into it as a floater \(Article (6\.4)\))|, and so is your "
+                        r"opponent, " + NAME + r")\."), self._resident
         yield "colour", (r"You have (White|Black)(?:, not your due colour (White|Black))?: Article (3|5), (.*?)\."
                          r"(?= |$)"), self._colour
         yield "colour", r"You have no colour this round\.", lambda m: (not any(
@@ -133,9 +167,93 @@ class _Checker(ReplyChecker):
         """Article 1's due colour, recomputed from the colours."""
         return due_colour(row.get("colours") or "")
 
-    def _bye(self, m):
+    def _bye_before(self, m, decided: str):
+        """Article 4's order put the bye holder before the player: the first of its values
+        that differs between the two (score, R, due to the dominating colour, ARO), each
+        value stated checked against the candidates' keys."""
+        f, n = self.f, self.n
+        _e, c, keys = self._assigned()
+        h = f.bye
+        me, th = keys.get(n), keys.get(h)
+        if c is None or me is None or th is None or h == n:
+            return False, (h, me, th)
+        dom = bool(c.dominating) and (me[3] == c.dominating) != (th[3] == c.dominating)
+        first = ("score" if me[1] != th[1] else "rating" if me[2] != th[2] else "dominating" if dom
+                 else "aro" if me[4] != th[4] else "tie")
+        if first != decided:
+            return False, first
+        if decided == "score":
+            ok = (int(m[1]), m[2], m[3]) == (h, th[1], me[1])
+        elif decided == "rating":
+            ok = m[1] == me[1] and (int(m[2]), int(m[3]), int(m[4])) == (h, th[2], me[2])
+        elif decided == "dominating":
+            ok = ((m[1], int(m[2]), int(m[3]), m[4], m[5], m[6])
+                  == (me[1], me[2], h, c.score, c.dominating, me[3]) and th[3] == c.dominating)
+        elif decided == "aro":
+            ok = (m[1], int(m[2]), int(m[3]), m[4], m[5]) == (me[1], me[2], h, th[4], me[4])
+        else:  # tied on every value of 4: the reading bye-tie put the holder first
+            ok = int(m[1]) == h and self.named(m[1], m[2])
+        return ok, (me, th)
+
+    def _resident(self, m):
+        """The player a resident of that group; the opponent transferred up into it (7.x),
+        floated down into it (6.4), or a resident too."""
+        f, n = self.f, self.n
+        groups = [e for e in f.of(ev.GroupOpened) if n in e.residents]
+        o = next((b if n == w else w for w, b in f.boards if n in (w, b)), None)
+        ok = bool(groups) and groups[-1].score == m[1]
+        if not ok:
+            return False, groups[-1].score if groups else None
+        g = groups[-1]
+        if m[7]:
+            return int(m[7]) == o and self.named(m[7], m[8]) and o in g.residents, g
+        ok = int(m[2]) == o and self.named(m[2], m[3]) and f.score(o) == m[4]
+        if m[5]:
+            return ok and bool(f.of(ev.TransferMade, player=o, score=m[1], article=m[5])), g
+        return ok and o in g.floaters, g
+
+    def _assigned(self):
         got = [e for e in self.f.of(ev.ByeAssigned) if e.player == self.n]
-        return bool(got) and BYE.get(got[0].decided_by) == m[1], [e.decided_by for e in got]
+        cands = next(iter(self.f.of(ev.ByeCandidates)), None)
+        keys = {k[0]: k for k in (cands.keys if cands else ())}
+        return (got[0] if got else None), cands, keys
+
+    def _bye_passed(self, m):
+        """"before you in the order of Article 4 come A Name (score x), ...": the players
+        passed over by 9 before the bye was given to the player, with their scores."""
+        e, _c, keys = self._assigned()
+        said = [(int(p), sc) for p, sc in re.findall(r"(\d+) [^()]*\(score " + S + r"\)", m[1])]
+        want = [(p, keys.get(p, (p, None))[1]) for p in (e.passed_over if e else ())]
+        rejected = [x.player for x in self.f.of(ev.ByeRejected)]
+        return bool(want) and said == want and all(p in rejected for p, _ in want), want
+
+    def _bye_key(self, m, decided: str):
+        """Article 4's comparison with the next candidate: what decided, the rival, and each
+        value the sentence states, from the candidates' keys (score, R, due colour, ARO)."""
+        e, c, keys = self._assigned()
+        if e is None or e.decided_by != decided:
+            return False, e and e.decided_by
+        if decided == "only":
+            return (m[1] == "you are the last player left who may have it") == bool(e.passed_over), e.passed_over
+        o = int(m[1])
+        me, ko = keys.get(self.n), keys.get(o)
+        ok = o == e.runner_up and self.named(m[1], m[2]) and me is not None and ko is not None
+        if not ok:
+            return False, (e.runner_up, me, ko)
+        if decided == "score":
+            ok = (m[3], m[4]) == (me[1], ko[1])
+        elif decided == "rating":
+            ok = m[3] == me[1] == ko[1] and (int(m[4]), int(m[5])) == (me[2], ko[2])
+        elif decided == "dominating":
+            ok = (m[3] == me[1] == ko[1] and int(m[4]) == me[2] == ko[2] and m[5] == c.score
+                  and m[6] == c.dominating == me[3] and int(m[7]) == o and m[8] == ko[3])
+        elif decided == "aro":
+            dom = ("no due colour dominates" if not c.dominating else
+                   "both are due the dominating colour of" if me[3] == c.dominating else
+                   "neither is due the dominating colour of")
+            ok = (m[3] == me[1] == ko[1] and int(m[4]) == me[2] == ko[2] and m[5] == dom and m[6] == c.score
+                  and (m[7] or "") == c.dominating and (m[8], m[9]) == (me[4], ko[4]))
+        return ok, (me, ko, c.dominating)
 
     def _colour(self, m):
         f, n = self.f, self.n

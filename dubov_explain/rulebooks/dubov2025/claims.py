@@ -53,6 +53,11 @@ from . import events as ev
 
 NUM = r"(\d+)"
 SCORE = r"(\d+(?:\.\d+)?)"
+#: "+ y acceleration point(s)" after a player's points in an accelerated round, and the
+#: standing's "for the pairing (x scored, y added by acceleration)" (both checked by the
+#: framework's ``read_truth``)
+ACC = r"(?: \+ \d+(?:\.\d+)? acceleration points?)?"
+FOR_PAIRING = r"(?: for the pairing \([^)]*\))?"
 
 
 class _Facts(Facts):
@@ -124,7 +129,11 @@ class _Checker(Checker):
         yield "met", NUM + r" and " + NUM + r" met in rounds? (\d+(?:, \d+)*)", self._met
         yield "group", NUM + r" starts in (G[12])(?:, " + NUM + r" in (G[12]))?", self._starts
         yield "group", NUM + r" and " + NUM + r" are (?:both in (G[12])|in the same subgroup)", self._same
-        yield "smaller", r"the " + SCORE + r"-point bracket the smaller subgroup is (G[12]) \(" + SET, self._smaller
+        yield "smaller", (r"the " + SCORE + r"-point bracket (?:the smaller subgroup is|the subgroups are the same "
+                          r"size, so the one looked at is) (G[12]) \(" + SET), self._smaller
+        yield "smaller", (SET + r" \((the smaller of the two colour groups|the upper half by initial ranking|"
+                          r"the lower half by initial ranking|the players) of the " + SCORE + r"-point bracket"), \
+            self._smaller_plain
         yield "unavoidable", (r"^- " + self.art("2.2.4.1") + r": every legal pairing of the bracket pairs at least " + NUM
                               + r" pair\(s\) inside the smaller subgroup"), self._unavoidable
         yield "impossible", (r"no complete round-pairing contains " + NUM + "–" + NUM + r": with them paired, "
@@ -166,18 +175,18 @@ class _Checker(Checker):
         yield "preference", NUM + r" \((mild|strong|absolute) (White|Black)\)", self._preference
         yield "bracket", NUM + r" is a resident of the " + SCORE + r"-point bracket", \
             lambda m: ((b := self.f.brackets.get(m[2])) is not None and int(m[1]) in b.residents, "")
-        yield "bracket", NUM + r" \(" + SCORE + r" points?\) is upfloated into the " + SCORE + r"-point bracket", \
+        yield "bracket", NUM + r" \(" + SCORE + r" points?" + ACC + r"\) is upfloated into the " + SCORE + r"-point bracket", \
             lambda m: ((e := self.f.ups.get(m[3])) is not None and int(m[1]) in e.players, "")
         yield "board", r"Board " + NUM + r": " + NUM + r" has (White|Black) against " + NUM, self._board
         yield "board", NUM + r" (?:has|receives) the pairing-allocated bye", \
             lambda m: (self.f.bye == int(m[1]), self.f.bye)
         yield "board", r"Nobody has the bye: " + NUM + r" players to pair", self._no_bye
         # the reply's decision and facts ("you" is the player the reply is to)
-        yield "board", (r"Round " + NUM + r": you \(" + NUM + r" .*?, " + SCORE + r" points?\) play (White|Black) "
-                        r"against " + NUM + r" .*?\(" + SCORE + r" points?\), board " + NUM), self._decision
-        yield "board", r"you \(" + NUM + r" .*?, " + SCORE + r" points?\) have the pairing-allocated bye", \
+        yield "board", (r"Round " + NUM + r": you \(" + NUM + r" .*?, " + SCORE + r" points?" + ACC + r"\) play (White|Black) "
+                        r"against " + NUM + r" .*?\(" + SCORE + r" points?" + ACC + r"\), board " + NUM), self._decision
+        yield "board", r"you \(" + NUM + r" .*?, " + SCORE + r" points?" + ACC + r"\) have the pairing-allocated bye", \
             lambda m: (self.f.bye == int(m[1]) and self.f.score(int(m[1])) == m[2], self.f.bye)
-        yield "standing", (r"Before this round you had " + SCORE + r" points?, position " + NUM + r" of " + NUM
+        yield "standing", (r"Before this round you had " + SCORE + r" points?" + FOR_PAIRING + r", position " + NUM + r" of " + NUM
                            + r"; your colours so far: ([WB]+|none)"), self._standing
         yield "bye-key", (r"The next candidate, " + NUM + r" .*?, has " + SCORE + r" points?, " + NUM
                           + r" game\(s\) played and initial rank " + NUM + r"; you have " + SCORE + r" points?, "
@@ -196,12 +205,19 @@ class _Checker(Checker):
             lambda m: ((k := self.f.key(int(m[1]))) is not None and k[2] == int(m[2]), k)
         yield "bye-key", NUM + r" is lower in the initial ranking \(rank " + NUM + r" against " + NUM, \
             lambda m: ((k := self.f.rows.get(int(m[1]), {}).get("initial_rank")) == int(m[2]), k)
-        yield "standing", (NUM + r" .*? has " + SCORE + r" points? before round " + NUM + r": position " + NUM
+        yield "standing", (NUM + r" .*? has " + SCORE + r" points?" + FOR_PAIRING + r" before round " + NUM + r": position " + NUM
                            + r" of " + NUM), self._position
         yield "standing", r"colour preference is (mild|strong|absolute) for (White|Black) \(([\d.]+)\)", \
             lambda m: self._player_row(m, ("strength", "preference", "preference_rule"))
         yield "standing", (r"Upfloated " + NUM + r" time\(s\)(, a maximum upfloater \(" + self.art("1.7") + r"\))?(, including the "
                            r"previous round)?"), self._upfloated
+        yield "also", r"Also unusual this round: (.*?)\.$", self._also
+        yield "board", r"You do not have the pairing-allocated bye: it goes to " + NUM + r" ", \
+            lambda m: (self.f.bye == int(m[1]) != self.n, self.f.bye)
+        yield "bracket", (r"You did not float: you are a resident of the " + SCORE + r"-point bracket(?:, and your "
+                          r"opponent, " + NUM + r" .*?\(" + SCORE + r" points?" + ACC + r"\), was upfloated into it from a "
+                          r"lower bracket|, and so is your opponent, " + NUM + r" )"), self._resident
+        yield "board", r"You do play " + NUM + r" .*? \(" + SCORE + r" points?" + ACC + r"\): board " + NUM + r"\.", self._do_play
         yield "board", r"^- " + NUM + r" .*?: paired with " + NUM + r"\.$", \
             lambda m: (any(set(b) == {int(m[1]), int(m[2])} for b in self.f.boards), self.f.boards)
         yield "given", NUM + r", earlier in S1 \(#" + NUM + r"\), is given " + NUM, \
@@ -212,7 +228,7 @@ class _Checker(Checker):
             lambda m: self._player_row(m, ("initial_rank", "rating", "aro"))
         yield "standing", r"Colours so far: ([WB]*|none) \(colour difference ([+-]\d+)\)", \
             lambda m: self._player_row(m, ("colours", "colour_difference"))
-        yield "points", r"\(" + SCORE + r" points?\)", self._points
+        yield "points", r"\(" + SCORE + r" points?" + ACC + r"\)", self._points
 
     # ------------------------------------------------------------------ the walk
     def read(self, text: str) -> None:
@@ -276,8 +292,11 @@ class _Checker(Checker):
         ok = g is not None
         if ok:
             g1, g2 = list(g.g1), list(g.g2)
+            # 2.2.4.1: the smaller subgroup, or G1 when the two are the same size
             smaller = "G1" if len(g1) <= len(g2) else "G2"
-            ok = smaller == m[2] and ints(m[3]) == (g1 if m[2] == "G1" else g2)
+            said_equal = "same size" in m[0]
+            ok = (smaller == m[2] and ints(m[3]) == (g1 if m[2] == "G1" else g2)
+                  and said_equal == (len(g1) == len(g2)))
         self.add("smaller", m[0], ok, g and (g.g1, g.g2))
         u = re.search(r"(no pair|\d+ pairs?) inside (G[12]) (?:is|are) unavoidable in the pairing made, "
                       r"but with " + NUM + "–" + NUM + r" (no pair|\d+ pairs?) inside", s)
@@ -290,6 +309,28 @@ class _Checker(Checker):
                 wn = w.needed.get(m[1])
                 wgot = wn.count if wn is not None else 0
                 self.add("unavoidable", u[0], _count(u[5]) == wgot, wgot)
+
+    def _smaller_plain(self, m):
+        """"{..} (the smaller of the two colour groups | the upper/lower half by initial
+        ranking | the players with a colour preference for White) of the X-point bracket":
+        the subgroup 2.2.4.1 looks at, as 2.2.3 made it (colour groups, or halves by initial
+        ranking), and whether the two are the same size."""
+        g = self.f.groups.get(m[3])
+        if g is None:
+            return False, "no such bracket"
+        g1, g2 = list(g.g1), list(g.g2)
+        src = "G1" if len(g1) <= len(g2) else "G2"
+        members = g1 if src == "G1" else g2
+        rest = m.string[m.end():]
+        equal = len(g1) == len(g2)
+        said_equal = bool(re.match(r"[^;)]*; (?:the halves|the two colour groups) are the same size", rest))
+        kind = {"the smaller of the two colour groups": ("colour", False, "G1" if len(g1) < len(g2) else "G2"),
+                "the upper half by initial ranking": ("initial-ranking", equal, "G1"),
+                "the lower half by initial ranking": ("initial-ranking", False, "G2"),
+                "the players": ("colour", True, "G1")}[m[2]]
+        ok = (ints(m[1]) == members and g.mode == kind[0] and src == kind[2] and said_equal == equal
+              and (kind[1] == equal or kind[0] == "initial-ranking" and not equal and src == "G1"))
+        return ok, (g.mode, g.g1, g.g2)
 
     def _unavoidable(self, m):
         if self.n is not None:
@@ -407,6 +448,24 @@ class _Checker(Checker):
         want = (p, o) if col == "White" else (o, p)
         return 0 < b <= len(f.boards) and f.boards[b - 1] == want, f.boards
 
+    def _resident(self, m):
+        """The player a resident of that bracket; the opponent an upfloater into it, or a
+        resident too."""
+        f, n = self.f, self.n
+        b = f.brackets.get(m[1])
+        o = next((y if n == x else x for x, y in f.boards if n in (x, y)), None)
+        if b is None or n not in b.residents:
+            return False, b
+        if m[2]:
+            e = f.ups.get(m[1])
+            return int(m[2]) == o and e is not None and o in e.players and f.score(o) == m[3], e
+        return int(m[4]) == o and o in b.residents, b
+
+    def _do_play(self, m):
+        """"You do play M (x points): board B": the player and M on board B."""
+        f, a, b = self.f, int(m[1]), int(m[3])
+        return 0 < b <= len(f.boards) and set(f.boards[b - 1]) == {self.n, a}, f.boards
+
     def _no_bye(self, m):
         nb = next(iter(self.f.trace.of(ev.ByeNotNeeded)), None)
         return self.f.bye is None and nb is not None and nb.players == int(m[1]), ""
@@ -448,8 +507,10 @@ class _Checker(Checker):
     def _position(self, m):
         f, p = self.f, int(m[1])
         pos = f.position(p)
-        ok = (f.score(p) == m[2] and int(m[3]) == f.opened.round and pos == int(m[4]) and len(f.rows) == int(m[5]))
-        return ok, (f.score(p), pos, len(f.rows))
+        # "x points for the pairing (...)": the pairing score; "x points": the points scored
+        said = f.rows.get(p, {}).get("score") if " for the pairing (" in m[0] else f.score(p)
+        ok = (said == m[2] and int(m[3]) == f.opened.round and pos == int(m[4]) and len(f.rows) == int(m[5]))
+        return ok, (said, pos, len(f.rows))
 
     def _upfloated(self, m):
         p = re.match(r"(\d+) ", self._subject or "")
@@ -478,7 +539,7 @@ class _Checker(Checker):
         bare = [n for n in self.f.rows if re.search(r"(?:^|[\s(])" + str(n) + "$", before)]
         for n in (named or bare)[:1]:
             row = self.f.rows[n]
-            self.add("points", f"{n} {m[0]}", row["score"] == m[1], row["score"])
+            self.add("points", f"{n} {m[0]}", self.f.score(n) == m[1], self.f.score(n))
 
     def _shift(self, text: str, players: list[int], source: str, target: str | None, s: str,
                member: bool = False) -> None:

@@ -105,7 +105,9 @@ def read_parting(real: Trace, what_if: Trace, r: ev.Event | None, w: ev.Event | 
                             if e.score == w.score and e.step == 1), [])
             return _answer("shift-needed", "2.2.4.1", "2.2.4.1", "bracket", w.score,
                            source=w.source, members=members, player_side=side[n],
-                           against_side=side[m], count=rc, instead=w.count, shifted=shifted)
+                           against_side=side[m], count=rc, instead=w.count, shifted=shifted,
+                           mode=g.mode if g is not None else "",
+                           equal=g is not None and len(g.g1) == len(g.g2))
     if isinstance(r, ev.Shift) and isinstance(w, ev.Shift) and r.step == w.step:
         seq = dict((p, s) for p, s in r.pool)
         return _answer("shift-order", "4.3", r.article, "bracket", r.score,

@@ -30,7 +30,7 @@ import re
 from fractions import Fraction
 
 from ..claims import (  # noqa: F401  (Claim, mismatches: this checker's API)
-    BEFORE, NAME, PTS, Claim, N, ReplyChecker, S, mismatches,
+    BEFORE, NAME, PTS, Claim, N, ReplyChecker, S, ints, mismatches,
 )
 from . import events as ev
 from .why import _STEP, decision_key
@@ -50,6 +50,8 @@ def _kept(x) -> str:
 
 class _Checker(ReplyChecker):
     system = "dutch-2012"
+    bye_bar_article = "B.1.b"
+    even_article = "A.5"
     no_pairing = "B.1"
     ev = ev
     decision_key = staticmethod(decision_key)
@@ -73,6 +75,7 @@ class _Checker(ReplyChecker):
         yield from self.colour_topic()
         yield "moved-down", r"You were moved down into the " + S + r"-point bracket \(Article A\.3\)\.", \
             self._moved_down
+        yield from self.float_topic()
         yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": transposition #" + N
                        + r" of Article D\.1, the first pairing that meets the requirements \(Article C\.7\)\."), \
             self._pair_first
@@ -82,6 +85,93 @@ class _Checker(ReplyChecker):
         yield "absent", r"Absent players are not paired \(Article A\.2\)\.", self._absent
         yield "no-pairing", r"Article B\.1: no pairing of all the players meets the absolute criteria\.", \
             lambda m: (not self.f.published, "published")
+
+    def float_topic(self):
+        """The float of the player's pair (A.4) and the bracket the player is a resident of
+        (A.3), in the reply's words."""
+        f, n = self.f, self.n
+        yield "float", (r"You were not moved: you are a resident of the " + S + r"-point bracket(?:, and your "
+                        r"opponent, " + NAME + r" \(" + PTS + r"\), was moved down into it from a higher bracket "
+                        r"\(Article A\.3\))?\."), self._resident
+        yield "float", r"Paired with a (lower|higher) score, you are the (downfloater|upfloater) of your pair " \
+            r"\(Article A\.4\)\.", lambda m: self._float(m[1], m[2])
+        yield "moved-down", (r"In the " + S + r"-point bracket you could meet none of the others \(Article C\.1\): "
+                             r"(.*?)\.(?= |$)"), self._none_there
+        yield "moved-down", r"The pairing of the " + S + r"-point bracket left you unpaired\.", \
+            lambda m: (any(n in e.players for e in f.of(ev.MovedDown, score=m[1])), "not moved down")
+        yield "no-bye", (r"It goes to the player left unpaired after the last bracket is paired \(Article A\.5\); "
+                         r"you are paired in the " + S + r"-point bracket\."), self._left_unpaired
+        yield "float", r"Your opponent has your score: neither of you floats \(Article A\.4\)\.", \
+            lambda m: self._float("same", "")
+
+    def _left_unpaired(self, m):
+        """A.5: the bye holder is the one the last bracket leaves unpaired, and the player is
+        paired in the bracket named (the last one that holds him)."""
+        f, n = self.f, self.n
+        brackets = f.of(ev.BracketOpened)
+        closed = f.of(ev.BracketClosed)[-1:]
+        h = f.bye
+        ok = (h is not None and bool(brackets) and (h in brackets[-1].residents or h in brackets[-1].mdps)
+              and bool(closed) and all(h not in p for p in closed[0].pairs))
+        mine = [e for e in brackets if n in e.residents or n in e.mdps]
+        return ok and bool(mine) and mine[-1].score == m[1], (h, mine[-1].score if mine else None)
+
+    def _none_there(self, m):
+        """C.1: the player left the bracket with no possible opponent; the others named are
+        exactly the bracket's other players, each with a reason: the rounds the two played
+        (the file's own round blocks when the checker has the file), the same absolute
+        colour preference (B.2), or another criterion."""
+        f, n = self.f, self.n
+        if not f.of(ev.IncompatibleMoved, score=m[1], player=n):
+            return False, "no C.1 move"
+        members = [e for e in f.of(ev.BracketOpened, score=m[1]) if n in e.residents or n in e.mdps]
+        said = re.findall(r"(\d+) \((you played in rounds? ([\d, ]+), B\.1\.a|the same absolute colour "
+                          r"preference, B\.2|a pair the criteria forbid)\)", m[2])
+        others = sorted(p for p in (members[-1].residents + members[-1].mdps if members else ()) if p != n)
+        ok = bool(members) and sorted(int(o) for o, _k, _r in said) == others
+        for o, kind, rounds in said:
+            o = int(o)
+            if kind.startswith("you played"):
+                ok = ok and self._met_in_file(n, o) == ints(rounds)
+            elif kind.startswith("the same"):
+                a, b = f.rows.get(n, {}), f.rows.get(o, {})
+                ok = ok and a.get("strength") == b.get("strength") == "absolute" and \
+                    a.get("preference") == b.get("preference") and not self._met_in_file(n, o)
+            else:
+                ok = ok and not self._met_in_file(n, o)
+        return ok, others
+
+    def _met_in_file(self, a: int, b: int) -> list[int]:
+        """The rounds ``a`` and ``b`` played each other: from the file's round blocks when
+        the checker has it, else from the standings' histories."""
+        if self.tournament is None:
+            return self.f.met(a, b)
+        p = next((p for p in self.tournament.players if p.number == a), None)
+        rnd = self.f.opened.round
+        return [r for r, e in enumerate(p.entries[: rnd - 1] if p else (), start=1)
+                if e.opponent == b and e.code in "1=0WDL" and e.code]
+
+    def _opponent(self) -> int | None:
+        return next((b if self.n == w else w for w, b in self.f.boards if self.n in (w, b)), None)
+
+    def _resident(self, m):
+        f, n = self.f, self.n
+        mine = [e for e in f.of(ev.BracketOpened) if n in e.residents or n in e.mdps]
+        o = self._opponent()
+        ok = bool(mine) and n in mine[-1].residents and mine[-1].score == m[1]
+        if m[2]:
+            ok = ok and int(m[2]) == o and o in mine[-1].mdps and self.named(m[2], m[3]) and f.score(o) == m[4]
+        return ok, mine[-1] if mine else None
+
+    def _float(self, side: str, role: str):
+        """A.4 by the scores of the pair (the standings' scores the brackets are made of)."""
+        o = self._opponent()
+        if o is None:
+            return False, "no opponent"
+        a, b = float(self.f.rows[self.n]["score"]), float(self.f.rows[o]["score"])
+        got = "lower" if b < a else ("higher" if b > a else "same")
+        want = {"lower": "downfloater", "higher": "upfloater", "same": ""}[got]
+        return got == side and role == want, (a, b)
 
     def colour_topic(self):
         n = self.n
@@ -113,6 +203,10 @@ class _Checker(ReplyChecker):
     def family_answers(self):
         """The answers the Dutch family's texts word alike (``term``: what a text calls the
         criteria a pairing meets)."""
+        yield (r"(you have|(\d+) has) the bye this round: the player left unpaired after the last bracket is paired "
+               r"\(Article A\.5\)"), \
+            lambda m, a, w: ((self.n if m[1] == "you have" else int(m[2])) == self.f.bye
+                             and self.f.bye in (self.n, a), self.f.bye)
         yield r"the bye goes to " + N + r" \(Article A\.5\); with you and " + N + r" paired it would go to " + N, \
             self._bye_moves
         yield (r"with you and " + N + r" paired the " + S + r"-point bracket would have to make fewer pairs "
@@ -240,8 +334,12 @@ class _Checker(ReplyChecker):
         return ok, "transposition"
 
     def _incompatible(self, m, a, w):
+        """A player of the pair held left with no opponent in the what-if run, and not in the
+        real one; a third player so left is a consequence of holding the pair, never the
+        reason the two do not meet."""
         key = dict(score=m[3], player=int(m[2]))
-        ok = int(m[1]) == a and bool(w.of(ev.IncompatibleMoved, **key)) and not self.f.of(ev.IncompatibleMoved, **key)
+        ok = (int(m[1]) == a and int(m[2]) in (self.n, a) and bool(w.of(ev.IncompatibleMoved, **key))
+              and not self.f.of(ev.IncompatibleMoved, **key))
         return ok, "incompatible"
 
 

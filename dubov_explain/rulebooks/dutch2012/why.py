@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...trace.events import Trace
+from ...trace.events import StandingsSnapshot, Trace
 from ..why import TraceReader, answer as _answer, differs, round_facts
 from . import events as ev
 from .articles import article_text, articles  # noqa: F401  (the rulebook's reader: base.MODULE_HOOKS)
@@ -75,7 +75,17 @@ class Dutch2012Reader(TraceReader):
                            players=list(w.players))
         if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
             return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
+        bye = real.result.bye if isinstance(real.result, ev.PairingPublished) else None
+        if bye in (player, against):
+            # one of the two has the bye: A.5 gives it to the player the last bracket leaves
+            # unpaired, decided after every bracket (a what-if run parts earlier, elsewhere)
+            return _answer("bye-holder", "A.5", "A.5", "bye", bye=bye)
         score = getattr(r, "score", None) or getattr(w, "score", None)
+        if isinstance(w, ev.IncompatibleMoved) and w.player not in (player, against):
+            # a third player left without an opponent by the pair held is a consequence of
+            # the what-if run, never a reason: the reason is where the bracket's pairings
+            # part (the requirements each met), or only the real decision
+            return self._past_artefact(real, what_if, r, w, score)
         d4 = _b3_levels(real, what_if, score)
         if d4 is not None:
             return d4
@@ -110,6 +120,24 @@ class Dutch2012Reader(TraceReader):
                 isinstance(r, (ev.MovedDown, ev.IncompatibleMoved)):
             return _answer("moved-down", "A.3", "A.3", "bracket", score,
                            real_kind=r.kind if r is not None else None, what_if_kind=w.kind)
+        return differs(r, w)
+
+    def _past_artefact(self, real: Trace, what_if: Trace, r, w, score) -> dict:
+        """The bracket's last pairing in each run compared (C.10's requirements lowered, or
+        the real run meeting what the what-if run failed); else where the real run decided,
+        without a reason from the what-if run."""
+        def last(trace, cls):
+            found = [e for e in trace.of(cls) if e.score == score]
+            return found[-1] if found else None
+        rf, wf = last(real, ev.PairingFound), last(what_if, ev.PairingFound)
+        if rf is not None and wf is not None:
+            crit = self.lowered(dict(rf.requirements), dict(wf.requirements))
+            if crit is not None:
+                return _answer("lowered", crit, self.steps[crit], "bracket", score, name=crit,
+                               real=rf.requirements.get(crit), instead=wf.requirements.get(crit))
+        if r is not None:
+            return _answer("moved-down", r.article, r.article, "bracket", score,
+                           real_kind=r.kind, what_if_kind=None)
         return differs(r, w)
 
     # the articles an edition of the text may name otherwise
@@ -186,16 +214,27 @@ def player_round(trace: Trace, player: int) -> dict:
     x: dict[str, Any] = round_facts({})
     current = None
     run: dict[str, Any] | None = None  # the facts of the bracket being paired, if it holds n
+    #: why n left the last bracket that held him (C.1: no possible opponent; C.6: unpaired)
+    left: dict[str, Any] | None = None
     for i, e in enumerate(trace.events, start=1):
         if isinstance(e, ev.BracketOpened):
             current = e
             run = None
             if n in e.residents or n in e.mdps:
+                down = dict(case="resident" if n in e.residents else "moved-down", step=i, score=e.score,
+                            players=list(e.mdps))
+                if n in e.mdps and left is not None:
+                    down["left"] = left
                 run = dict(bracket_score=e.score, resident=n in e.residents,
                            residents=list(e.residents), upfloaters=list(e.mdps),
-                           upfloat=[dict(case="resident" if n in e.residents else "moved-down",
-                                         step=i, score=e.score, players=list(e.mdps))],
+                           upfloat=[down],
                            events=[], groups=[], pairing=[], colour_rule="", colour_step=None)
+        if run is not None and isinstance(e, ev.IncompatibleMoved) and e.player == n and \
+                current is not None and e.score == current.score:
+            left = dict(how="incompatible", score=e.score, step=i,
+                        others=_why_none(trace, n, [p for p in current.residents + current.mdps if p != n]))
+        if run is not None and isinstance(e, ev.MovedDown) and n in e.players:
+            left = dict(how="unpaired", score=e.score, step=i)
         if run is not None and current is not None and \
                 run["bracket_score"] == getattr(e, "score", None):
             run["events"].append(i)
@@ -231,6 +270,24 @@ def player_round(trace: Trace, player: int) -> dict:
         else:
             x["bye"] = dict(case="not-needed", article="A.5")
     return x
+
+
+def _why_none(trace: Trace, n: int, others: list[int]) -> list[list]:
+    """Why ``n`` can meet none of ``others`` (C.1): ``[other, "met", rounds]`` (B.1.a), ``[other,
+    "B.2", []]`` (the same absolute colour preference), else ``[other, "other", []]``."""
+    rows = {r["number"]: r for e in trace.of(StandingsSnapshot) for r in e.rows}
+    me = rows.get(n, {})
+    out = []
+    for o in others:
+        met = [r for r, opp, _c, k in me.get("history", ()) if opp == o and k in "1=0WDL" and k]
+        them = rows.get(o, {})
+        if met:
+            out.append([o, "met", met])
+        elif me.get("strength") == them.get("strength") == "absolute" and me.get("preference") == them.get("preference"):
+            out.append([o, "B.2", []])
+        else:
+            out.append([o, "other", []])
+    return out
 
 
 def report_events() -> tuple[tuple[type, ...], type, type]:

@@ -73,6 +73,7 @@ class _Checker(_DutchChecker):
         yield from self.colour_topic()
         yield "moved-down", (r"You were moved down into the " + S + r"-point bracket, where the players moved "
                              r"down are paired first \(Article A\.3\)\."), self._moved_down
+        yield from self.float_topic()
         yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": transposition #" + N
                        + r" of Article D\.1, the first pairing that meets the criteria \(Article C\.7\)\."), \
             self._pair_first
