@@ -4,6 +4,7 @@ choice of the edition a file is paired by."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,21 @@ def test_the_report_says_which_edition_and_why(capsys):
     assert "approved by the Council 28/10/2025" in out
     assert "Paired by dubov-2026: the file's record 092" in out
     assert "(1.9.2)" in out and "(3.1.3)" in out
+
+
+def test_the_family_templates_write_every_article_number_through_art():
+    """Dubov 2026 renders Dubov 2025's templates: an article number written there as plain
+    text would reach a 2026 page in the 2025 numbering (``art("2.2.2")`` gives 3.2.2)."""
+    import re
+
+    folder = Path(__file__).resolve().parent.parent / "dubov_explain" / "rulebooks" / "dubov2025" / "templates"
+    found = []
+    for path in sorted(folder.glob("*.j2")):
+        text = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for no, line in enumerate(text.splitlines(), 1):
+            line = re.sub(r'(?:art|quote)\("[0-9.]+"\)', "", line)
+            # colour-rule codes ("colour-5.2.1") and scores are not citations
+            line = re.sub(r'"colour-[0-9.]+"', "", line)
+            for m in re.finditer(r'(?<![\w.\[#"-])[1-5]\.\d+(?:\.\d+)*(?![\w-])', line):
+                found.append(f"{path.name}: {line.strip()[:120]}")
+    assert found == [], "\n".join(found)
