@@ -6,6 +6,7 @@ A.1's conversions asked for under the wrong reading are refused by name (``REFUS
 
 from __future__ import annotations
 
+from ...records import replace
 from ..dutch2012.readings import Readings as _DutchReadings
 from ..readings import Reading, ReadingError, Readings as _Readings
 
@@ -64,8 +65,9 @@ CATALOGUE: tuple[Reading, ...] = (
             "pairing-bye": "only the bye of A.5 and a forfeit win",
         },
     ),
-    # A.4 in the Dutch 2012 text's words
-    _DutchReadings.reading("forfeit-float"),
+    # A.4 in the Dutch 2012 text's words; this text keeps the value it had (its F.2 speaks
+    # of colours and rematches only; the 2012 default follows the engine endorsed for 2012)
+    replace(_DutchReadings.reading("forfeit-float"), default="paired"),
     Reading(
         name="top-scorers",
         article="B.6",
