@@ -25,8 +25,10 @@ from ..dutch2012.standings import Pref, PlayerStanding, Standings, Strength  # n
 from ..dutch2012.standings import compute_standings as _dutch_standings
 from .readings import DEFAULT, Readings, dutch_readings
 
-#: A.2.c: IGM-WGM-IM-WIM-FM-WFM-no title (the TRF's title codes)
-TITLE_ORDER = {"GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5}
+#: A.2.c: IGM-WGM-IM-WIM-FM-WFM-no title (the TRF's title codes, and the one- or two-letter
+#: codes of the FIDE lists and TRF files of that time: g, wg, m, wm, f, wf; trf.md 3.1)
+TITLE_ORDER = {"GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5,
+               "G": 0, "WG": 1, "M": 2, "WM": 3, "F": 4, "WF": 5}
 
 
 #: A.1: "to convert German Ingo or British BCF use rating = 2840 - 8 x INGO = 600 + 8 x BCF"
