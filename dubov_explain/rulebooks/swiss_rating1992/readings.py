@@ -224,14 +224,15 @@ def dutch_readings(readings: Readings):
     """The Dutch 2012 standings read the same facts (A.7, A.4, B.1 say the same there): the
     values this text fixes or shares.  F.2: a pairing not played 'is not considered to be
     illegal in future rounds' (forfeit-meets = played); A.5: a bye 'is considered to be a
-    downfloat' (unplayed-float = downfloat)."""
+    downfloat', the bye of A.5 alone (unplayed-float = none here; the standings add A.5's
+    downfloat of the bye, ``standings.a5_floats``)."""
     return _DutchReadings.from_pairs({
         "absolute-conflict": readings.value("absolute-conflict"),
         "bye-bar": readings.value("bye-bar"),
         "forfeit-float": readings.value("forfeit-float"),
         "top-scorers": readings.value("top-scorers"),
         "forfeit-meets": "played",
-        "unplayed-float": "downfloat",
+        "unplayed-float": "none",
         "first-round-colour": readings.value("first-round-colour"),
         "alternation": "by-sequence",
     })

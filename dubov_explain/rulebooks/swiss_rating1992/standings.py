@@ -94,12 +94,33 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     # no games yet, no preference: the Dutch 2012 text says so in A.7.f; this text in A.7's
     # opening ("after a round the colour preference can be determined"); the rating shown is
     # the one A.2 orders by (A.1's conversion, when made)
+    byes = pab_rounds(t, st.round)
     players = tuple(replace(p, initial_rank=ranks[p.number],
                             rating=a1[p.number][1] if p.number in a1 else p.rating,
                             preference_rule=NO_PREFERENCE.get(p.preference_rule,
-                                                              p.preference_rule))
+                                                              p.preference_rule),
+                            floats=a5_floats(p.floats, byes.get(p.number, ())))
                     for p in st.players)
     return replace(st, players=players)
+
+
+def pab_rounds(t: Tournament, r: int) -> dict[int, tuple[int, ...]]:
+    """The rounds before ``r`` in which each player had the bye of A.5 (the PAB, ``U``)."""
+    return {q.number: tuple(k for k in range(1, r) if (e := q.entry(k)) is not None
+                            and e.opponent is None and e.code == "U") for q in t.players}
+
+
+def a5_floats(floats: tuple[str, ...], byes: tuple[int, ...]) -> tuple[str, ...]:
+    """The float record of A.4 and A.5: the Dutch standings (read with unplayed-float=none)
+    give A.4's floats of the pairings (a forfeited one by reading forfeit-float); A.5 adds
+    "a bye is considered to be a downfloat" for the bye of A.5 alone: a half-point bye the
+    player asked for, or a forfeit win, is no bye of A.5 (the 2012 text's B.1.b, which makes
+    every point without playing a downfloat, is not in this text)."""
+    out = list(floats)
+    for k in byes:
+        if k - 1 < len(out):
+            out[k - 1] = "down"
+    return tuple(out)
 
 
 #: the article of "no colour preference" (see compute_standings)
