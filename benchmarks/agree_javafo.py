@@ -13,7 +13,9 @@ JaVaFo's), our median time a round; with ``--show`` every differing round.
     DUBOV_JAVAFO=/path/javafo.jar PYTHONPATH=. python benchmarks/agree_javafo.py \\
         --grow 1-40 --corpus DIR        # grows the corpus first (JaVaFo pairs every round)
 
-No Java is needed to compare: the files hold JaVaFo's pairings.
+No Java is needed to compare: the files hold JaVaFo's pairings.  ``--probe`` (with
+``DUBOV_JAVAFO``) also pairs small rounds of our own generator with JaVaFo: denser histories,
+where the requirements are lowered (C.10-C.14) far more often than in the corpus.
 """
 
 from __future__ import annotations
@@ -87,12 +89,55 @@ def compare(files, readings=None, show=False):
     return counts, rows
 
 
+def probe(jar: str, sizes=range(7, 13), seeds=range(1, 40)):
+    """Small rounds of tournaments our own generator makes (7-12 players, up to 7 rounds:
+    dense histories, so requirements are lowered often), each paired by us and by JaVaFo
+    (the request in its dialect): (rounds, same pairs, [(round, the steps C.10-C.14 our
+    trace went through)] where the pairs differ)."""
+    import tempfile
+
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+    from dubov_explain.trace.events import Impossible
+    from dubov_explain.trf.writer import write_trf
+
+    n = same = 0
+    differ = []
+    with tempfile.TemporaryDirectory() as d:
+        for players in sizes:
+            for seed in seeds:
+                opts = GeneratorOptions(forfeit_rate=0.04, half_bye_rate=0.04) if seed % 2 \
+                    else GeneratorOptions.quiet()
+                sim = simulate(players, min(7, players - 1), seed, options=opts,
+                               system=dw.SYSTEM, keep_rounds=True)
+                for rec in sim.rounds:
+                    tr = rec.trace
+                    if rec.round < 2 or isinstance(tr.result, Impossible):
+                        continue
+                    f = Path(d) / f"p{players}-s{seed}-r{rec.round}.trf"
+                    f.write_text(jw.dialect(write_trf(rec.request, "trfx")))
+                    theirs = jw.run_javafo(jar, f)
+                    if not theirs.ok:
+                        continue
+                    n += 1
+                    ours = dw.Answer("ok", tuple(tuple(b) for b in tr.result.boards),
+                                     tr.result.bye)
+                    if dw.same_pairs(ours, theirs):
+                        same += 1
+                    else:
+                        steps = sorted({e.next_step for e in tr.events
+                                        if e.kind == "requirements-failed"})
+                        differ.append((f.stem, steps))
+    return n, same, differ
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--corpus", type=Path, default=CORPUS)
     ap.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--grow", metavar="A-B", help="grow seeds A..B with JaVaFo first")
     ap.add_argument("--show", action="store_true")
+    ap.add_argument("--probe", action="store_true", help="also pair small rounds of our "
+                    "generator with JaVaFo (DUBOV_JAVAFO) and list where the pairs differ")
     ap.add_argument("--out", type=Path)
     a = ap.parse_args(argv)
     if a.grow:
@@ -116,6 +161,16 @@ def main(argv=None) -> int:
     print(f"  ours: median {counts['median ms']} ms a round")
     if a.out:
         a.out.write_text(json.dumps({"counts": counts, "differences": rows}, indent=1))
+    if a.probe:
+        jar = jw.javafo_jar()
+        if jar is None:
+            print("--probe needs DUBOV_JAVAFO (the jar) and java on the PATH", file=sys.stderr)
+            return 2
+        rounds, same, differ = probe(jar)
+        print(f"small generated rounds: {rounds}, same pairs as JaVaFo {same}, differ "
+              f"{len(differ)}")
+        for name, steps in differ:
+            print(f"  {name}: our trace lowered requirements by {', '.join(steps) or 'none'}")
     return 0
 
 
