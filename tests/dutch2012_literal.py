@@ -390,6 +390,15 @@ class LiteralBacktracking(Literal):
         # scorers) then ... if this score bracket is the lowest one apply C13" (reading
         # lowest-c1=at-once; when-unpaired: that player may be the one left for the bye)
         self.c1_lonely = None
+        c12_low = self.readings.value("lowest-c12") == "c12-first"
+        if lowest and may_backtrack and not joined and c12_low:
+            # reading lowest-c12=c12-first: C.1's bullets in their order, "if this player was
+            # moved down from a higher score bracket apply C12" before "if this score
+            # bracket is the lowest one apply C13", in the lowest bracket too
+            for n in mdps:
+                if not any(self.may_meet(n, o, not top) for o in players if o != n) and \
+                        ("C.1", n) not in skip:
+                    raise Backtrack(len(players) // 2, ("C.1", n))
         if lowest and penultimate and self.readings.value("lowest-c1") == "at-once":
             for n in players:
                 if not any(self.may_meet(n, o, not top) for o in players if o != n):
@@ -450,8 +459,10 @@ class LiteralBacktracking(Literal):
                             got = other
                 if got is not None:
                     return got[0], sorted(down + got[1], key=self.key)
-            # C.12 after C.10, when there are moved-down players
-            if mdps and may_backtrack and not lowest and ("C.10", p1) not in skip and \
+            # C.12 after C.10, when there are moved-down players (the lowest bracket too by
+            # reading lowest-c12: C.10, C.12, C.13 in the text's order; not one C.13 joined)
+            if mdps and may_backtrack and (not lowest or (c12_low and not joined)) and \
+                    ("C.10", p1) not in skip and \
                     self.readings.value("backtrack-after-c10") == "yes":
                 raise Backtrack(p1, ("C.10", p1))
             if lowest and homogeneous:
@@ -536,9 +547,10 @@ class LiteralBacktracking(Literal):
                     # "which will allow a pairing in the lowest score bracket": pair it
                     saved = self.cond
                     try:
+                        # paired while backtracking: no C.12 of its own (C.12's last line)
                         return self.bracket(sorted(list(moved) + low_joined, key=self.key),
                                             low_residents, True, joined=bool(low_joined),
-                                            penultimate=True) is not None
+                                            penultimate=True, may_backtrack=False) is not None
                     finally:
                         self.cond = saved
 

@@ -97,13 +97,15 @@ def test_c12_pinned_round():
 
 
 # ---------------------------------------------------------------------------------------
-# The readings of C.13 and of C.1 in the lowest bracket (c13-p-zero, lowest-c1)
+# The readings of C.13 and of C.1/C.12 in the lowest bracket (c13-p-zero, lowest-c1,
+# lowest-c12)
 # ---------------------------------------------------------------------------------------
 
 BOOK = find_rulebook("dutch-2012")
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "dutch-2012" / "cases"
 #: each reading of C.1/C.13 with its values, the default first
-C13_READINGS = {"c13-p-zero": ("join", "counts"), "lowest-c1": ("when-unpaired", "at-once")}
+C13_READINGS = {"c13-p-zero": ("join", "counts"), "lowest-c1": ("when-unpaired", "at-once"),
+                "lowest-c12": ("c13-only", "c12-first")}
 
 
 def _c13_from(trace) -> list:
@@ -199,7 +201,9 @@ def test_c13_golden_case_pairs_as_the_text_under_every_value(name):
         res = _agree(t, None, BOOK.readings({name: value}), (name, value))
         results.add((res.boards, res.bye))
     assert len(results) == len(C13_READINGS[name]), results
-    for case in ("reading-c13-p-zero", "reading-lowest-c1", "C.13-join", "C.13-lowest-bracket",
+    for case in ("reading-c13-p-zero", "reading-lowest-c1", "reading-lowest-c12",
+                 "reading-lowest-c12-after-c10", "B.2-same-absolute", "C.13-join",
+                 "C.13-lowest-bracket",
                  "reading-joined-bracket", "C.12-backtrack-found", "D.4-example",
                  "D.4-warning"):
         t = read_trf(GOLDEN / f"{case}.trf")

@@ -78,12 +78,13 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
 @pytest.mark.parametrize("reading", ["absolute-conflict=last-two", "strong-as-absolute=ignore",
                                      "bye-bar=pairing-bye", "bye-downfloat=none",
                                      "forfeit-meets=paired", "remainder-budget=each-part",
-                                     "unplayed-float=none", "forfeit-float=played",
+                                     "unplayed-float=none", "forfeit-float=paired",
                                      "backtrack-after-c10=c1-only",
                                      "joined-bracket=heterogeneous",
                                      "d4-scope=several-scores", "d4-scope=never",
                                      "d4-bye-score=bye-player", "d4-level=accepting",
-                                     "c13-p-zero=counts", "lowest-c1=at-once"])
+                                     "c13-p-zero=counts", "lowest-c1=at-once",
+                                     "lowest-c12=c12-first"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

@@ -33,6 +33,19 @@ def test_rating_then_title_then_name():
     assert ranks[3] < ranks[5] < ranks[2] < ranks[4]
 
 
+def test_the_old_one_letter_title_codes_count():
+    """Files of the text's time (and JaVaFo's samples) write titles as ``g``, ``m``, ``wg``
+    ...: A.2.c orders them as GM, IM, WGM (a code it does not know would be "no title")."""
+    t = read_trf(CASE)
+    t = _with(t, {2: dict(rating=2000, title="  f", name="Aaa"),
+                  3: dict(rating=2000, title="  m", name="Zzz"),
+                  4: dict(rating=2000, title=" wg", name="Yyy"),
+                  5: dict(rating=2000, title="  g", name="Xxx"),
+                  6: dict(rating=2000, title="", name="Aaa")})
+    ranks = a2_ranks(t, BOOK.readings())
+    assert ranks[5] < ranks[4] < ranks[3] < ranks[2] < ranks[6]
+
+
 def test_unrated_player_without_an_estimate_is_ranked_last_by_rating():
     t = _with(read_trf(CASE), {2: dict(rating=0)})
     no = a2_ranks(t, BOOK.readings())

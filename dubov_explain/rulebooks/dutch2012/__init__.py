@@ -23,6 +23,9 @@ class Dutch2012(ModuleRulebook):
     text = "dutch-2012.txt"
     #: ETT26 names only the current Dutch rules (FIDE_DUTCH_2025); the 2012 text has no
     #: code of its own, so a 192 record never picks this edition: --system does
+    #: JaVaFo 1.4, FIDE-endorsed for these rules, writes ``092 Individual  Swiss Dutch
+    #: (Istanbul 2012 rules)`` into its files: the Congress that agreed this text
+    trf_words = ("istanbul 2012",)
     #: superseded: a later text is in force, so no family flag names this one
     readings_type = Readings
 

@@ -67,6 +67,10 @@ class Bracket:
 class BracketSteps:
     """A.3, C.1, C.2 and C.14 for one bracket, and its close (C.6, the colours of E)."""
 
+    #: C.12 from the lowest bracket (C.1's first case, and after C.10), never from one C.13
+    #: joined (C.13 "can be repeated until an acceptable pairing is obtained"): reading
+    #: lowest-c12 (set in take_readings; an edition without it keeps C.13 alone)
+    c12_from_lowest = False
     #: the articles this text's events of the bracket cite
     moved_down_article = "C.6"
     whole_down_article = "C.14.a"
@@ -114,9 +118,20 @@ class BracketSteps:
     # ------------------------------------------------------------------ C.1
     def c1(self, b: Bracket):
         """C.1: a player with no opponent in the bracket (B.1, B.2 but for top scorers):
-        moved down, or C.12 when he was moved down here (its first case), or in the lowest
-        bracket C.13 at once (reading lowest-c1).  None: the bracket goes on to C.2."""
+        moved down, or C.12 when he was moved down here (its first case; in the lowest
+        bracket by reading lowest-c12), or in the lowest bracket C.13 at once (reading
+        lowest-c1).  None: the bracket goes on to C.2."""
         if b.lowest:
+            # reading lowest-c12=c12-first: C.1's first case comes first in the lowest
+            # bracket too, "if this player was moved down from a higher score bracket apply
+            # C12" (before the second, "if this score bracket is the lowest one apply C13");
+            # if C.12 finds nothing, the bracket goes on (the player may be left for the bye)
+            if b.again is None and not b.joined and self.c12_from_lowest:
+                test = self.b1_b2(b.players)
+                for n in b.mdps:
+                    if self.incompatible(n, b.players, test) and ("C.1", n) not in b.skip \
+                            and self.c1_counts(n, b.players):
+                        raise Backtrack(self.c1_p(b), ("C.1", n))
             if b.penultimate and self.lowest_c1:
                 # C.1: "if this score bracket is the lowest one apply C13"
                 n = self.lonely(b.players, self.b1_b2(b.players))
@@ -191,8 +206,10 @@ class BracketSteps:
                     if got is not None:
                         return got
                 last = (level, b.p1 if homogeneous else b.m1, stats.get("checked", 0))
-            # C.12 when there are moved-down players (not from the lowest bracket: C.13)
-            back = bool(b.mdps) and b.again is None and not b.lowest and \
+            # C.12 when there are moved-down players; from the lowest bracket by reading
+            # lowest-c12 (the text's order C.10, C.12, C.13), never from one C.13 joined
+            back = bool(b.mdps) and b.again is None and \
+                (not b.lowest or (self.c12_from_lowest and not b.joined)) and \
                 ("C.10", b.p1) not in b.skip and self.c12_after_c10
             nxt = "C.12" if back else "C.13" if b.lowest and homogeneous else "C.14"
             self.failed(b, last, nxt)

@@ -94,9 +94,15 @@ The readings taken where the text leaves a choice (all in the twin too):
   Backtracked event's trigger is then "C.1" with that player), and C.13 then wants a pairing
   after which every player of the lowest bracket has an opponent there and it can be paired
   (``wanted`` ``lowest-pairable+c1``; a lowest bracket of one player is such a bracket).
-  A player moved down into the lowest bracket is sent to C.13 too, not to C.12 (C.1's
-  first case): C.12 never runs from the lowest bracket (C.13 is its backtrack).  Golden
-  case ``reading-lowest-c1``.
+  Golden case ``reading-lowest-c1``.
+* C.12 from the lowest bracket: reading ``lowest-c12``, default ``c13-only`` (C.13 is the
+  lowest bracket's backtrack, as before); ``c12-first``: C.1's first case comes before its
+  second there too (a player moved down into it without an opponent there sends it to
+  C.12: the previous bracket paired again for another set of the same size and scores
+  after which the lowest bracket allows its P0 pairs), and C.12 runs after C.10 there as
+  elsewhere; when C.12 finds nothing the bracket goes on (the reading lowest-c1, C.13).
+  Never from a bracket C.13 joined (C.13 "can be repeated").  Golden cases
+  ``reading-lowest-c12`` (C.1) and ``reading-lowest-c12-after-c10`` (C.10).
 """
 
 from __future__ import annotations

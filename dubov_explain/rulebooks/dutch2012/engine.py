@@ -115,6 +115,8 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         self.c13_zero = readings.value("c13-p-zero") == "counts"
         #: reading lowest-c1: C.1's "if this score bracket is the lowest one apply C13"
         self.lowest_c1 = readings.value("lowest-c1") == "at-once"
+        #: reading lowest-c12: C.12 from the lowest bracket (C.1's first case, after C.10)
+        self.c12_from_lowest = readings.value("lowest-c12") == "c12-first"
         self.a7d_forbids = readings.value("strong-as-absolute") == "forbid"
         self.bye_downfloat = readings.value("bye-downfloat") == "downfloat"
         #: D.4 (reading d4-scope): which lowest brackets are paired by the least B3-factor

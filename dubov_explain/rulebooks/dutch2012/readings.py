@@ -117,10 +117,16 @@ CATALOGUE: tuple[Reading, ...] = (
         article="A.4",
         question="Does a paired game that was forfeited make floats (A.4: 'players with "
         "unequal scores will be paired')?",
-        default="paired",
+        # played: A.4 writes the float down so that unequal scores do not "happen to the same
+        # players again"; a point won without playing is B.1.b's own case (the winner "is a
+        # downfloater", reading unplayed-float), and A.7 counts only games played.  JaVaFo
+        # 1.4, the engine FIDE endorsed for this text, records no float for a forfeited
+        # pairing (benchmarks/agree_javafo.py; tests/data/dutch-javafo/DIFFERENCES.md)
+        default="played",
         choices={
+            "played": "no: only games played over the board make floats; the forfeit's "
+            "winner is a downfloater by B.1.b (reading unplayed-float)",
             "paired": "yes: the pairing made the float, whether or not the game was played",
-            "played": "no: only games played over the board make floats",
         },
     ),
     Reading(
@@ -197,6 +203,29 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="lowest-c12",
+        article="C.1, C.12, C.13",
+        question="Does C.12 run from the lowest bracket: C.1's first case ('if this player "
+        "was moved down from a higher score bracket apply C12', before its second, 'if this "
+        "score bracket is the lowest one apply C13'), and C.12 after C.10 when its moved-down "
+        "players cannot all be paired there?",
+        # c13-only: C.13 is the text's own article for the lowest bracket ("if it is
+        # heterogeneous, try to reduce ... M1 ... Otherwise backtrack to the penultimate
+        # score bracket"); JaVaFo 1.4 pairs so in the golden cases reading-lowest-c12 and
+        # reading-lowest-c12-after-c10 and in B.2-same-absolute, and as c12-first once in
+        # its corpus (tests/data/dutch-javafo/DIFFERENCES.md)
+        default="c13-only",
+        choices={
+            "c13-only": "no: the lowest bracket's backtrack is C.13 (M1 lowered first, then "
+            "the penultimate bracket); a moved-down player without an opponent there may be "
+            "the one left for the bye",
+            "c12-first": "yes: C.1's bullets and the order C.10, C.12, C.13 hold in the "
+            "lowest bracket as in any other (not in one C.13 joined, which C.13 repeats): "
+            "the previous bracket is paired again for another set of the same size and "
+            "scores after which the lowest bracket allows its P1 pairs",
+        },
+    ),
+    Reading(
         name="d4-scope",
         article="D.4, C.13",
         question="D.4 (a note for programmers) pairs 'such a homogeneous score bracket or "
@@ -250,7 +279,13 @@ CATALOGUE: tuple[Reading, ...] = (
         article="E.3",
         question="'Alternate the colours to the most recent round in which they played with "
         "different colours': which rounds are compared?",
-        default="by-round",
+        # by-sequence: A.7 reads a player's colours game by game ("the two latest rounds he
+        # played", "the previous game"), and a round is one "in which they played" only for
+        # each player's own games; the 1992 text says so (F.3: "BWW-B ... will be treated
+        # as -BWWB with respect to E3") and the 2017 text's E.3 counts "the most recent time
+        # in which one player had white and the other black".  JaVaFo 1.4, endorsed for this
+        # text, compares the sequences (benchmarks/agree_javafo.py)
+        default="by-sequence",
         choices={
             "by-round": "the most recent round number in which both played a game, with "
             "different colours",

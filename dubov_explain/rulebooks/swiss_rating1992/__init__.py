@@ -28,7 +28,8 @@ class SwissRating1992(Dutch2012):
     edition = "as approved by the 1992, 1997 and 1998 General Assemblies"
     family = "swiss-rating"
     text = "swiss-rating-1992.txt"
-    #: no TRF code names this text; --system picks it
+    #: no TRF code or 092 wording names this text (not the 2012 text's): --system picks it
+    trf_words = ()
     #: superseded: a later text is in force, so no family flag names this one
     readings_type = Readings
 

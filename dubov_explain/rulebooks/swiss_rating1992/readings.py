@@ -6,6 +6,7 @@ A.1's conversions asked for under the wrong reading are refused by name (``REFUS
 
 from __future__ import annotations
 
+from ...records import replace
 from ..dutch2012.readings import Readings as _DutchReadings
 from ..readings import Reading, ReadingError, Readings as _Readings
 
@@ -64,8 +65,9 @@ CATALOGUE: tuple[Reading, ...] = (
             "pairing-bye": "only the bye of A.5 and a forfeit win",
         },
     ),
-    # A.4 in the Dutch 2012 text's words
-    _DutchReadings.reading("forfeit-float"),
+    # A.4 in the Dutch 2012 text's words; this text keeps the value it had (its F.2 speaks
+    # of colours and rematches only; the 2012 default follows the engine endorsed for 2012)
+    replace(_DutchReadings.reading("forfeit-float"), default="paired"),
     Reading(
         name="top-scorers",
         article="B.6",
@@ -222,14 +224,15 @@ def dutch_readings(readings: Readings):
     """The Dutch 2012 standings read the same facts (A.7, A.4, B.1 say the same there): the
     values this text fixes or shares.  F.2: a pairing not played 'is not considered to be
     illegal in future rounds' (forfeit-meets = played); A.5: a bye 'is considered to be a
-    downfloat' (unplayed-float = downfloat)."""
+    downfloat', the bye of A.5 alone (unplayed-float = none here; the standings add A.5's
+    downfloat of the bye, ``standings.a5_floats``)."""
     return _DutchReadings.from_pairs({
         "absolute-conflict": readings.value("absolute-conflict"),
         "bye-bar": readings.value("bye-bar"),
         "forfeit-float": readings.value("forfeit-float"),
         "top-scorers": readings.value("top-scorers"),
         "forfeit-meets": "played",
-        "unplayed-float": "downfloat",
+        "unplayed-float": "none",
         "first-round-colour": readings.value("first-round-colour"),
         "alternation": "by-sequence",
     })

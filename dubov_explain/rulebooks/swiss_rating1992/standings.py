@@ -25,8 +25,10 @@ from ..dutch2012.standings import Pref, PlayerStanding, Standings, Strength  # n
 from ..dutch2012.standings import compute_standings as _dutch_standings
 from .readings import DEFAULT, Readings, dutch_readings
 
-#: A.2.c: IGM-WGM-IM-WIM-FM-WFM-no title (the TRF's title codes)
-TITLE_ORDER = {"GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5}
+#: A.2.c: IGM-WGM-IM-WIM-FM-WFM-no title (the TRF's title codes, and the one- or two-letter
+#: codes of the FIDE lists and TRF files of that time: g, wg, m, wm, f, wf; trf.md 3.1)
+TITLE_ORDER = {"GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5,
+               "G": 0, "WG": 1, "M": 2, "WM": 3, "F": 4, "WF": 5}
 
 
 #: A.1: "to convert German Ingo or British BCF use rating = 2840 - 8 x INGO = 600 + 8 x BCF"
@@ -92,12 +94,33 @@ def compute_standings(t: Tournament, round_no: int | None = None,
     # no games yet, no preference: the Dutch 2012 text says so in A.7.f; this text in A.7's
     # opening ("after a round the colour preference can be determined"); the rating shown is
     # the one A.2 orders by (A.1's conversion, when made)
+    byes = pab_rounds(t, st.round)
     players = tuple(replace(p, initial_rank=ranks[p.number],
                             rating=a1[p.number][1] if p.number in a1 else p.rating,
                             preference_rule=NO_PREFERENCE.get(p.preference_rule,
-                                                              p.preference_rule))
+                                                              p.preference_rule),
+                            floats=a5_floats(p.floats, byes.get(p.number, ())))
                     for p in st.players)
     return replace(st, players=players)
+
+
+def pab_rounds(t: Tournament, r: int) -> dict[int, tuple[int, ...]]:
+    """The rounds before ``r`` in which each player had the bye of A.5 (the PAB, ``U``)."""
+    return {q.number: tuple(k for k in range(1, r) if (e := q.entry(k)) is not None
+                            and e.opponent is None and e.code == "U") for q in t.players}
+
+
+def a5_floats(floats: tuple[str, ...], byes: tuple[int, ...]) -> tuple[str, ...]:
+    """The float record of A.4 and A.5: the Dutch standings (read with unplayed-float=none)
+    give A.4's floats of the pairings (a forfeited one by reading forfeit-float); A.5 adds
+    "a bye is considered to be a downfloat" for the bye of A.5 alone: a half-point bye the
+    player asked for, or a forfeit win, is no bye of A.5 (the 2012 text's B.1.b, which makes
+    every point without playing a downfloat, is not in this text)."""
+    out = list(floats)
+    for k in byes:
+        if k - 1 < len(out):
+            out[k - 1] = "down"
+    return tuple(out)
 
 
 #: the article of "no colour preference" (see compute_standings)
