@@ -33,6 +33,11 @@ def _dutch2012() -> type[Rulebook]:
     return Dutch2012
 
 
+def _dutch2026() -> type[Rulebook]:
+    from .dutch2026 import Dutch2026
+    return Dutch2026
+
+
 def _swiss_rating1992() -> type[Rulebook]:
     from .swiss_rating1992 import SwissRating1992
     return SwissRating1992
@@ -43,7 +48,7 @@ def _swiss_rating1992() -> type[Rulebook]:
 #: system imports the default's alone); the names are the classes' own ``name``, which
 #: ``tests/test_rulebook_contract.py`` checks.
 _LOADERS = {"dubov-2025": _dubov2025, "dubov-1997": _dubov1997, "dutch-2012": _dutch2012,
-            "swiss-rating-1992": _swiss_rating1992}
+            "swiss-rating-1992": _swiss_rating1992, "dutch-2026": _dutch2026}
 #: the rulebooks loaded so far (tests may register one of their own here)
 _KNOWN: dict[str, Rulebook] = {}
 

@@ -29,6 +29,8 @@ class Dutch2026(ModuleRulebook):
     #: ETT26 names the current Dutch rules FIDE_DUTCH_2025 (the 2024 package, postponed
     #: and re-approved as this text)
     trf_codes = ("FIDE_DUTCH_2025", "FIDE_DUTCH_2026", "FIDE_DUTCH")
+    #: a free-text 092 naming those codes, or the 2026 text
+    trf_words = ("FIDE_DUTCH_2025", "FIDE_DUTCH_2026", "Dutch 2026")
     in_force = True
     readings_type = Readings
 
