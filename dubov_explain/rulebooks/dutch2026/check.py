@@ -31,6 +31,9 @@ from ..texts import citation_lookup, rule_text
 from ..why import TraceReader, answer as _answer, differs, round_facts
 from . import events as ev
 from .criteria import VECTOR
+
+#: the criteria of a candidate as the trace records them, in the text's order
+ORDER = ("C5", "C6", "C7") + VECTOR[1:]
 from .engine import pair_round, request_problems  # noqa: F401
 from .readings import DEFAULT, Readings
 from .standings import Strength, compute_standings
@@ -88,8 +91,10 @@ def _chosen(trace: Trace) -> dict[str, tuple]:
 
 
 def first_worse(real: dict, what_if: dict) -> str | None:
-    """The first criterion of 3.8.1's order on which the what-if candidate is worse."""
-    for name in VECTOR:
+    """The first criterion, in the text's order, on which two candidates differ (from the
+    same bracket, the what-if's is the worse there: its candidates are some of the
+    engine's)."""
+    for name in ORDER:
         a, b = real.get(name), what_if.get(name)
         if a != b:
             return name
@@ -214,15 +219,19 @@ def player_round(trace: Trace, player: int) -> dict:
         if run is not None:
             run["events"].append(i)
             if isinstance(e, ev.CandidateChosen):
-                for side, group in (("S1", e.s1), ("S2", e.s2), ("S1R", e.s1r), ("S2R", e.s2r)):
+                whole = "heterogeneous" if e.mdp_set >= 0 else "homogeneous"
+                for side, group, part in (("S1", e.s1, whole), ("S2", e.s2, whole),
+                                          ("S1R", e.s1r, "remainder"),
+                                          ("S2R", e.s2r, "remainder")):
                     if n in group:
                         run["groups"].append(dict(case="subgroup", step=i, side=side,
-                                                  index=list(group).index(n) + 1))
+                                                  index=list(group).index(n) + 1, part=part))
                 for a, b in e.pairs:
                     if n in (a, b):
-                        run["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b))
+                        run["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b,
+                                                   index=0))
                 if n in e.downfloaters:
-                    run["pairing"].append(dict(case="moved-down", step=i))
+                    run["pairing"].append(dict(case="downfloater", step=i))
             if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
                 run.update(colour_rule=e.rule, colour_step=i)
             if isinstance(e, ev.BracketClosed):

@@ -149,7 +149,8 @@ class Engine(RoundMachine, Generation, Criteria):
             downfloaters=cand["downfloaters"], mdp_set=cand["mdp_set"],
             exchange=cand["exchange"], s1r=cand.get("s1r", ()), s2r=cand.get("s2r", ()),
             exchange_r=cand.get("exchange_r", ()),
-            vector=self.vector_facts(cand["vector"]), perfect=cand["perfect"],
+            vector=self.vector_facts(cand["vector"], cand["downfloaters"]),
+            perfect=cand["perfect"],
             checked=cand["checked"]))
         down = list(cand["downfloaters"])
         if down and not last:
@@ -183,10 +184,16 @@ class Engine(RoundMachine, Generation, Criteria):
                 return self.st[x].unplayed
         return 0
 
-    def vector_facts(self, vec: tuple) -> dict:
-        """{criterion: value} with scores as strings (facts for the trace)."""
+    def vector_facts(self, vec: tuple, down: tuple) -> dict:
+        """{criterion: value} in the text's order, with scores as strings (facts for the
+        trace): the criteria the search compared, and [C6]/[C7] (the same for every
+        candidate of the bracket, but not for a what-if run's)."""
         out = {}
         for name, v in zip(self.vector_names, vec):
+            if name == "C8":
+                out["C6"] = len(down)
+                out["C7"] = [fmt(x) for x in sorted((self.st[n].score for n in down),
+                                                     reverse=True)]
             if name == "C5":
                 out[name] = fmt(v) if v != -1 else ""
             elif name == "C8":
@@ -213,7 +220,8 @@ class Engine(RoundMachine, Generation, Criteria):
 
     # ------------------------------------------------------------------ the machine's
     def what_if_verdict(self, a: int, b: int) -> tuple[str, dict]:
-        why = self.absolute(a, b) if a in self.st._idx and b in self.st._idx else "absent"
+        known = {p.number for p in self.st.players}
+        why = self.absolute(a, b) if a in known and b in known else "absent"
         return ("" if why in (None, "forced") else why), {}
 
     def max_t(self) -> int:

@@ -28,7 +28,12 @@ candidates in exactly the order above.  It skips a part of the sequence only whe
    of equal ones the earlier is taken): the bound takes [C5], [C8], [C9] at the best the
    bracket (or the remainder, after its MDP-Pairing) can reach -- computed exactly by an
    optimal matching (``Engine.optimum``) -- and each count and list of [C10]-[C21] at the
-   value of the pairs already formed, which more pairs can only raise; or
+   value of the pairs already formed, which more pairs can only raise, plus what the S1
+   players still to pair must add: at least as many [C10]-[C13] failures as a maximum
+   matching of them to the free S2 players without such a failure leaves out, and (a
+   homogeneous bracket or remainder) at least as many [C14]/[C16] downfloaters as the free
+   S2 players so marked outnumber the S1 players still to pair; a part where no matching
+   pairs every S1 player left by [C1]-[C3] holds no candidate at all; or
 3. after a part, the best found equals that part's lower bound (nothing later can be
    better): this is 3.4.1's "perfect candidate ... immediately accepted".
 
@@ -51,6 +56,8 @@ from ... import matching
 
 #: candidates evaluated in one bracket before the search takes the best found
 LIMIT = 200_000
+#: steps of the walk (partial candidates) in one bracket before it takes the best found
+NODE_LIMIT = 400_000
 #: the vertex standing for the pairing-allocated bye in a completion
 BYE = -1
 
@@ -179,6 +186,7 @@ class Generation:
         lower bound of every candidate ([C5], [C8], [C9] at their best, the rest 0)."""
         self._best = None
         self._count = 0
+        self._nodes = 0
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         try:
             if not mdps:
@@ -197,9 +205,40 @@ class Generation:
         cand["checked"] = self._count
         return cand, limited
 
-    def lower_bound(self, base: tuple, pairs) -> tuple:
-        """``base`` ([C5], [C8], [C9]) and the criteria of the pairs formed so far."""
-        return base + tuple(self.quality(pairs, (), self._ctx["mdps"], self._ctx["score"]))
+    def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(),
+                    floaters: bool = False) -> tuple | None:
+        """``base`` ([C5], [C8], [C9]), the criteria of the pairs formed so far, and what
+        the S1 players ``s1_left`` must add when paired among ``s2_free`` (``floaters``:
+        the S2 players left over are downfloaters).  None: no candidate completes."""
+        q = self.quality(pairs, (), self._ctx["mdps"], self._ctx["score"])
+        if s1_left:
+            extra = self.rest_bound(tuple(s1_left), tuple(s2_free), floaters)
+            if extra is None:
+                return None
+            for i, v in enumerate(extra):
+                q[i] += v
+        return base + tuple(q)
+
+    def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
+        """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]."""
+        self._nodes += 1
+        if self._nodes > NODE_LIMIT:
+            raise SearchLimitReached
+        absolute = self.absolute
+        full = len(matching.bipartite_max_matching(s1, s2, lambda a, b: absolute(a, b) is None))
+        if full < len(s1):
+            return None
+        out = [0] * 8
+        checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
+        for k in checks:
+            m = matching.bipartite_max_matching(
+                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k])
+            out[k] = len(s1) - len(m)
+        if floaters:
+            marks = [self.float_marks(n) for n in s2]
+            out[4] = max(0, sum(f1 == "down" for f1, _ in marks) - len(s1))
+            out[6] = max(0, sum(f2 == "down" for _, f2 in marks) - len(s1))
+        return out
 
     def better(self, lb: tuple) -> bool:
         """Whether a candidate with lower bound ``lb`` may still be better than the best."""
@@ -235,6 +274,14 @@ class Generation:
         exchange of 4.3 (``players`` in 1.2's order: BSN = position + 1, 4.1.1)."""
         n = len(players)
         part_lb = self.lower_bound(base, fixed_pairs)
+        if n1:  # over every composition: n1 pairs among the players, in any S1/S2
+            q = list(part_lb[3:])
+            absolute = self.absolute
+            for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
+                m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
+                                          and not self.pair_quality(a, b)[k])
+                q[k] += max(0, n1 - len(m) // 2)
+            part_lb = part_lb[:3] + tuple(q)
         for x, y in chain([((), ())], exchanges(n1, n) if n1 else ()):
             if not self.better(part_lb):
                 return
@@ -258,8 +305,9 @@ class Generation:
     def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder) -> None:
         """4.2: S1's i-th player takes the S2 players in BSN order (the lexicographic order
         of the transpositions' first N1 BSNs)."""
-        lb = self.lower_bound(base, pairs)
-        if not self.better(lb):
+        lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
+                              floaters=remainder is None)
+        if lb is None or not self.better(lb):
             return
         if i == len(s1):
             if remainder is not None:
