@@ -28,7 +28,8 @@ class Dutch2026(ModuleRulebook):
     text = "dutch-2026.txt"
     #: ETT26 names the current Dutch rules FIDE_DUTCH_2025 (the 2024 package, postponed
     #: and re-approved as this text)
-    trf_codes = ("FIDE_DUTCH_2025", "FIDE_DUTCH_2026", "FIDE_DUTCH")
+    trf_codes = ("FIDE_DUTCH_2025", "FIDE_DUTCH_2026", "FIDE_DUTCH", "FIDE_DUTCH_2025_BAKU",
+                 "FIDE_DUTCH_2026_BAKU", "FIDE_DUTCH_BAKU")
     #: a free-text 092 naming those codes, or the 2026 text
     trf_words = ("FIDE_DUTCH_2025", "FIDE_DUTCH_2026", "Dutch 2026")
     in_force = True
