@@ -3,6 +3,7 @@ reference engine) on TRF files: each round's request paired by both, pairs and c
 compared; prints the counts, every disagreement, and the median time per round of each.
 
     PYTHONPATH=. python benchmarks/agree_dutch2026.py FILE.trf ... [--all-rounds]
+        [NAME=VALUE ...]   (readings of dutch-2026, e.g. c14-downfloaters=all)
 
 Files: the bbpPairings corpus (``tests/data/dutch-bbp``) or tournaments of ``dubov-explain
 generate --system dutch-2026`` (or of another engine: any history is a request).
@@ -26,7 +27,8 @@ def main(argv: list[str]) -> int:
         print("gacrux is not installed: pip install gacrux")
         return 0
     every = "--all-rounds" in argv
-    files = [Path(a) for a in argv if not a.startswith("--")]
+    readings = dict(a.split("=", 1) for a in argv if "=" in a and not a.startswith("--"))
+    files = [Path(a) for a in argv if not a.startswith("--") and "=" not in a]
     rounds = same = colours = 0
     times = []
     with tempfile.TemporaryDirectory() as d:
@@ -34,7 +36,7 @@ def main(argv: list[str]) -> int:
             total = rounds_in(load(f))
             span = range(2, total + 1) if every else range(2, total)
             t0 = time.perf_counter()
-            rows = compare_file(f, Path(d), span)
+            rows = compare_file(f, Path(d), span, readings=readings or None)
             times.append((time.perf_counter() - t0) / max(len(rows), 1))
             for name, r, ours, theirs in rows:
                 rounds += 1
@@ -42,7 +44,8 @@ def main(argv: list[str]) -> int:
                 colours += ours.ok and theirs.ok and ours.with_colours() == theirs.with_colours()
                 if not (ours.ok and theirs.ok and ours.with_colours() == theirs.with_colours()):
                     print(f"{name} round {r}:\n  ours   {ours.text()}\n  Gacrux {theirs.text()}")
-    print(f"rounds {rounds}: same pairs {same}, same pairs and colours {colours}")
+    print(f"rounds {rounds}: same pairs {same}, same pairs and colours {colours}"
+          f"{' (readings ' + str(readings) + ')' if readings else ''}")
     if times:
         print(f"median seconds per round (both engines and the file I/O): "
               f"{statistics.median(times):.3f}")

@@ -37,9 +37,12 @@ def gacrux_pairing(path: Path, r: int) -> Answer:
 
 
 def compare_file(path: Path, work: Path, rounds: range | None = None,
-                 system: str = "dutch-2026") -> list[tuple[str, int, Answer, Answer]]:
-    """(file, round, ours, Gacrux's) for each round of ``path`` (default: the middle ones)."""
+                 system: str = "dutch-2026", readings: dict | None = None
+                 ) -> list[tuple[str, int, Answer, Answer]]:
+    """(file, round, ours, Gacrux's) for each round of ``path`` (default: the middle ones),
+    ours under ``readings`` (the defaults when None)."""
     book = find_rulebook(system)
+    chosen = book.readings(readings)
     t = load(path)
     total = rounds_in(t)
     out = []
@@ -47,7 +50,7 @@ def compare_file(path: Path, work: Path, rounds: range | None = None,
         req = request(t, r, total)
         f = work / f"{path.stem}-r{r}.trf"
         f.write_text(request_text(req), encoding="utf-8")
-        res = book.pair(req, round_no=r).result
+        res = book.pair(req, chosen, round_no=r).result
         ours = Answer("ok", tuple(res.boards), res.bye) if isinstance(res, PairingPublished) \
             else Answer("no pairing")
         out.append((path.name, r, ours, gacrux_pairing(f, r)))

@@ -50,6 +50,8 @@ class Engine(RoundMachine, Generation, Criteria):
         self.start(t, readings, self.standings_of(t, round_no, readings), forced)
         self.initial_colour, self.initial_colour_source = initial_colour(t)
         self.c13_absolute = readings.is_("c13-absolute", "strong-or-absolute")
+        #: reading c14-downfloaters: [C14]/[C16] count the Limbo's MDPs too
+        self.c14_all = readings.is_("c14-downfloaters", "all")
         self._opt_cache: dict = {}
         self._pq: dict = {}
 

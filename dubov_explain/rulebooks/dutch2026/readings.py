@@ -28,6 +28,16 @@ CATALOGUE: tuple[Reading, ...] = (
                  "all-rounds": "a win in every round of the tournament"},
     ),
     Reading(
+        name="c14-downfloaters",
+        article="2.4.9 [C14], 2.4.11 [C16]",
+        question="[C14]/[C16] count 'resident downfloaters' who downfloated one (two) rounds "
+                 "before: does an MDP left in the Limbo, who downfloats again, count too?",
+        default="residents",
+        choices={"residents": "no: the text's words, resident downfloaters only",
+                 "all": "yes: every downfloater of the bracket, the Limbo too (as Gacrux "
+                        "pairs)"},
+    ),
+    Reading(
         name="c13-absolute",
         article="2.4.8 [C13]",
         question="Does [C13] ('strong colour preference') count a player whose absolute "

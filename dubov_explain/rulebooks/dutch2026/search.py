@@ -263,7 +263,9 @@ class Generation:
         if not ctx["lower"] and len(down) == 1:  # [C9]: the downfloater gets the PAB
             (x,) = down
             c9 = self.st[x].unplayed
-        vec = (c5, c8, c9) + tuple(self.quality(pairs, down_res, ctx["mdps"], ctx["score"]))
+        # [C14]/[C16]: the resident downfloaters (reading c14-downfloaters: the Limbo too)
+        counted = down_res + tuple(sorted(limbo)) if self.c14_all else down_res
+        vec = (c5, c8, c9) + tuple(self.quality(pairs, counted, ctx["mdps"], ctx["score"]))
         if self._best is None or vec < self._best[0]:
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
