@@ -91,7 +91,7 @@ def test_the_system_a_file_names(line, system):
     assert d.system_for(t)[0].name == "dubov-2026"
 
 
-@pytest.mark.parametrize("line", ["192 FIDE_DUTCH_2025", "092 Swiss Dutch System",
+@pytest.mark.parametrize("line", ["192 FIDE_DUTCH_2017", "092 Swiss Dutch System",
                                   "092 Lim", "192 FIDE_BURSTEIN"])
 def test_a_file_naming_another_system_is_refused_unless_system_is_given(line, write, capsys):
     path = write(_with_092(line))
@@ -168,13 +168,13 @@ def test_every_command_takes_system(argv, tmp_path, capsys):
 def test_replay_and_check_refuse_a_file_naming_another_system(tmp_path, capsys):
     text = _after_round3()
     lines = [ln for ln in text.splitlines(keepends=True) if not ln.startswith("092")]
-    lines.insert(1, "192 FIDE_DUTCH_2025\n")
+    lines.insert(1, "192 FIDE_DUTCH_2017\n")
     path = tmp_path / "dutch.trf"
     path.write_text("".join(lines), encoding="utf-8")
     assert main(["check", str(path), "--round", "3"]) == 3
-    assert "record 192 names the pairing system 'FIDE_DUTCH_2025'" in capsys.readouterr().err
+    assert "record 192 names the pairing system 'FIDE_DUTCH_2017'" in capsys.readouterr().err
     assert main(["replay", str(path)]) == 3
-    assert "record 192 names the pairing system 'FIDE_DUTCH_2025'" in capsys.readouterr().err
+    assert "record 192 names the pairing system 'FIDE_DUTCH_2017'" in capsys.readouterr().err
     assert main(["replay", str(path), "--system", "dubov-2025"]) == 0
     assert "as --system asks" in capsys.readouterr().err
 

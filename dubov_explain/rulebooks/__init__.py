@@ -39,18 +39,25 @@ def _dutch2012() -> type[Rulebook]:
     return Dutch2012
 
 
+def _dutch2026() -> type[Rulebook]:
+    from .dutch2026 import Dutch2026
+    return Dutch2026
+
+
 def _swiss_rating1992() -> type[Rulebook]:
     from .swiss_rating1992 import SwissRating1992
     return SwissRating1992
 
 
-#: name -> the loader of its class, the edition in force of the default family first (so
+#: name -> the loader of its class, each family's edition in force first, the default family's
+#: first of all (so
 #: that finding the edition in force today, or on a day since 1 February 2026, loads it and
 #: its base alone).  A run imports a rulebook's package only when it asks for that rulebook
 #: (a plain ``pair`` of a file that names no system imports the default's alone); the names
 #: are the classes' own ``name``, which ``tests/test_rulebook_contract.py`` checks.
 _LOADERS = {"dubov-2026": _dubov2026, "dubov-2025": _dubov2025, "dubov-1997": _dubov1997,
-            "dutch-2012": _dutch2012, "swiss-rating-1992": _swiss_rating1992}
+            "dutch-2026": _dutch2026, "dutch-2012": _dutch2012,
+            "swiss-rating-1992": _swiss_rating1992}
 #: the rulebooks loaded so far (tests may register one of their own here)
 _KNOWN: dict[str, Rulebook] = {}
 

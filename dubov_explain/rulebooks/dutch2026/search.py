@@ -1,0 +1,364 @@
+"""Articles 3 and 4 of the Dutch 2026 text: the candidates of a bracket in the text's order,
+and the first that best satisfies the criteria (3.4.1, 3.8.1).
+
+**The sequence** (Article 3.6 for a homogeneous bracket or remainder, 3.7 for a
+heterogeneous bracket):
+
+* homogeneous: S1 = the first MaxPairs players by BSN (4.1), S2 the rest (3.2); the
+  transpositions of S2 in the lexicographic order of their first N1 BSNs (4.2), then
+  each resident-exchange in the order of 4.3.2 (its rules 1-4) with the new S1/S2
+  reordered by 1.2 and their transpositions again;
+* heterogeneous: each valid set of M1 pairable MDPs (4.4.1: the Limbo complies with [C7])
+  in the order of 4.4.2 (smallest differing BSN); for each, the transpositions of S2 in
+  4.2's order (the MDP-Pairing, 3.3.3); for each MDP-Pairing the remainder (its own BSNs,
+  4.1.1) paired as a homogeneous bracket (3.7.1), before the next transposition (3.7.2)
+  and the next MDP set (3.7.3).
+
+**The choice**: the candidate with the best values of [C5]-[C21], compared in the text's
+order; of equal ones the earliest generated (3.8.1).  A perfect candidate (3.4.1, whose
+values are the best any candidate of the bracket reaches) is the earliest of the best ones,
+so both articles give the same.
+
+**Why the search returns what the literal enumeration would.**  The walk visits the
+candidates in exactly the order above.  It skips a part of the sequence only when
+
+1. a pair breaks an absolute criterion (no candidate containing it is a candidate: 2.1), or
+2. a lower bound of every candidate in that part, criterion by criterion, is not better
+   than the best found so far (each candidate later in the part is then not better, and
+   of equal ones the earlier is taken): the bound takes [C5], [C8], [C9] at the best the
+   bracket (or the remainder, after its MDP-Pairing) can reach -- computed exactly by an
+   optimal matching (``Engine.optimum``) -- and each count and list of [C10]-[C21] at the
+   value of the pairs already formed, which more pairs can only raise, plus what the S1
+   players still to pair must add: at least as many [C10]-[C13] failures as a maximum
+   matching of them to the free S2 players without such a failure leaves out, and (a
+   homogeneous bracket or remainder) at least as many [C14]/[C16] downfloaters as the free
+   S2 players so marked outnumber the S1 players still to pair; a part where no matching
+   pairs every S1 player left by [C1]-[C3] holds no candidate at all; or
+3. after a part, the best found equals that part's lower bound (nothing later can be
+   better): this is 3.4.1's "perfect candidate ... immediately accepted".
+
+MaxPairs and M1 are what [C5]-[C7] allow at best (3.1.2, 3.1.3), found by the same optimal
+matching; a remainder whose MDP-Pairing leaves it unable to reach MaxPairs - M1 pairs gives
+only candidates worse on [C6] and is skipped.  ``tests/test_dutch2026_bruteforce.py``
+enumerates every pairing of small brackets and the sequence literally, and checks the
+engine against it.
+
+Beyond ``LIMIT`` candidates evaluated in one bracket the search stops with the best found
+(a ``search-limit`` event, 3.8.1, says so in the trace).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import chain, combinations
+
+from ... import matching
+
+#: candidates evaluated in one bracket before the search takes the best found
+LIMIT = 200_000
+#: steps of the walk (partial candidates) in one bracket before it takes the best found
+NODE_LIMIT = 400_000
+#: the vertex standing for the pairing-allocated bye in a completion
+BYE = -1
+
+
+class SearchLimitReached(Exception):
+    pass
+
+
+def exchanges(n1: int, n: int):
+    """4.3.2: the resident-exchanges between the original S1 (BSNs 1..n1) and S2
+    (n1+1..n), as (moved from S1 to S2, moved from S2 to S1), in the text's order: the
+    fewest BSNs (rule 1), the smallest difference of the sums (rule 2), the largest
+    differing BSN moved from S1 (rule 3), the smallest differing BSN moved from S2 (rule 4).
+    A generator: the exchanges of k BSNs are listed only when those of k - 1 are used up."""
+    s1 = range(1, n1 + 1)
+    s2 = range(n1 + 1, n + 1)
+    for k in range(1, min(n1, n - n1) + 1):
+        group = [(x, y) for x in combinations(s1, k) for y in combinations(s2, k)]
+        group.sort(key=lambda e: (sum(e[1]) - sum(e[0]), tuple(-v for v in reversed(e[0])),
+                                  e[1]))
+        yield from group
+
+
+class Generation:
+    """A mixin of the engine: one bracket's search.  Reads ``self.st``, the criteria of
+    :class:`~.criteria.Criteria` and the completion oracle :meth:`optimum`."""
+
+    # ------------------------------------------------------------------ completion
+    def optimum(self, bmdps: frozenset, bres: frozenset, fixed: frozenset,
+                lower: tuple[int, ...]):
+        """The best completion of the players not yet paired: the bracket's MDPs and
+        residents (``bmdps``, ``bres``), the downfloaters already fixed (``fixed``) and the
+        players of the lower scoregroups (``lower``), paired by [C1]-[C3] (and, with an odd
+        number, one bye to a player [C2] allows): [C4].
+
+        Minimises, in this order, [C5] (the PAB assignee's score), [C6]/[C7] of the bracket
+        (its downfloaters: how many, their scores in descending order) and [C8] (the same
+        of the following bracket: the downfloaters and the next scoregroup's residents).
+        A pair counts as made in a bracket only as the text can make it there: two MDPs
+        are never paired with each other (3.3.3).  Returns None when no completion exists,
+        else ``(c5, (count, scores), bracket downfloaters, (count, scores))``."""
+        key = (bmdps, bres, fixed, lower)
+        got = self._opt_cache.get(key, False)
+        if got is not False:
+            return got
+        st = self.st
+        bset = bmdps | bres
+        nxt = frozenset(n for n in lower if st[n].score == st[lower[0]].score) if lower else frozenset()
+        vertices = sorted(bset | fixed, key=self.key) + list(lower)
+        if len(vertices) % 2:
+            vertices.append(BYE)
+        scores = sorted({st[n].score for n in vertices if n != BYE})
+        rank = {s: i for i, s in enumerate(scores)}
+        n = len(vertices)
+        base = n + 1
+        k = len(scores)
+        un6 = base ** k
+        mn = (n + 1) * un6 + 1
+        ub6 = mn * base ** k
+        u5 = 2 * (n + 1) * ub6
+
+        def inside_b(u, v):
+            return u in bset and v in bset and not (u in bmdps and v in bmdps)
+
+        def in_n(u, v):
+            return u in fixed or u in nxt or (u in bset and not inside_b(u, v))
+
+        def inside_n(u, v):
+            return v != BYE and in_n(u, v) and in_n(v, u) and (u in nxt or v in nxt)
+
+        def player_cost(u, v):
+            r = rank[st[u].score]
+            c = 0
+            if u in bset and not inside_b(u, v):
+                c += ub6 + mn * base ** r
+            if in_n(u, v) and not inside_n(u, v):
+                c += un6 + base ** r
+            return c
+
+        def compatible(u, v):
+            if u == BYE or v == BYE:
+                x = v if u == BYE else u
+                return st[x].bye_eligible and x not in self.fmap
+            return self.absolute(u, v) is None
+
+        def cost(u, v):
+            if v == BYE or u == BYE:
+                x = v if u == BYE else u
+                return u5 * rank[st[x].score] + player_cost(x, BYE)
+            return player_cost(u, v) + player_cost(v, u)
+
+        if matching.has_perfect_matching(vertices, compatible) is None:
+            got = None
+        else:
+            _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
+            down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
+            down_n = [u for u in vertices if u != BYE and in_n(u, mate[u])
+                      and not inside_n(u, mate[u])]
+            bye = mate.get(BYE)
+            got = (st[bye].score if bye is not None else -1,
+                   (len(down_b), tuple(sorted((st[u].score for u in down_b), reverse=True))),
+                   tuple(down_b),
+                   (len(down_n), tuple(sorted((st[u].score for u in down_n), reverse=True))))
+        self._opt_cache[key] = got
+        return got
+
+    def rest(self, down: frozenset, lower: tuple[int, ...]):
+        """[C4], [C5], [C8] of a candidate whose downfloaters are ``down``: None when the
+        players not yet paired cannot be completed, else (c5, c8)."""
+        if not lower:  # the last bracket: at most one downfloater, who gets the PAB
+            if not down:
+                return (-1, (0, ()))
+            if len(down) == 1:
+                (x,) = down
+                if self.st[x].bye_eligible and x not in self.fmap:
+                    return (self.st[x].score, (0, ()))
+            return None
+        got = self.optimum(frozenset(), frozenset(), down, lower)
+        return None if got is None else (got[0], got[3])
+
+    # ------------------------------------------------------------------ one bracket
+    def search(self, score: Fraction, mdps: list[int], residents: list[int],
+               lower: tuple[int, ...], max_pairs: int, m1: int, limbo_scores: tuple,
+               root: tuple):
+        """The chosen candidate of the bracket (a dict of its facts) or None; ``root`` the
+        lower bound of every candidate ([C5], [C8], [C9] at their best, the rest 0)."""
+        self._best = None
+        self._count = 0
+        self._nodes = 0
+        self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
+        try:
+            if not mdps:
+                self.homogeneous(residents, max_pairs, (), frozenset(), root[:3],
+                                 dict(mdp_set=-1, s1=(), s2=(), exchange=()), top=True)
+            else:
+                self.heterogeneous(mdps, residents, max_pairs, m1, limbo_scores, root)
+            limited = False
+        except SearchLimitReached:
+            limited = True
+        if self._best is None:
+            return None, limited
+        vec, cand = self._best
+        cand["vector"] = vec
+        cand["perfect"] = vec == root
+        cand["checked"] = self._count
+        return cand, limited
+
+    def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(),
+                    floaters: bool = False) -> tuple | None:
+        """``base`` ([C5], [C8], [C9]), the criteria of the pairs formed so far, and what
+        the S1 players ``s1_left`` must add when paired among ``s2_free`` (``floaters``:
+        the S2 players left over are downfloaters).  None: no candidate completes."""
+        q = self.quality(pairs, (), self._ctx["mdps"], self._ctx["score"])
+        if s1_left:
+            extra = self.rest_bound(tuple(s1_left), tuple(s2_free), floaters)
+            if extra is None:
+                return None
+            for i, v in enumerate(extra):
+                q[i] += v
+        return base + tuple(q)
+
+    def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
+        """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]."""
+        self._nodes += 1
+        if self._nodes > NODE_LIMIT:
+            raise SearchLimitReached
+        absolute = self.absolute
+        full = len(matching.bipartite_max_matching(s1, s2, lambda a, b: absolute(a, b) is None))
+        if full < len(s1):
+            return None
+        out = [0] * 8
+        checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
+        for k in checks:
+            m = matching.bipartite_max_matching(
+                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k])
+            out[k] = len(s1) - len(m)
+        if floaters:
+            marks = [self.float_marks(n) for n in s2]
+            out[4] = max(0, sum(f1 == "down" for f1, _ in marks) - len(s1))
+            out[6] = max(0, sum(f2 == "down" for _, f2 in marks) - len(s1))
+        return out
+
+    def better(self, lb: tuple) -> bool:
+        """Whether a candidate with lower bound ``lb`` may still be better than the best."""
+        return self._best is None or lb < self._best[0]
+
+    def settled(self, lb: tuple) -> bool:
+        """Whether the best found reaches ``lb``: nothing later in the part is better."""
+        return self._best is not None and self._best[0] <= lb
+
+    def consider(self, pairs, down_res: tuple, limbo: frozenset, facts: dict) -> None:
+        """Evaluate one candidate (3.4) and keep it if better than the best so far (3.8.1)."""
+        self._count += 1
+        if self._count > LIMIT:
+            raise SearchLimitReached
+        ctx = self._ctx
+        down = frozenset(down_res) | limbo
+        got = self.rest(down, ctx["lower"])
+        if got is None:  # [C4]
+            return
+        c5, c8 = got
+        c9 = 0
+        if not ctx["lower"] and len(down) == 1:  # [C9]: the downfloater gets the PAB
+            (x,) = down
+            c9 = self.st[x].unplayed
+        # [C14]/[C16]: the resident downfloaters (reading c14-downfloaters: the Limbo too)
+        counted = down_res + tuple(sorted(limbo)) if self.c14_all else down_res
+        vec = (c5, c8, c9) + tuple(self.quality(pairs, counted, ctx["mdps"], ctx["score"]))
+        if self._best is None or vec < self._best[0]:
+            self._best = (vec, dict(facts, pairs=tuple(pairs),
+                                    downfloaters=tuple(sorted(down, key=self.key))))
+
+    def homogeneous(self, players: list[int], n1: int, fixed_pairs: tuple, limbo: frozenset,
+                    base: tuple, facts: dict, top: bool = False) -> None:
+        """3.6 on a homogeneous bracket or a remainder: the original S1/S2, then each
+        exchange of 4.3 (``players`` in 1.2's order: BSN = position + 1, 4.1.1)."""
+        n = len(players)
+        part_lb = self.lower_bound(base, fixed_pairs)
+        if n1:  # over every composition: n1 pairs among the players, in any S1/S2
+            q = list(part_lb[3:])
+            absolute = self.absolute
+            for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
+                m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
+                                          and not self.pair_quality(a, b)[k])
+                q[k] += max(0, n1 - len(m) // 2)
+            part_lb = part_lb[:3] + tuple(q)
+        for x, y in chain([((), ())], exchanges(n1, n) if n1 else ()):
+            if not self.better(part_lb):
+                return
+            moved = set(x) | set(y)
+            s1 = [players[b - 1] for b in range(1, n + 1)
+                  if (b <= n1 and b not in moved) or (b > n1 and b in moved)]
+            s2 = [players[b - 1] for b in range(1, n + 1)
+                  if (b > n1 and b not in moved) or (b <= n1 and b in moved)]
+            bsn_x = tuple(players[b - 1] for b in x)
+            bsn_y = tuple(players[b - 1] for b in y)
+            here = dict(facts)
+            if top:
+                here.update(s1=tuple(s1), s2=tuple(s2), exchange=(bsn_x, bsn_y))
+            else:
+                here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
+            self.transpositions(s1, s2, 0, list(fixed_pairs), set(), limbo, base, here,
+                                remainder=None)
+            if self.settled(part_lb):
+                return
+
+    def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder) -> None:
+        """4.2: S1's i-th player takes the S2 players in BSN order (the lexicographic order
+        of the transpositions' first N1 BSNs)."""
+        lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
+                              floaters=remainder is None)
+        if lb is None or not self.better(lb):
+            return
+        if i == len(s1):
+            if remainder is not None:
+                remainder(pairs, used)
+            else:
+                self.consider(tuple(pairs), tuple(p for p in s2 if p not in used), limbo, facts)
+            return
+        a = s1[i]
+        for b in s2:
+            if b in used or self.absolute(a, b) is not None:
+                continue
+            used.add(b)
+            pairs.append((a, b))
+            self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder)
+            pairs.pop()
+            used.discard(b)
+            if self.settled(lb):
+                return
+
+    def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
+                      limbo_scores: tuple, root: tuple) -> None:
+        """3.7: the MDP sets of 4.4, the MDP-Pairings of 4.2, each remainder by 3.6."""
+        st = self.st
+        lower = self._ctx["lower"]
+        for set_index, s1 in enumerate(combinations(mdps, m1)):
+            limbo = frozenset(mdps) - set(s1)
+            # 4.4.1: a valid set leaves a Limbo compliant with [C7]
+            if tuple(sorted((st[n].score for n in limbo), reverse=True)) != limbo_scores:
+                continue
+            if not self.better(root):
+                return
+            base = root[:3]
+            facts = dict(mdp_set=set_index, s1=tuple(s1), s2=tuple(residents),
+                         limbo=tuple(sorted(limbo, key=self.key)), exchange=(), s1r=(),
+                         s2r=(), exchange_r=())
+
+            def remainder(pairs, used, limbo=limbo, facts=facts):
+                rest = [p for p in residents if p not in used]
+                n1r = max_pairs - m1
+                if 2 * n1r > len(rest):
+                    return
+                opt = self.optimum(frozenset(), frozenset(rest), limbo, lower)
+                if opt is None or opt[1][0] != len(rest) - 2 * n1r:
+                    return  # [C4], or fewer pairs than MaxPairs ([C6])
+                c9 = root[2]
+                sub = (opt[0], opt[3] if lower else (0, ()), c9)
+                self.homogeneous(rest, n1r, tuple(pairs), limbo, sub, facts)
+
+            self.transpositions(list(s1), list(residents), 0, [], set(), limbo, base, facts,
+                                remainder)
+            if self.settled(root):
+                return
