@@ -50,9 +50,8 @@ def _swiss_rating1992() -> type[Rulebook]:
 
 
 #: name -> the loader of its class, each family's edition in force first, the default family's
-#: first of all (so
-#: that finding the edition in force today, or on a day since 1 February 2026, loads it and
-#: its base alone).  A run imports a rulebook's package only when it asks for that rulebook
+#: first of all (so that finding the edition in force today, or on a day since 1 February
+#: 2026, loads it and its base alone).  A run imports a rulebook's package only when it asks for that rulebook
 #: (a plain ``pair`` of a file that names no system imports the default's alone); the names
 #: are the classes' own ``name``, which ``tests/test_rulebook_contract.py`` checks.
 _LOADERS = {"dubov-2026": _dubov2026, "dubov-2025": _dubov2025, "dubov-1997": _dubov1997,
