@@ -10,9 +10,11 @@ from dubov_explain.dropin import DropInError, system_flags, translate
 from dubov_explain.examples import example_text
 
 SUB = ("pair", "standings", "replay", "generate")
-#: ``--dubov`` names the Dubov text in force (dubov-2026 since 01/02/2026)
+#: ``--dubov`` and ``--dutch`` name each family's text in force (the 2026 texts since
+#: 01/02/2026)
 FLAGS = {"--dubov-2025": "dubov-2025", "--dubov-2026": "dubov-2026", "--dubov": "dubov-2026",
          "--dubov-1997": "dubov-1997", "--dutch-2012": "dutch-2012",
+         "--dutch-2026": "dutch-2026", "--dutch": "dutch-2026",
          "--swiss-rating-1992": "swiss-rating-1992"}
 
 
@@ -35,14 +37,12 @@ def test_system_flags_come_from_the_registry():
     assert "--dutch" not in flags and flags["--dubov"] == "dubov-2025"
 
 
-def test_the_dutch_family_flag_is_refused_while_only_a_superseded_text_is_here(trf, capsys):
-    # bbpPairings' --dutch pairs by the rules in force; the 2012 text would pair otherwise
-    with pytest.raises(SystemExit) as exc:
-        main(["--dutch", str(trf), "-p"])
-    err = capsys.readouterr().err
-    assert exc.value.code == 3
-    assert "--dutch asks for the rules in force, which this program does not have; it has " \
-           "dutch-2012: give --dutch-2012 to pair by that text" in err
+def test_the_dutch_family_flag_pairs_by_the_dutch_text_in_force(trf, capsys):
+    # bbpPairings' --dutch pairs by the rules in force: the 2026 text since 01/02/2026
+    assert main(["--dutch", str(trf), "-p"]) == 0
+    by_flag = capsys.readouterr().out
+    assert main(["pair", str(trf), "--system", "dutch-2026"]) == 0
+    assert capsys.readouterr().out == by_flag
     assert main(["--dutch-2012", str(trf), "-p"]) == 0
 
 

@@ -100,9 +100,9 @@ def test_systems_shows_each_status(capsys):
 
 # ---------------------------------------------------------------------------- the choice
 def test_a_file_naming_dubov_is_paired_by_2026():
-    t = load_example(EXAMPLE)  # 092 Individual: Swiss Dubov
+    t = load_example(EXAMPLE)  # 092 Individual: Swiss Dubov (no edition), 042 2026/03/01
     choice, warning = edition_choice(t)
-    assert (choice.system, choice.by, warning) == ("dubov-2026", "092", None)
+    assert (choice.system, choice.by, choice.named, warning) == ("dubov-2026", "042", "092", None)
     t192 = _with_records(t, [("192", "192 FIDE_DUBOV")])
     assert edition_choice(t192)[0].system == "dubov-2026"
 

@@ -77,7 +77,7 @@ def test_system_option_gives_the_same_pairing(capsys):
 
 
 @pytest.mark.parametrize("line,system", [
-    ("092 Individual: Swiss Dubov", "dubov-2026"),
+    ("092 Individual: Swiss Dubov", "family dubov"),  # no edition: the date chooses it
     ("192 FIDE_DUBOV", "dubov-2026"),
     ("192 fide_dubov_baku", "dubov-2026"),
     ("092 Individual: Swiss-System", None),   # names no system: the default applies
@@ -86,12 +86,12 @@ def test_system_option_gives_the_same_pairing(capsys):
 def test_the_system_a_file_names(line, system):
     t = parse_trf(_with_092(line), "t.trf")
     named = system_named_by(t)
-    assert (named.system if named else None) == system
+    assert ((named.system or f"family {named.family}") if named else None) == system
     # the named system, else the edition in force on the file's first day (042 2026/03/01)
     assert d.system_for(t)[0].name == "dubov-2026"
 
 
-@pytest.mark.parametrize("line", ["192 FIDE_DUTCH_2017", "092 Swiss Dutch System",
+@pytest.mark.parametrize("line", ["192 FIDE_DUTCH_2017", "092 Swiss Burstein System",
                                   "092 Lim", "192 FIDE_BURSTEIN"])
 def test_a_file_naming_another_system_is_refused_unless_system_is_given(line, write, capsys):
     path = write(_with_092(line))
@@ -126,9 +126,11 @@ def test_public_api_names_all_resolve_and_pair_agrees_with_the_rulebook():
     t = d.load_example(EXAMPLE)
     book = d.find_rulebook("dubov-2026")  # the file names Dubov: the text in force
     api, own = json.loads(d.pair(t).to_json()), json.loads(book.pair(t).to_json())
-    # the API says why that rulebook: the file's 092 names the Dubov system
-    assert api["meta"].pop("chosen") == {"system": "dubov-2026", "by": "092", "line": 8,
-                                         "text": "Individual: Swiss Dubov"}
+    # the API says why that rulebook: the file's 092 names the Dubov system without an
+    # edition, and its 042 starts it on 2026-03-01, when the 2026 text was in force
+    assert api["meta"].pop("chosen") == {"system": "dubov-2026", "by": "042", "day": "2026-03-01",
+                                         "line": 4, "text": "Individual: Swiss Dubov",
+                                         "named": "092"}
     assert api == own
     listed = d.pair(t, system="dubov-2025", readings={"container-order": "listed"})
     assert listed.events[0].readings["container-order"] == "listed"
@@ -244,3 +246,23 @@ def test_every_rulebook_finds_a_player_paired_with_himself(name):
     cases = {(v.rule, v.case) for v in res.violations}
     assert {("completeness", "self"), ("completeness", "repeated")} <= cases
     assert res.exit_code == 7
+
+
+@pytest.mark.parametrize("day, warned", [("2026/03/01", False), ("2025/03/01", True)])
+def test_a_file_naming_the_dutch_system_is_paired_by_the_edition_of_its_first_day(day, warned, write,
+                                                                                   capsys):
+    """``092 Swiss Dutch System`` names the family, not an edition: the Dutch text in force on
+    the tournament's first day pairs it; before 1 February 2026 that was the 2017 text, which
+    this program lacks, so the text in force today pairs it and a warning says so."""
+    text = _with_092("092 Swiss Dutch System").replace("042 2026/03/01", f"042 {day}")
+    path = write(text)
+    assert main(["pair", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert ("the Dutch text in force was dutch-2017, which this program does not have; "
+            "pairing by dutch-2026" in err) == warned
+    t = parse_trf(text, "t.trf")
+    from dubov_explain.rulebooks import edition_choice
+
+    choice, _ = edition_choice(t)
+    assert (choice.system, choice.named, choice.by) == ("dutch-2026", "092", "042")
+    assert choice.missing == ("dutch-2017" if warned else "")

@@ -80,11 +80,12 @@ DEFAULT_SYSTEM = "dubov-2025"
 #: the family a file that names no system is paired by: this program is a Dubov engine
 DEFAULT_FAMILY = "dubov"
 
-#: editions of the default family that the FIDE Handbook applied and this program does not
-#: have (name, applied from, applied until): a file dated then is paired by today's edition,
+#: editions the FIDE Handbook applied and this program does not have (name, family, applied
+#: from, applied until): a file dated then is paired by its family's edition in force today,
 #: with a warning that says so
-MISSING_EDITIONS: tuple[tuple[str, date | None, date], ...] = (
-    ("dubov-2018", None, date(2026, 1, 31)),
+MISSING_EDITIONS: tuple[tuple[str, str, date | None, date], ...] = (
+    ("dubov-2018", "dubov", None, date(2026, 1, 31)),
+    ("dutch-2017", "dutch", date(2017, 7, 1), date(2026, 1, 31)),
 )
 
 
@@ -150,12 +151,16 @@ class SystemNamed:
     text: str
     code: str
     line: int
+    #: the family the record names without an edition (``092 Swiss Dutch``): the edition is
+    #: then the family's in force on the tournament's first day; "" when ``system`` is set
+    family: str = ""
 
 
 def system_named_by(t: Tournament) -> SystemNamed | None:
     """The system the file's ``192`` (ETT26 code) or, failing that, ``092`` (free text)
     names; None when neither names one.  ``192`` is matched exactly against each rulebook's
-    ``trf_codes``; ``092`` by the words of each rulebook's ``trf_words``."""
+    ``trf_codes``; ``092`` by the words of each rulebook's ``trf_words`` (an edition), else
+    by its ``trf_family_words`` (a family named without an edition: ``family`` is set)."""
     lines = list(t.record_lines) + [0] * (len(t.records) - len(t.record_lines))
     found: dict[str, SystemNamed] = {}
     for (code, text), line in zip(t.records, lines):
@@ -164,19 +169,25 @@ def system_named_by(t: Tournament) -> SystemNamed | None:
         value = text[4:].strip()
         if not value:
             continue
-        mine = ""
+        mine = family = ""
         for name in RULEBOOKS:
             book = RULEBOOKS[name]
             if code == "192" and value.upper() in book.trf_codes:
                 mine = name
                 break
-            if code == "092" and any(re.search(rf"\b{w}\b", value, re.IGNORECASE)
-                                     for w in book.trf_words):
+            if code == "092" and _says(value, book.trf_words):
                 mine = name
                 break
-        if mine or code == "192" or _FOREIGN.search(value):
-            found[code] = SystemNamed(mine, value, code, line)
+        if not mine and code == "092":
+            family = next((RULEBOOKS[name].family for name in RULEBOOKS
+                           if _says(value, RULEBOOKS[name].trf_family_words)), "")
+        if mine or family or code == "192" or _FOREIGN.search(value):
+            found[code] = SystemNamed(mine, value, code, line, family)
     return found.get("192") or found.get("092")
+
+
+def _says(value: str, words) -> bool:
+    return any(re.search(rf"\b{w}\b", value, re.IGNORECASE) for w in words)
 
 
 @dataclass(frozen=True)
@@ -186,7 +197,8 @@ class EditionChoice:
     file names the system), ``042`` / ``132`` (the edition in force on the tournament's
     first day, read from that record) or ``today`` (the file says neither: the edition in
     force today); ``day`` the date that chose (ISO), ``line`` the record's line,
-    ``missing`` the edition in force that day that this program does not have."""
+    ``missing`` the edition in force that day that this program does not have; ``named``
+    the record (``092``) that named the family without an edition, ``text`` its words."""
 
     system: str
     by: str
@@ -194,11 +206,12 @@ class EditionChoice:
     line: int = 0
     text: str = ""
     missing: str = ""
+    named: str = ""
 
     def as_dict(self) -> dict:
         return {k: v for k, v in (("system", self.system), ("by", self.by), ("day", self.day),
                                   ("line", self.line), ("text", self.text),
-                                  ("missing", self.missing)) if v}
+                                  ("missing", self.missing), ("named", self.named)) if v}
 
 
 _DATE = re.compile(r"(?<!\d)(\d{4}|\d{2})[/.-](\d{1,2})[/.-](\d{1,4})(?!\d)")
@@ -240,8 +253,8 @@ def edition_in_force(day: date, family: str = DEFAULT_FAMILY) -> tuple[Rulebook 
     for book in _loaded():
         if book.family == family and book.in_force_on(day):
             return book, ""
-    for name, start, until in MISSING_EDITIONS:
-        if (start is None or start <= day) and day <= until:
+    for name, of, start, until in MISSING_EDITIONS:
+        if of == family and (start is None or start <= day) and day <= until:
             return None, name
     return None, ""
 
@@ -258,8 +271,9 @@ def edition_choice(t: Tournament, requested: str | None = None) -> tuple[Edition
     ``requested`` (``--system``) wins.  Otherwise the file's ``192``/``092`` decides; a file
     that names a system we do not have is refused (:class:`InputError`, located), since
     pairing it by another system would silently give a different pairing.  A file that
-    names no system is paired by the Dubov edition in force on its first day (``042``, else
-    ``132``), else by the one in force today.
+    names a family without an edition (``092 Swiss Dutch``) is paired by that family's
+    edition in force on its first day (``042``, else ``132``), else by the one in force
+    today; a file that names no system, by the Dubov edition chosen so.
     """
     named = system_named_by(t)
     if requested:
@@ -271,28 +285,31 @@ def edition_choice(t: Tournament, requested: str | None = None) -> tuple[Edition
         return EditionChoice(book.name, "option"), None
     if named is not None and named.system:
         return EditionChoice(named.system, named.code, line=named.line, text=named.text), None
-    if named is not None:
+    if named is not None and not named.family:
         raise InputError([Problem(
             t.source, named.line or 1, 5,
             f"record {named.code} names the pairing system {named.text!r}, which this "
             f"program does not have (it has {', '.join(RULEBOOKS)}); give --system NAME to "
             "pair the file by one of those anyway",
         )])
-    now = today_edition()
+    family = named.family if named is not None else DEFAULT_FAMILY
+    said = dict(named=named.code, text=named.text) if named is not None else {}
+    now = today_edition(family)
     first = first_day(t)
     if first is None:
-        return EditionChoice(now.name, "today"), None
+        return EditionChoice(now.name, "today", **said), None
     day, code, line = first
-    book, missing = edition_in_force(day)
+    book, missing = edition_in_force(day, family)
     if book is not None:
-        return EditionChoice(book.name, code, day.isoformat(), line), None
-    choice = EditionChoice(now.name, code, day.isoformat(), line, missing=missing)
+        return EditionChoice(book.name, code, day.isoformat(), line, **said), None
+    choice = EditionChoice(now.name, code, day.isoformat(), line, missing=missing, **said)
+    title = family.capitalize()
     if missing:
         return choice, (f"{t.source}:{line}:5: on the tournament's first day, {day.isoformat()}, "
-                        f"the Dubov text in force was {missing}, which this program does not "
+                        f"the {title} text in force was {missing}, which this program does not "
                         f"have; pairing by {now.name}, the text in force today (give --system "
                         "to choose another)")
-    return choice, (f"{t.source}:{line}:5: no Dubov text this program has was in force on the "
+    return choice, (f"{t.source}:{line}:5: no {title} text this program has was in force on the "
                     f"tournament's first day, {day.isoformat()}; pairing by {now.name}, the "
                     "text in force today (give --system to choose another)")
 

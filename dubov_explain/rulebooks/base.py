@@ -155,6 +155,10 @@ class Rulebook(ABC):
     trf_codes: ClassVar[tuple[str, ...]] = ()
     #: words that name this system in a free-text ``092`` line (``Swiss Dubov``)
     trf_words: ClassVar[tuple[str, ...]] = ()
+    #: words of a free-text ``092`` that name this rulebook's family without an edition
+    #: ("Swiss Dutch"): set on the family's edition in force; the edition that pairs such a
+    #: file is the one in force on the tournament's first day (``rulebooks.edition_choice``)
+    trf_family_words: ClassVar[tuple[str, ...]] = ()
     #: whether this text is the one in force today
     in_force: ClassVar[bool] = False
     #: the FIDE Handbook's dates of the text: applied from (inclusive) and until (inclusive;

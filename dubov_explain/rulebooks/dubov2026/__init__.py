@@ -96,7 +96,8 @@ class Dubov2026(Dubov2025):
     #: ETT26 has no Dubov edition suffix: ``FIDE_DUBOV`` (and a free-text "Dubov") names the
     #: text in force, this one since 01/02/2026; the Baku form is the same system accelerated
     trf_codes = ("FIDE_DUBOV", "FIDE_DUBOV_BAKU")
-    trf_words = ("dubov",)
+    trf_words = ()
+    trf_family_words = ("dubov",)
     #: the text in force today: bbpPairings' family flag ``--dubov`` names it
     in_force = True
     never_applied = False

@@ -16,6 +16,8 @@ share Articles 3-4's candidate generation and evaluation.
 
 from __future__ import annotations
 
+from datetime import date
+
 from ..base import ModuleRulebook
 from .readings import Readings
 
@@ -33,6 +35,8 @@ class Dutch2026(ModuleRulebook):
     #: a free-text 092 naming those codes, or the 2026 text
     trf_words = ("FIDE_DUTCH_2025", "FIDE_DUTCH_2026", "Dutch 2026")
     in_force = True
+    applied_from = date(2026, 2, 1)
+    trf_family_words = ("dutch",)
     readings_type = Readings
 
     def procedure(self):
