@@ -28,6 +28,7 @@ from ..errors import DubovError
 from ..records import asdict, dataclass, field
 from ..rulebooks import find_rulebook, system_of
 from ..rulebooks.base import Rulebook
+from ..rulebooks.machine import PartingWatch, until_parted
 from ..tournament.model import Tournament
 from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, StandingsSnapshot, Trace, WhatIf
 
@@ -108,8 +109,13 @@ def why_not(
     round_no: int | None = None,
     trace: Trace | None = None,
     system: str | None = None,
+    watch: PartingWatch | None = None,
 ) -> WhyNot:
-    """Why ``player`` does not meet ``against`` in the round to pair (see module doc)."""
+    """Why ``player`` does not meet ``against`` in the round to pair (see module doc).
+
+    ``watch`` (the rulebook's ``parting_watch`` of ``trace``): the what-if run stops at the
+    end of the bracket where it parts from the real one, which is all the answer reads; it
+    then has no pairing of its own (``what_if_boards`` stays None)."""
     n, m = player, against
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
@@ -134,7 +140,11 @@ def why_not(
                 return WhyNot(n, m, "paired", case="paired", where="board", board=b,
                               facts={"white": w, "black": bl})
     # the what-if run first: its header says whether the pair is legal at all
-    wi = rb.pair(t, readings, round_no, forced=((n, m),))
+    if watch is None:
+        wi = rb.pair(t, readings, round_no, forced=((n, m),))
+    else:
+        with until_parted(watch):
+            wi = rb.pair(t, readings, round_no, forced=((n, m),))
     header = next(e for e in wi.events if isinstance(e, WhatIf))
     crit = header.pairs[0][2]
     if crit:
@@ -145,7 +155,7 @@ def why_not(
         return WhyNot(n, m, "no-pairing", art, art, case="no-pairing", step=len(trace.events),
                       real=result.to_dict())
     out = _parting(n, m, trace, wi, rb)
-    if isinstance(wi.result, PairingPublished):
+    if "stopped" not in wi.meta and isinstance(wi.result, PairingPublished):
         out.what_if_boards = [list(b) for b in wi.result.boards]
         out.what_if_bye = wi.result.bye
     return out
@@ -202,6 +212,9 @@ class PlayerExplanation:
     colour_step: int | None = None
     #: other players of the bracket, each with the why-not answer
     mates: list[WhyNot] = field(default_factory=list)
+    #: the other players of the bracket whose why-not the page's budget left unasked
+    #: (:data:`MATE_BUDGET`), in the bracket's order after those of ``mates``
+    mates_unasked: list[int] = field(default_factory=list)
     #: 1-based indices of the events of the player's bracket and colour
     events: list[int] = field(default_factory=list)
     #: the named readings that would change the player's round (see readings_that_matter)
@@ -264,10 +277,33 @@ def explain_player(
     if own:
         _own_reasons(t, x, readings, round_no, trace, rb)
     if mates and x.bracket_score is not None:
+        watch = rb.parting_watch(trace)
+        runs = mate_runs(len(opened.to_pair))
         for m in x.residents + x.upfloaters:
-            if m != n:
-                x.mates.append(why_not(t, n, m, readings, round_no, trace, rb.name))
+            if m == n:
+                continue
+            if m != x.opponent and runs == 0:  # the opponent's answer is read, not run
+                x.mates_unasked.append(m)
+                continue
+            x.mates.append(why_not(t, n, m, readings, round_no, trace, rb.name, watch))
+            runs -= m != x.opponent
     return x
+
+
+#: what the bracket-mates of one player page may cost: this many players paired over their
+#: what-if runs (each run pairs the round again, up to the bracket where it parts), so a
+#: page runs at most ``MATE_BUDGET // players to pair`` of them (never fewer than
+#: :data:`MATE_RUNS_AT_LEAST`), in the bracket's order; the opponent's answer is read from
+#: the trace, not run.  The page names the others (``mates_unasked``), whose answer
+#: ``explain --against`` gives one by one.  A count, not a clock: the same page every time
+MATE_BUDGET = 16_000
+MATE_RUNS_AT_LEAST = 4
+
+
+def mate_runs(to_pair: int) -> int:
+    """How many bracket-mates' why-not answers a player page asks in a round of
+    ``to_pair`` players (see :data:`MATE_BUDGET`)."""
+    return max(MATE_RUNS_AT_LEAST, MATE_BUDGET // max(to_pair, 1))
 
 
 def _file_entry(t: Tournament, n: int, r: int) -> dict | None:
@@ -319,18 +355,25 @@ def readings_that_matter(t: Tournament, n: int, readings=None, round_no: int | N
     trace = trace or rb.pair(t, cur, round_no)
     mine = outcome(trace, n)
     out = []
-    for r, now, value, other in other_readings(t, rb, cur, round_no):
+    in_force = trace.events[0].readings if isinstance(trace.events[0], RoundOpened) else None
+    for r, now, value, other in other_readings(t, rb, cur, round_no, in_force):
         got = outcome(other, n)
         if got != mine:
             out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
     return out
 
 
-def other_readings(t: Tournament, rb: Rulebook, cur, round_no: int | None = None):
+def other_readings(t: Tournament, rb: Rulebook, cur, round_no: int | None = None,
+                   in_force=None):
     """``(reading, current value, other value, trace)`` for each other value of each named
     reading of ``rb``: the round paired once under each (a value the request cannot be
-    paired under, an input error, is left out: it changes nothing that could be shown)."""
+    paired under, an input error, is left out: it changes nothing that could be shown).
+    ``in_force``: the names the round's header lists (``RoundOpened.readings``; the
+    acceleration readings of a round without acceleration are not, as they cannot change
+    it): the others are not paired under."""
     for r in rb.catalogue:
+        if in_force is not None and r.name not in in_force:
+            continue
         now = cur.value(r.name)
         for value in r.choices:
             if value == now:
@@ -395,16 +438,35 @@ def expected_opponent(x: PlayerExplanation) -> WhyNot | None:
 def reply(t: Tournament, player: int, readings=None, round_no: int | None = None,
           trace: Trace | None = None, against: int | None = None, system: str | None = None,
           technical: bool = False, check_readings: bool = True, topic: str | None = None) -> Reply:
-    """The facts of a reply to ``player`` (see :class:`Reply`)."""
+    """The facts of a reply to ``player`` (see :class:`Reply`).  The bracket-mates'
+    why-not answers are asked only when the topic is an opponent the player did not name,
+    one by one in the bracket's order until :func:`expected_opponent`'s answer is settled;
+    ``explanation.mates`` holds those asked."""
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
-    x = explain_player(t, player, readings, round_no, trace, mates=True, system=rb.name)
+    x = explain_player(t, player, readings, round_no, trace, mates=False, system=rb.name)
     topic = topic or choose_topic(x, against)
     w = None
     if topic == "opponent":
         w = why_not(t, player, against, readings, round_no, trace, rb.name) if against is not None \
-            else expected_opponent(x)
+            else _expected_opponent(t, x, readings, round_no, trace, rb)
     out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical)
     if check_readings:
         out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name)
     return out
+
+
+def _expected_opponent(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace,
+                       rb: Rulebook) -> WhyNot | None:
+    """:func:`expected_opponent` of ``x`` with its bracket-mates asked in order only until
+    the answer is settled: the first passed over ends the search (the first one forbidden
+    by the criteria is the answer only when none is passed over)."""
+    if x.bracket_score is None:
+        return None
+    watch = rb.parting_watch(trace)
+    for m in x.residents + x.upfloaters:
+        if m != x.player:
+            x.mates.append(why_not(t, x.player, m, readings, round_no, trace, rb.name, watch))
+            if x.mates[-1].verdict in ("passed-over", "impossible"):
+                break
+    return expected_opponent(x)
