@@ -121,6 +121,12 @@ def until_parted(watch: PartingWatch) -> Iterator[None]:
         _WATCH.reset(token)
 
 
+def watching() -> bool:
+    """Whether the forced runs started now stop once parted (inside :func:`until_parted`):
+    such a run is not the whole what-if run, and whoever keeps runs must not keep it as one."""
+    return _WATCH.get() is not None
+
+
 class RoundMachine:
     #: the rulebook whose text the machine follows (its class: name, title, edition)
     book: ClassVar[type]
