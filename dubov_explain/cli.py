@@ -605,7 +605,9 @@ def cmd_pair(args) -> int:
     filed = _filed(req, trace, args.round)
     source = Path(args.trf).name if args.trf else f"--example {args.example}"
     # the report's readings that mattered: the round paired under each other value
-    changes = (app.readings_that_change(req, args.round, trace)
+    from .explain.why import READINGS_SECONDS
+
+    changes = (app.readings_that_change(req, args.round, trace, READINGS_SECONDS)
                if args.report or args.format in ("md", "html") else None)
     files: list[tuple[str, str]] = []  # written together, all or nothing, after the work
     if args.trace:
@@ -713,9 +715,12 @@ def cmd_explain(args) -> int:
     else:
         answer = explain_player(t, args.player, readings, rnd, trace=trace)
         render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
-    from .explain.why import readings_that_matter
+    from .explain.why import READINGS_SECONDS, readings_that_matter
 
-    answer.readings = readings_that_matter(t, args.player, readings, rnd, trace)
+    answer.readings = readings_that_matter(t, args.player, readings, rnd, trace,
+                                           seconds=READINGS_SECONDS,
+                                           unasked=answer.readings_unasked)
+    answer.readings_budget = READINGS_SECONDS if answer.readings_unasked else None
     text = R.to_json(answer) if render is None else render(answer, trace, title)
     _emit(args, text, json=render is None)
     return EXIT_OK

@@ -84,21 +84,24 @@ def test_a_page_cut_by_its_budget_says_so_and_answers_the_mates_it_asks(monkeypa
     t, rb, trace = _round("dubov-2025", 3)
     n = 20
     full = W.explain_player(t, n, None, ROUND, trace)
-    assert len(full.mates) > 6 and not full.mates_unasked
-    monkeypatch.setattr(W, "MATE_BUDGET", 0)
-    monkeypatch.setattr(W, "MATE_RUNS_AT_LEAST", 3)
+    assert len(full.mates) > 6 and not full.mates_unasked and full.mates_budget is None
+    monkeypatch.setattr(W, "MATE_SECONDS", 0.001)
     cut = W.explain_player(t, n, None, ROUND, trace)
-    runs = [w for w in cut.mates if w.verdict != "paired"]
-    assert len(runs) == 3
-    asked = {w.against for w in cut.mates}
-    assert asked | set(cut.mates_unasked) == {w.against for w in full.mates}
-    assert not asked & set(cut.mates_unasked)
-    by = {w.against: _without_what_if_pairing(w) for w in full.mates}
+    assert cut.mates_unasked and cut.mates_budget == 0.001
+    asked = [w.against for w in cut.mates]
+    # the mates asked are the first ones in the bracket's order (and the opponent's answer,
+    # read from the trace); every other one is named as unasked
+    order = [w.against for w in full.mates]
+    assert sorted(asked + cut.mates_unasked, key=order.index) == order
+    assert not set(asked) & set(cut.mates_unasked)
+    firsts = [m for m in asked if m != full.opponent]
+    assert firsts == order[:len(firsts)] or firsts == [m for m in order if m != full.opponent][:len(firsts)]
+    by = {w.against: w.to_dict() for w in full.mates}
     for w in cut.mates:
-        assert _without_what_if_pairing(w) == by[w.against]
+        assert w.to_dict() == by[w.against]
     if full.opponent is not None:  # the opponent's answer is read from the trace, never cut
         assert full.opponent in asked
     page = R.player_md(cut, trace, "t")
-    assert "The page's budget of 3 what-if runs left these unasked" in page
+    assert "The page's budget of 0.001 s of CPU for what-if runs left these unasked" in page
     assert str(cut.mates_unasked[-1]) in page
     assert "left these unasked" not in R.player_md(full, trace, "t")

@@ -22,6 +22,7 @@ There is no second, hand-written rule path: every verdict comes from an engine r
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..errors import DubovError
@@ -69,6 +70,9 @@ class WhyNot:
     what_if_bye: int | None = None
     #: the named readings that would change the player's round (see readings_that_matter)
     readings: list = field(default_factory=list)
+    #: the other reading values a budget left unpaired (``"name=value"``), and its seconds
+    readings_unasked: list = field(default_factory=list)
+    readings_budget: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -213,12 +217,16 @@ class PlayerExplanation:
     #: other players of the bracket, each with the why-not answer
     mates: list[WhyNot] = field(default_factory=list)
     #: the other players of the bracket whose why-not the page's budget left unasked
-    #: (:data:`MATE_BUDGET`), in the bracket's order after those of ``mates``
+    #: (:data:`MATE_SECONDS`, then in ``mates_budget``), in the bracket's order
     mates_unasked: list[int] = field(default_factory=list)
+    mates_budget: float | None = None
     #: 1-based indices of the events of the player's bracket and colour
     events: list[int] = field(default_factory=list)
     #: the named readings that would change the player's round (see readings_that_matter)
     readings: list = field(default_factory=list)
+    #: the other reading values a budget left unpaired (``"name=value"``), and its seconds
+    readings_unasked: list = field(default_factory=list)
+    readings_budget: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -277,33 +285,40 @@ def explain_player(
     if own:
         _own_reasons(t, x, readings, round_no, trace, rb)
     if mates and x.bracket_score is not None:
-        watch = rb.parting_watch(trace)
-        runs = mate_runs(len(opened.to_pair))
-        for m in x.residents + x.upfloaters:
-            if m == n:
-                continue
-            if m != x.opponent and runs == 0:  # the opponent's answer is read, not run
-                x.mates_unasked.append(m)
-                continue
-            x.mates.append(why_not(t, n, m, readings, round_no, trace, rb.name, watch))
-            runs -= m != x.opponent
+        _ask_mates(t, x, readings, round_no, trace, rb)
     return x
 
 
-#: what the bracket-mates of one player page may cost: this many players paired over their
-#: what-if runs (each run pairs the round again, up to the bracket where it parts), so a
-#: page runs at most ``MATE_BUDGET // players to pair`` of them (never fewer than
-#: :data:`MATE_RUNS_AT_LEAST`), in the bracket's order; the opponent's answer is read from
-#: the trace, not run.  The page names the others (``mates_unasked``), whose answer
-#: ``explain --against`` gives one by one.  A count, not a clock: the same page every time
-MATE_BUDGET = 16_000
-MATE_RUNS_AT_LEAST = 4
+#: the CPU seconds one player page may spend on its bracket-mates' what-if runs: each
+#: pairs the round again (a Dubov text's up to the end of the bracket where it parts from
+#: the real one), and a run with a pair held can cost far more than the pairing (a Dutch
+#: bracket searched for it: seconds at 1,000 players).  The mates are asked in the
+#: bracket's order; those the budget leaves are named on the page (``mates_unasked``),
+#: and ``explain --against`` answers each.  The opponent's answer is read from the trace.
+MATE_SECONDS = 1.5
 
 
-def mate_runs(to_pair: int) -> int:
-    """How many bracket-mates' why-not answers a player page asks in a round of
-    ``to_pair`` players (see :data:`MATE_BUDGET`)."""
-    return max(MATE_RUNS_AT_LEAST, MATE_BUDGET // max(to_pair, 1))
+def _ask_mates(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace,
+               rb: Rulebook) -> None:
+    """Each bracket-mate's why-not, in the bracket's order, within :data:`MATE_SECONDS`."""
+    from .budget import BudgetExceeded, time_limit
+
+    n = x.player
+    others = [m for m in x.residents + x.upfloaters if m != n]
+    watch = rb.parting_watch(trace)
+    answers: dict[int, WhyNot] = {}
+    try:
+        with time_limit(MATE_SECONDS, cpu=True):
+            for m in others:
+                answers[m] = why_not(t, n, m, readings, round_no, trace, rb.name, watch)
+    except BudgetExceeded:
+        pass
+    for m in others:
+        if m not in answers and m == x.opponent:  # read from the trace: no run
+            answers[m] = why_not(t, n, m, readings, round_no, trace, rb.name)
+    x.mates = [answers[m] for m in others if m in answers]
+    x.mates_unasked = [m for m in others if m not in answers]
+    x.mates_budget = MATE_SECONDS if x.mates_unasked else None
 
 
 def _file_entry(t: Tournament, n: int, r: int) -> dict | None:
@@ -347,42 +362,65 @@ def outcome(trace: Trace, n: int) -> dict:
 
 
 def readings_that_matter(t: Tournament, n: int, readings=None, round_no: int | None = None,
-                         trace: Trace | None = None, system: str | None = None) -> list[dict]:
+                         trace: Trace | None = None, system: str | None = None,
+                         seconds: float | None = None, unasked: list | None = None) -> list[dict]:
     """Each other value of each named reading that changes ``n``'s round (opponent, colour
-    or bye): ``[{name, value, current, article, outcome}, ...]``.  One pairing per value."""
+    or bye): ``[{name, value, current, article, outcome}, ...]``.  One pairing per value;
+    ``seconds`` and ``unasked`` as for :func:`other_readings`."""
     rb = _rulebook(trace, system)
     cur = readings or rb.readings()
     trace = trace or rb.pair(t, cur, round_no)
     mine = outcome(trace, n)
     out = []
-    in_force = trace.events[0].readings if isinstance(trace.events[0], RoundOpened) else None
-    for r, now, value, other in other_readings(t, rb, cur, round_no, in_force):
+    for r, now, value, other in other_readings(t, rb, cur, round_no, trace, seconds, unasked):
         got = outcome(other, n)
         if got != mine:
             out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
     return out
 
 
+#: the CPU seconds an answer may spend pairing the round under the other readings (one
+#: pairing per value: 10 to 19 of them, seconds each at 10,000 players); the answer names
+#: the values left unpaired
+READINGS_SECONDS = 3.0
+
+
 def other_readings(t: Tournament, rb: Rulebook, cur, round_no: int | None = None,
-                   in_force=None):
+                   real: Trace | None = None, seconds: float | None = None,
+                   unasked: list | None = None):
     """``(reading, current value, other value, trace)`` for each other value of each named
     reading of ``rb``: the round paired once under each (a value the request cannot be
     paired under, an input error, is left out: it changes nothing that could be shown).
-    ``in_force``: the names the round's header lists (``RoundOpened.readings``; the
-    acceleration readings of a round without acceleration are not, as they cannot change
-    it): the others are not paired under."""
-    for r in rb.catalogue:
-        if in_force is not None and r.name not in in_force:
-            continue
-        now = cur.value(r.name)
-        for value in r.choices:
-            if value == now:
-                continue
-            try:
+    ``real``: the round's trace under ``cur``; a reading its header does not list
+    (``RoundOpened.readings``: the acceleration readings of a round without acceleration,
+    which cannot change it) is not paired under.  ``seconds``: at most that much CPU time
+    pairing (the caller's own work between the values is not counted); the values left
+    are appended to ``unasked`` as ``"name=value"``."""
+    from .budget import BudgetExceeded, time_limit
+
+    opened = real.events[0] if real is not None and real.events else None
+    in_force = opened.readings if isinstance(opened, RoundOpened) else None
+    todo = [(r, cur.value(r.name), value) for r in rb.catalogue
+            if in_force is None or r.name in in_force
+            for value in r.choices if value != cur.value(r.name)]
+    spent = 0.0
+    for i, (r, now, value) in enumerate(todo):
+        left = None if seconds is None else seconds - spent
+        start = time.process_time()
+        try:
+            if left is not None and left <= 0:
+                raise BudgetExceeded(f"{seconds:g} s")
+            with time_limit(left, cpu=True):
                 other = rb.pair(t, rb.readings({**cur.as_dict(), r.name: value}), round_no)
-            except DubovError:
-                continue
-            yield r, now, value, other
+        except DubovError:
+            continue
+        except BudgetExceeded:
+            if unasked is not None:
+                unasked.extend(f"{q.name}={v}" for q, _, v in todo[i:])
+            return
+        finally:
+            spent += time.process_time() - start
+        yield r, now, value, other
 
 
 # ---------------------------------------------------------------------------- reply
