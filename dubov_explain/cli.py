@@ -710,7 +710,10 @@ def cmd_explain(args) -> int:
         _emit(args, text, json=args.format == "json")
         return EXIT_OK
     if args.against is not None:
-        answer = why_not(t, args.player, args.against, readings, rnd, trace=trace)
+        from .explain.why import WHY_NOT_SECONDS
+
+        answer = why_not(t, args.player, args.against, readings, rnd, trace=trace,
+                         seconds=WHY_NOT_SECONDS)
         render = {"html": R.why_not_html, "json": None}.get(args.format, R.why_not_md)
     else:
         answer = explain_player(t, args.player, readings, rnd, trace=trace)

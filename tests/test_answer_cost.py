@@ -6,6 +6,8 @@ runs gives the same answers for the mates it asks and names the others."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from dubov_explain.explain import why as W
@@ -85,9 +87,18 @@ def test_a_page_cut_by_its_budget_says_so_and_answers_the_mates_it_asks(monkeypa
     n = 20
     full = W.explain_player(t, n, None, ROUND, trace)
     assert len(full.mates) > 6 and not full.mates_unasked and full.mates_budget is None
-    monkeypatch.setattr(W, "MATE_SECONDS", 0.001)
+    real_why_not = W.why_not
+
+    def slow_why_not(*args, **kw):  # each answer costs at least 30 ms of CPU
+        start = time.process_time()
+        while time.process_time() - start < 0.03:
+            pass
+        return real_why_not(*args, **kw)
+
+    monkeypatch.setattr(W, "why_not", slow_why_not)
+    monkeypatch.setattr(W, "MATE_SECONDS", 0.1)
     cut = W.explain_player(t, n, None, ROUND, trace)
-    assert cut.mates_unasked and cut.mates_budget == 0.001
+    assert cut.mates_unasked and cut.mates_budget == 0.1
     asked = [w.against for w in cut.mates]
     # the mates asked are the first ones in the bracket's order (and the opponent's answer,
     # read from the trace); every other one is named as unasked
@@ -102,6 +113,19 @@ def test_a_page_cut_by_its_budget_says_so_and_answers_the_mates_it_asks(monkeypa
     if full.opponent is not None:  # the opponent's answer is read from the trace, never cut
         assert full.opponent in asked
     page = R.player_md(cut, trace, "t")
-    assert "The page's budget of 0.001 s of CPU for what-if runs left these unasked" in page
+    assert "The page's budget of 0.1 s of CPU for what-if runs left these unasked" in page
     assert str(cut.mates_unasked[-1]) in page
     assert "left these unasked" not in R.player_md(full, trace, "t")
+
+
+def test_a_why_not_cut_by_its_budget_says_it_is_unsettled():
+    t, rb, trace = _round("dutch-2012", 3)
+    # 20-15: the what-if run searches the bracket's levels down (about half a second)
+    full = W.why_not(t, 20, 15, None, ROUND, trace)
+    assert full.verdict == "passed-over"
+    cut = W.why_not(t, 20, 15, None, ROUND, trace, seconds=0.02)
+    assert (cut.verdict, cut.case, cut.facts) == ("unsettled", "budget", {"seconds": 0.02})
+    page = R.why_not_md(cut, trace, "t")
+    assert "**Answer:** not settled within the page's budget of 0.02 s of CPU" in page
+    # within its budget the answer is the whole one
+    assert W.why_not(t, 20, 15, None, ROUND, trace, seconds=60).to_dict() == full.to_dict()

@@ -40,7 +40,8 @@ class WhyNot:
 
     player: int
     against: int
-    #: paired | absent | illegal | impossible | passed-over | no-pairing | unknown
+    #: paired | absent | illegal | impossible | passed-over | no-pairing | unknown | unsettled
+    #: (the what-if run did not finish within its budget)
     verdict: str
     #: the criterion or order rule that decided: "[C1]", "[C6]", "4.4", "2.1.3", ...
     criterion: str = ""
@@ -114,12 +115,15 @@ def why_not(
     trace: Trace | None = None,
     system: str | None = None,
     watch: PartingWatch | None = None,
+    seconds: float | None = None,
 ) -> WhyNot:
     """Why ``player`` does not meet ``against`` in the round to pair (see module doc).
 
     ``watch`` (the rulebook's ``parting_watch`` of ``trace``): the what-if run stops at the
     end of the bracket where it parts from the real one, which is all the answer reads; it
-    then has no pairing of its own (``what_if_boards`` stays None)."""
+    then has no pairing of its own (``what_if_boards`` stays None).  ``seconds``: at most
+    that much CPU time for the what-if run; a run cut short answers ``unsettled`` (case
+    ``budget``, ``facts["seconds"]``): nothing is known of the pair then."""
     n, m = player, against
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
@@ -144,11 +148,17 @@ def why_not(
                 return WhyNot(n, m, "paired", case="paired", where="board", board=b,
                               facts={"white": w, "black": bl})
     # the what-if run first: its header says whether the pair is legal at all
-    if watch is None:
-        wi = rb.pair(t, readings, round_no, forced=((n, m),))
-    else:
-        with until_parted(watch):
-            wi = rb.pair(t, readings, round_no, forced=((n, m),))
+    from .budget import BudgetExceeded, time_limit
+
+    try:
+        with time_limit(seconds, cpu=True):
+            if watch is None:
+                wi = rb.pair(t, readings, round_no, forced=((n, m),))
+            else:
+                with until_parted(watch):
+                    wi = rb.pair(t, readings, round_no, forced=((n, m),))
+    except BudgetExceeded:
+        return WhyNot(n, m, "unsettled", case="budget", facts={"seconds": seconds})
     header = next(e for e in wi.events if isinstance(e, WhatIf))
     crit = header.pairs[0][2]
     if crit:
@@ -295,7 +305,7 @@ def explain_player(
 #: bracket searched for it: seconds at 1,000 players).  The mates are asked in the
 #: bracket's order; those the budget leaves are named on the page (``mates_unasked``),
 #: and ``explain --against`` answers each.  The opponent's answer is read from the trace.
-MATE_SECONDS = 1.5
+MATE_SECONDS = 1.0
 
 
 def _ask_mates(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace,
@@ -377,6 +387,11 @@ def readings_that_matter(t: Tournament, n: int, readings=None, round_no: int | N
         if got != mine:
             out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
     return out
+
+
+#: the CPU seconds ``explain --against`` may spend on its what-if run (a Dutch bracket
+#: searched for a pair held across score groups: minutes at 1,000 players)
+WHY_NOT_SECONDS = 2.0
 
 
 #: the CPU seconds an answer may spend pairing the round under the other readings (one
