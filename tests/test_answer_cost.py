@@ -129,3 +129,13 @@ def test_a_why_not_cut_by_its_budget_says_it_is_unsettled():
     assert "**Answer:** not settled within the page's budget of 0.02 s of CPU" in page
     # within its budget the answer is the whole one
     assert W.why_not(t, 20, 15, None, ROUND, trace, seconds=60).to_dict() == full.to_dict()
+
+
+def test_a_page_budget_that_runs_out_inside_a_what_if_run_cuts_the_page(monkeypatch):
+    # a Dutch what-if run of this round takes about half a second (20-15, 20-23): the
+    # page's budget runs out inside one, which is then unasked, not "unsettled"
+    t, rb, trace = _round("dutch-2012", 3)
+    monkeypatch.setattr(W, "MATE_SECONDS", 0.05)
+    cut = W.explain_player(t, 20, None, ROUND, trace)
+    assert cut.mates_unasked and cut.mates_budget == 0.05
+    assert all(w.verdict != "unsettled" for w in cut.mates)

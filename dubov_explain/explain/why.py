@@ -150,14 +150,17 @@ def why_not(
     # the what-if run first: its header says whether the pair is legal at all
     from .budget import BudgetExceeded, time_limit
 
+    bounded = False
     try:
-        with time_limit(seconds, cpu=True):
+        with time_limit(seconds, cpu=True) as bounded:
             if watch is None:
                 wi = rb.pair(t, readings, round_no, forced=((n, m),))
             else:
                 with until_parted(watch):
                     wi = rb.pair(t, readings, round_no, forced=((n, m),))
     except BudgetExceeded:
+        if not bounded:  # an outer budget's (a page's): not this answer's to word
+            raise
         return WhyNot(n, m, "unsettled", case="budget", facts={"seconds": seconds})
     header = next(e for e in wi.events if isinstance(e, WhatIf))
     crit = header.pairs[0][2]
@@ -422,14 +425,17 @@ def other_readings(t: Tournament, rb: Rulebook, cur, round_no: int | None = None
     for i, (r, now, value) in enumerate(todo):
         left = None if seconds is None else seconds - spent
         start = time.process_time()
+        bounded = left is not None and left <= 0
         try:
-            if left is not None and left <= 0:
+            if bounded:
                 raise BudgetExceeded(f"{seconds:g} s")
-            with time_limit(left, cpu=True):
+            with time_limit(left, cpu=True) as bounded:
                 other = rb.pair(t, rb.readings({**cur.as_dict(), r.name: value}), round_no)
         except DubovError:
             continue
         except BudgetExceeded:
+            if not bounded:  # an outer budget's: not this pass's to word
+                raise
             if unasked is not None:
                 unasked.extend(f"{q.name}={v}" for q, _, v in todo[i:])
             return
