@@ -519,13 +519,30 @@ def _expected_opponent(t: Tournament, x: PlayerExplanation, readings, round_no, 
                        rb: Rulebook) -> WhyNot | None:
     """:func:`expected_opponent` of ``x`` with its bracket-mates asked in order only until
     the answer is settled: the first passed over ends the search (the first one forbidden
-    by the criteria is the answer only when none is passed over)."""
+    by the criteria is the answer only when none is passed over).  Within the page's
+    budget (:data:`MATE_SECONDS`, each mate :data:`REPLY_MATE_SECONDS`): a mate whose run
+    is cut is not taken, and the mates left are ``x.mates_unasked``."""
     if x.bracket_score is None:
         return None
     watch = rb.parting_watch(trace)
+    spent = 0.0
     for m in x.residents + x.upfloaters:
-        if m != x.player:
-            x.mates.append(why_not(t, x.player, m, readings, round_no, trace, rb.name, watch))
-            if x.mates[-1].verdict in ("passed-over", "impossible"):
-                break
+        if m == x.player:
+            continue
+        if spent >= MATE_SECONDS:  # the rest unasked, as on the page
+            x.mates_unasked.append(m)
+            continue
+        start = time.process_time()
+        x.mates.append(why_not(t, x.player, m, readings, round_no, trace, rb.name, watch,
+                               seconds=min(REPLY_MATE_SECONDS, MATE_SECONDS - spent)))
+        spent += time.process_time() - start
+        if x.mates[-1].verdict in ("passed-over", "impossible"):
+            break
+    x.mates_budget = MATE_SECONDS if x.mates_unasked else None
     return expected_opponent(x)
+
+
+#: the CPU seconds a reply gives one bracket-mate's what-if run while it looks for the
+#: opponent the player most likely expected (a Dutch run with a pair held can search for
+#: minutes even at 100 players); a mate whose run is cut is ``unsettled`` and not taken
+REPLY_MATE_SECONDS = 0.5
