@@ -299,24 +299,35 @@ def rounds_in_file(t: Tournament) -> int:
     return max([len(p.entries) for p in t.players] + [0])
 
 
-def readings_that_change(req: Request, round_no: int | None, trace: Trace) -> list[dict]:
+class ReadingChanges(list):
+    """:func:`readings_that_change`'s list, with the values its budget left unpaired
+    (``unasked``: ``"name=value"``) and the budget's CPU seconds (``budget``)."""
+
+    unasked: list[str]
+    budget: float | None = None
+
+
+def readings_that_change(req: Request, round_no: int | None, trace: Trace,
+                         seconds: float | None = None) -> ReadingChanges:
     """Each other value of each named reading of the request's rulebook under which the
     round pairs otherwise (the round report's "readings that mattered"): ``[{name, value,
     current, article, players}, ...]``, ``players`` those whose opponent, colour or bye
     changes (all of them when the other value gives no pairing).  One pairing per value,
-    as ``explain``'s readings that matter for one player."""
+    as ``explain``'s readings that matter for one player, within ``seconds`` of CPU."""
     from .explain.why import other_readings
 
     mine = _outcomes(trace)
-    out = []
+    out = ReadingChanges()
+    out.unasked = []
     for r, now, value, other in other_readings(req.tournament, req.rulebook, req.readings,
-                                               round_no):
+                                               round_no, trace, seconds, out.unasked):
         theirs = _outcomes(other)
         changed = tuple(sorted(n for n in set(mine) | set(theirs)
                                if mine.get(n) != theirs.get(n)))
         if changed:
             out.append(dict(name=r.name, value=value, current=now, article=r.article,
                             players=changed, paired=bool(theirs)))
+    out.budget = seconds if out.unasked else None
     return out
 
 

@@ -611,7 +611,9 @@ def cmd_pair(args) -> int:
     filed = _filed(req, trace, args.round)
     source = Path(args.trf).name if args.trf else f"--example {args.example}"
     # the report's readings that mattered: the round paired under each other value
-    changes = (app.readings_that_change(req, args.round, trace)
+    from .explain.why import READINGS_SECONDS
+
+    changes = (app.readings_that_change(req, args.round, trace, READINGS_SECONDS)
                if args.report or args.format in ("md", "html") else None)
     files: list[tuple[str, str]] = []  # written together, all or nothing, after the work
     if args.trace:
@@ -718,14 +720,20 @@ def cmd_explain(args) -> int:
         _emit(args, text, json=args.format == "json")
         return EXIT_OK
     if args.against is not None:
-        answer = why_not(t, args.player, args.against, readings, rnd, trace=trace)
+        from .explain.why import WHY_NOT_SECONDS
+
+        answer = why_not(t, args.player, args.against, readings, rnd, trace=trace,
+                         seconds=WHY_NOT_SECONDS)
         render = {"html": R.why_not_html, "json": None}.get(args.format, R.why_not_md)
     else:
         answer = explain_player(t, args.player, readings, rnd, trace=trace)
         render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
-    from .explain.why import readings_that_matter
+    from .explain.why import READINGS_SECONDS, readings_that_matter
 
-    answer.readings = readings_that_matter(t, args.player, readings, rnd, trace)
+    answer.readings = readings_that_matter(t, args.player, readings, rnd, trace,
+                                           seconds=READINGS_SECONDS,
+                                           unasked=answer.readings_unasked)
+    answer.readings_budget = READINGS_SECONDS if answer.readings_unasked else None
     text = R.to_json(answer) if render is None else render(answer, trace, title)
     _emit(args, text, json=render is None)
     return EXIT_OK

@@ -17,6 +17,7 @@ import functools
 from dubov_explain.explain.why import outcome, reply
 from dubov_explain.render.explain import reply_text
 from dubov_explain.rulebooks import find_rulebook
+from dubov_explain.rulebooks.machine import watching
 
 
 class Round:
@@ -42,7 +43,8 @@ class Round:
         book, real = self.book, self._real
 
         def pair(t, readings=None, round_no=None, forced=()):
-            if t is not self.t or round_no != self.round_no:
+            # a what-if run stopped at its parting is no whole run: not kept
+            if t is not self.t or round_no != self.round_no or forced and watching():
                 return real(t, readings, round_no, forced)
             r = readings if readings is not None else book.readings()
             return self.pair(tuple(sorted(r.as_dict().items())), tuple(map(tuple, forced)))

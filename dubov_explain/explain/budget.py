@@ -7,6 +7,10 @@ by another system that search can take minutes.  ``replay`` bounds it per round 
 the search, which only computes (no file, no shared state is left half-written), and the
 caller reports the explanation as cut short.
 
+A budget of CPU time (``time_limit(seconds, cpu=True)``: the process's own time, which a
+loaded machine does not eat into) bounds the optional what-if runs of an answer (a player
+page's bracket-mates, :mod:`dubov_explain.explain.why`).
+
 The timer needs POSIX signals and the main thread (where the command line and its worker
 processes run).  Elsewhere (Windows, a thread of a host program) :func:`time_limit` yields
 False and the work runs unbounded.
@@ -33,8 +37,9 @@ def _can_interrupt() -> bool:
 
 
 @contextmanager
-def time_limit(seconds: float | None) -> Iterator[bool]:
-    """Raise :class:`BudgetExceeded` in the body after ``seconds`` (None or <= 0: no limit).
+def time_limit(seconds: float | None, cpu: bool = False) -> Iterator[bool]:
+    """Raise :class:`BudgetExceeded` in the body after ``seconds`` (None or <= 0: no limit)
+    of real time, or with ``cpu`` of the process's CPU time (user and system).
 
     Yields whether the limit is enforced.  A timer already running (an outer budget, a test
     runner's timeout) is suspended and re-armed with what was left of it."""
@@ -45,13 +50,15 @@ def time_limit(seconds: float | None) -> Iterator[bool]:
     def expired(signum, frame):
         raise BudgetExceeded(f"{seconds:g} s")
 
-    start = time.monotonic()
-    previous = signal.signal(signal.SIGALRM, expired)
-    outer, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
+    which, sig, clock = ((signal.ITIMER_PROF, signal.SIGPROF, time.process_time) if cpu else
+                         (signal.ITIMER_REAL, signal.SIGALRM, time.monotonic))
+    start = clock()
+    previous = signal.signal(sig, expired)
+    outer, _ = signal.setitimer(which, seconds)
     try:
         yield True
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(which, 0)
+        signal.signal(sig, previous)
         if outer > 0:
-            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - start), 1e-3))
+            signal.setitimer(which, max(outer - (clock() - start), 1e-3))

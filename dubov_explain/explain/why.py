@@ -22,12 +22,14 @@ There is no second, hand-written rule path: every verdict comes from an engine r
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..errors import DubovError
 from ..records import asdict, dataclass, field
 from ..rulebooks import find_rulebook, system_of
 from ..rulebooks.base import Rulebook
+from ..rulebooks.machine import PartingWatch, until_parted
 from ..tournament.model import Tournament
 from ..trace.events import Event, Impossible, PairingPublished, RoundOpened, StandingsSnapshot, Trace, WhatIf
 
@@ -38,7 +40,8 @@ class WhyNot:
 
     player: int
     against: int
-    #: paired | absent | illegal | impossible | passed-over | no-pairing | unknown
+    #: paired | absent | illegal | impossible | passed-over | no-pairing | unknown | unsettled
+    #: (the what-if run did not finish within its budget)
     verdict: str
     #: the criterion or order rule that decided: "[C1]", "[C6]", "4.4", "2.1.3", ...
     criterion: str = ""
@@ -68,6 +71,9 @@ class WhyNot:
     what_if_bye: int | None = None
     #: the named readings that would change the player's round (see readings_that_matter)
     readings: list = field(default_factory=list)
+    #: the other reading values a budget left unpaired (``"name=value"``), and its seconds
+    readings_unasked: list = field(default_factory=list)
+    readings_budget: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -108,8 +114,16 @@ def why_not(
     round_no: int | None = None,
     trace: Trace | None = None,
     system: str | None = None,
+    watch: PartingWatch | None = None,
+    seconds: float | None = None,
 ) -> WhyNot:
-    """Why ``player`` does not meet ``against`` in the round to pair (see module doc)."""
+    """Why ``player`` does not meet ``against`` in the round to pair (see module doc).
+
+    ``watch`` (the rulebook's ``parting_watch`` of ``trace``): the what-if run stops at the
+    end of the bracket where it parts from the real one, which is all the answer reads; it
+    then has no pairing of its own (``what_if_boards`` stays None).  ``seconds``: at most
+    that much CPU time for the what-if run; a run cut short answers ``unsettled`` (case
+    ``budget``, ``facts["seconds"]``): nothing is known of the pair then."""
     n, m = player, against
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
@@ -134,7 +148,20 @@ def why_not(
                 return WhyNot(n, m, "paired", case="paired", where="board", board=b,
                               facts={"white": w, "black": bl})
     # the what-if run first: its header says whether the pair is legal at all
-    wi = rb.pair(t, readings, round_no, forced=((n, m),))
+    from .budget import BudgetExceeded, time_limit
+
+    bounded = False
+    try:
+        with time_limit(seconds, cpu=True) as bounded:
+            if watch is None:
+                wi = rb.pair(t, readings, round_no, forced=((n, m),))
+            else:
+                with until_parted(watch):
+                    wi = rb.pair(t, readings, round_no, forced=((n, m),))
+    except BudgetExceeded:
+        if not bounded:  # an outer budget's (a page's): not this answer's to word
+            raise
+        return WhyNot(n, m, "unsettled", case="budget", facts={"seconds": seconds})
     header = next(e for e in wi.events if isinstance(e, WhatIf))
     crit = header.pairs[0][2]
     if crit:
@@ -145,7 +172,7 @@ def why_not(
         return WhyNot(n, m, "no-pairing", art, art, case="no-pairing", step=len(trace.events),
                       real=result.to_dict())
     out = _parting(n, m, trace, wi, rb)
-    if isinstance(wi.result, PairingPublished):
+    if "stopped" not in wi.meta and isinstance(wi.result, PairingPublished):
         out.what_if_boards = [list(b) for b in wi.result.boards]
         out.what_if_bye = wi.result.bye
     return out
@@ -202,10 +229,17 @@ class PlayerExplanation:
     colour_step: int | None = None
     #: other players of the bracket, each with the why-not answer
     mates: list[WhyNot] = field(default_factory=list)
+    #: the other players of the bracket whose why-not the page's budget left unasked
+    #: (:data:`MATE_SECONDS`, then in ``mates_budget``), in the bracket's order
+    mates_unasked: list[int] = field(default_factory=list)
+    mates_budget: float | None = None
     #: 1-based indices of the events of the player's bracket and colour
     events: list[int] = field(default_factory=list)
     #: the named readings that would change the player's round (see readings_that_matter)
     readings: list = field(default_factory=list)
+    #: the other reading values a budget left unpaired (``"name=value"``), and its seconds
+    readings_unasked: list = field(default_factory=list)
+    readings_budget: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -264,10 +298,40 @@ def explain_player(
     if own:
         _own_reasons(t, x, readings, round_no, trace, rb)
     if mates and x.bracket_score is not None:
-        for m in x.residents + x.upfloaters:
-            if m != n:
-                x.mates.append(why_not(t, n, m, readings, round_no, trace, rb.name))
+        _ask_mates(t, x, readings, round_no, trace, rb)
     return x
+
+
+#: the CPU seconds one player page may spend on its bracket-mates' what-if runs: each
+#: pairs the round again (a Dubov text's up to the end of the bracket where it parts from
+#: the real one), and a run with a pair held can cost far more than the pairing (a Dutch
+#: bracket searched for it: seconds at 1,000 players).  The mates are asked in the
+#: bracket's order; those the budget leaves are named on the page (``mates_unasked``),
+#: and ``explain --against`` answers each.  The opponent's answer is read from the trace.
+MATE_SECONDS = 1.0
+
+
+def _ask_mates(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace,
+               rb: Rulebook) -> None:
+    """Each bracket-mate's why-not, in the bracket's order, within :data:`MATE_SECONDS`."""
+    from .budget import BudgetExceeded, time_limit
+
+    n = x.player
+    others = [m for m in x.residents + x.upfloaters if m != n]
+    watch = rb.parting_watch(trace)
+    answers: dict[int, WhyNot] = {}
+    try:
+        with time_limit(MATE_SECONDS, cpu=True):
+            for m in others:
+                answers[m] = why_not(t, n, m, readings, round_no, trace, rb.name, watch)
+    except BudgetExceeded:
+        pass
+    for m in others:
+        if m not in answers and m == x.opponent:  # read from the trace: no run
+            answers[m] = why_not(t, n, m, readings, round_no, trace, rb.name)
+    x.mates = [answers[m] for m in others if m in answers]
+    x.mates_unasked = [m for m in others if m not in answers]
+    x.mates_budget = MATE_SECONDS if x.mates_unasked else None
 
 
 def _file_entry(t: Tournament, n: int, r: int) -> dict | None:
@@ -311,35 +375,73 @@ def outcome(trace: Trace, n: int) -> dict:
 
 
 def readings_that_matter(t: Tournament, n: int, readings=None, round_no: int | None = None,
-                         trace: Trace | None = None, system: str | None = None) -> list[dict]:
+                         trace: Trace | None = None, system: str | None = None,
+                         seconds: float | None = None, unasked: list | None = None) -> list[dict]:
     """Each other value of each named reading that changes ``n``'s round (opponent, colour
-    or bye): ``[{name, value, current, article, outcome}, ...]``.  One pairing per value."""
+    or bye): ``[{name, value, current, article, outcome}, ...]``.  One pairing per value;
+    ``seconds`` and ``unasked`` as for :func:`other_readings`."""
     rb = _rulebook(trace, system)
     cur = readings or rb.readings()
     trace = trace or rb.pair(t, cur, round_no)
     mine = outcome(trace, n)
     out = []
-    for r, now, value, other in other_readings(t, rb, cur, round_no):
+    for r, now, value, other in other_readings(t, rb, cur, round_no, trace, seconds, unasked):
         got = outcome(other, n)
         if got != mine:
             out.append(dict(name=r.name, value=value, current=now, article=r.article, outcome=got))
     return out
 
 
-def other_readings(t: Tournament, rb: Rulebook, cur, round_no: int | None = None):
+#: the CPU seconds ``explain --against`` may spend on its what-if run (a Dutch bracket
+#: searched for a pair held across score groups: minutes at 1,000 players)
+WHY_NOT_SECONDS = 2.0
+
+
+#: the CPU seconds an answer may spend pairing the round under the other readings (one
+#: pairing per value: 10 to 19 of them, seconds each at 10,000 players); the answer names
+#: the values left unpaired
+READINGS_SECONDS = 3.0
+
+
+def other_readings(t: Tournament, rb: Rulebook, cur, round_no: int | None = None,
+                   real: Trace | None = None, seconds: float | None = None,
+                   unasked: list | None = None):
     """``(reading, current value, other value, trace)`` for each other value of each named
     reading of ``rb``: the round paired once under each (a value the request cannot be
-    paired under, an input error, is left out: it changes nothing that could be shown)."""
-    for r in rb.catalogue:
-        now = cur.value(r.name)
-        for value in r.choices:
-            if value == now:
-                continue
-            try:
+    paired under, an input error, is left out: it changes nothing that could be shown).
+    ``real``: the round's trace under ``cur``; a reading its header does not list
+    (``RoundOpened.readings``: the acceleration readings of a round without acceleration,
+    which cannot change it) is not paired under.  ``seconds``: at most that much CPU time
+    pairing (the caller's own work between the values is not counted); the values left
+    are appended to ``unasked`` as ``"name=value"``."""
+    from .budget import BudgetExceeded, time_limit
+
+    opened = real.events[0] if real is not None and real.events else None
+    in_force = opened.readings if isinstance(opened, RoundOpened) else None
+    todo = [(r, cur.value(r.name), value) for r in rb.catalogue
+            if in_force is None or r.name in in_force
+            for value in r.choices if value != cur.value(r.name)]
+    spent = 0.0
+    for i, (r, now, value) in enumerate(todo):
+        left = None if seconds is None else seconds - spent
+        start = time.process_time()
+        bounded = left is not None and left <= 0
+        try:
+            if bounded:
+                raise BudgetExceeded(f"{seconds:g} s")
+            with time_limit(left, cpu=True) as bounded:
                 other = rb.pair(t, rb.readings({**cur.as_dict(), r.name: value}), round_no)
-            except DubovError:
-                continue
-            yield r, now, value, other
+        except DubovError:
+            continue
+        except BudgetExceeded:
+            if not bounded:  # an outer budget's: not this pass's to word
+                raise
+            if unasked is not None:
+                unasked.extend(f"{q.name}={v}" for q, _, v in todo[i:])
+            return
+        finally:
+            spent += time.process_time() - start
+        yield r, now, value, other
 
 
 # ---------------------------------------------------------------------------- reply
@@ -449,18 +551,54 @@ def reply(t: Tournament, player: int, readings=None, round_no: int | None = None
           technical: bool = False, check_readings: bool = True, topic: str | None = None,
           question: str | None = None) -> Reply:
     """The facts of a reply to ``player`` (see :class:`Reply`); ``question``: the one the
-    player states (:data:`QUESTIONS`), ``topic``: the topic itself, chosen by the caller."""
+    player states (:data:`QUESTIONS`), ``topic``: the topic itself, chosen by the caller.
+    The bracket-mates' why-not answers are asked only when the topic is an opponent the
+    player did not name, one by one in the bracket's order until :func:`expected_opponent`'s
+    answer is settled; ``explanation.mates`` holds those asked."""
     rb = _rulebook(trace, system)
     trace = trace or rb.pair(t, readings, round_no)
-    x = explain_player(t, player, readings, round_no, trace, mates=True, system=rb.name)
+    x = explain_player(t, player, readings, round_no, trace, mates=False, system=rb.name)
     expected = bye_expected(trace, x)
     topic = topic or choose_topic(x, against, question, expected)
     w = None
     if topic == "opponent":
         w = why_not(t, player, against, readings, round_no, trace, rb.name) if against is not None \
-            else expected_opponent(x)
+            else _expected_opponent(t, x, readings, round_no, trace, rb)
     out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical,
                 others=other_topics(x, topic, expected))
     if check_readings:
         out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name)
     return out
+
+
+def _expected_opponent(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace,
+                       rb: Rulebook) -> WhyNot | None:
+    """:func:`expected_opponent` of ``x`` with its bracket-mates asked in order only until
+    the answer is settled: the first passed over ends the search (the first one forbidden
+    by the criteria is the answer only when none is passed over).  Within the page's
+    budget (:data:`MATE_SECONDS`, each mate :data:`REPLY_MATE_SECONDS`): a mate whose run
+    is cut is not taken, and the mates left are ``x.mates_unasked``."""
+    if x.bracket_score is None:
+        return None
+    watch = rb.parting_watch(trace)
+    spent = 0.0
+    for m in x.residents + x.upfloaters:
+        if m == x.player:
+            continue
+        if spent >= MATE_SECONDS:  # the rest unasked, as on the page
+            x.mates_unasked.append(m)
+            continue
+        start = time.process_time()
+        x.mates.append(why_not(t, x.player, m, readings, round_no, trace, rb.name, watch,
+                               seconds=min(REPLY_MATE_SECONDS, MATE_SECONDS - spent)))
+        spent += time.process_time() - start
+        if x.mates[-1].verdict in ("passed-over", "impossible"):
+            break
+    x.mates_budget = MATE_SECONDS if x.mates_unasked else None
+    return expected_opponent(x)
+
+
+#: the CPU seconds a reply gives one bracket-mate's what-if run while it looks for the
+#: opponent the player most likely expected (a Dutch run with a pair held can search for
+#: minutes even at 100 players); a mate whose run is cut is ``unsettled`` and not taken
+REPLY_MATE_SECONDS = 0.5

@@ -133,16 +133,21 @@ def round_report_md(trace: Trace, title: str | None = None, *, filed: Filed | No
         "round.md.j2", v=v, standings_table=standings_table(v), boards_table=boards_table(v),
         bars=bars, sheet=sheet, fold=S.fold, nondefault=nondefault, filed=filed,
         fold_open=FOLD_OPEN if links else "", fold_close=FOLD_CLOSE if links else "",
-        explain_hint=_explain_hint(v, source), changes=changes, tried=_tried(book, changes),
+        explain_hint=_explain_hint(v, source), changes=changes,
+        tried=_tried(book, changes, trace),
     )
     return _tidy(text)
 
 
-def _tried(book, changes) -> int:
-    """How many other reading values were paired (when ``changes`` was computed)."""
+def _tried(book, changes, trace) -> int:
+    """How many other reading values were paired (when ``changes`` was computed): those of
+    the readings the round's header lists (``explain.why.other_readings``: the acceleration
+    readings of a round without acceleration cannot change it and are not paired under)."""
     if changes is None or book is None:
         return 0
-    return sum(len(r.choices) - 1 for r in book.catalogue)
+    opened = trace.events[0] if trace.events else None
+    listed = getattr(opened, "readings", None)
+    return sum(len(r.choices) - 1 for r in book.catalogue if listed is None or r.name in listed)
 
 
 def _explain_hint(v: View, source: str) -> str:

@@ -222,6 +222,14 @@ class Rulebook(ABC):
         """The readings in force: the defaults with ``pairs`` set (``ReadingError`` else)."""
         return self.readings_type.from_pairs(pairs) if pairs else self.default_readings
 
+    def parting_watch(self, real):
+        """What lets a what-if run of this rulebook stop once it has parted from the real
+        trace ``real`` (:class:`~dubov_explain.rulebooks.machine.PartingWatch`), or None:
+        every what-if run goes to the end of the round.  A rulebook whose engine never goes
+        back to a bracket it has closed, nor takes back an event, returns its reader's
+        ``watch(real)``."""
+        return None
+
     def in_force_readings(self, readings: Readings | None) -> Readings:
         return readings if readings is not None else self.default_readings
 

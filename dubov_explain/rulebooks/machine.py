@@ -18,7 +18,9 @@ standings), ``forced``, ``events`` and ``initial_colour``/``initial_colour_sourc
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, TypedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable, ClassVar, Iterator, TypedDict
 
 from ..trace.events import Trace, fmt
 from .acceleration.facts import acceleration_records, dropped_points
@@ -70,6 +72,61 @@ class NoPairing(Exception):
     stops, its last event says why."""
 
 
+class Parted(Exception):
+    """A watched what-if run has parted from the real trace and read its bracket to the end:
+    the rest of the round cannot change the answer (see :func:`until_parted`)."""
+
+
+class PartingWatch:
+    """What a what-if run is compared against while it runs: the real trace's decision keys
+    in order, the rulebook's ``decision_key`` and the event that opens a bracket.
+
+    A decision whose key is not the real one at the same place is the parting; the run goes
+    on to the end of that bracket (the next bracket opened, or the round's end) and stops
+    there.  A forced pair that breaks an absolute criterion stops the run after its header
+    (the header is then the whole answer).  The answer of a why-not (:func:`first_divergence`
+    and the rulebook's ``read_parting``) reads the events up to the parting and the rest of
+    the parting's bracket, so it is the same as over the whole run."""
+
+    def __init__(self, real_keys: list, decision_key: Callable, opens: type) -> None:
+        self.real_keys = real_keys
+        self.decision_key = decision_key
+        self.opens = opens
+        self.at = 0
+        self.parted = False
+
+    def before(self, e) -> bool:
+        """Whether the run stops before ``e`` (it has parted and ``e`` opens a bracket)."""
+        if self.parted:
+            return isinstance(e, self.opens)
+        k = self.decision_key(e)
+        if k is not None:
+            if self.at >= len(self.real_keys) or k != self.real_keys[self.at]:
+                self.parted = True
+            self.at += 1
+        return False
+
+
+_WATCH: ContextVar[PartingWatch | None] = ContextVar("parting_watch", default=None)
+
+
+@contextmanager
+def until_parted(watch: PartingWatch) -> Iterator[None]:
+    """The forced (what-if) runs in the body stop once they have parted from the real trace
+    (:class:`PartingWatch`); their trace's ``meta["stopped"]`` says so."""
+    token = _WATCH.set(watch)
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
+
+
+def watching() -> bool:
+    """Whether the forced runs started now stop once parted (inside :func:`until_parted`):
+    such a run is not the whole what-if run, and whoever keeps runs must not keep it as one."""
+    return _WATCH.get() is not None
+
+
 class RoundMachine:
     #: the rulebook whose text the machine follows (its class: name, title, edition)
     book: ClassVar[type]
@@ -103,6 +160,9 @@ class RoundMachine:
         self.remaining: list[int] = []
         self.pairs: list[tuple[int, int]] = []
         self.bye: int | None = None
+        watch = _WATCH.get() if self.forced else None
+        self._watch = None if watch is None else PartingWatch(
+            watch.real_keys, watch.decision_key, watch.opens)
         return self.fmap
 
     # ------------------------------------------------------------------ the machine
@@ -114,18 +174,25 @@ class RoundMachine:
         """The run, its events citing the numbers the states cite (the family's, for an
         edition that renumbers them: what the family's readers and checks read)."""
         state: Callable | None = self.open_round
+        stopped = None
         try:
             while state is not None:
                 state = state()
         except NoPairing:
             pass
+        except Parted as why:
+            stopped = str(why)
         meta = {"system": self.book.name, "rulebook": self.book.title,
                 "edition": self.book.edition, "round": self.st.round}
         if self.forced:
             meta["what_if"] = [list(p) for p in self.forced]
+        if stopped:
+            meta["stopped"] = stopped
         return Trace(tuple(self.events), meta)
 
     def emit(self, e) -> None:
+        if self._watch is not None and self._watch.before(e):
+            raise Parted("parted")
         self.events.append(e)
 
     @property
@@ -156,8 +223,10 @@ class RoundMachine:
             readings_detail=tuple(d for d in self.readings.detail() if d[0] not in skip),
         ))
         if self.forced:
-            self.emit(self.ev.WhatIf(article="what-if", pairs=tuple(
-                (a, b, *self.what_if_verdict(a, b)) for a, b in self.forced)))
+            pairs = tuple((a, b, *self.what_if_verdict(a, b)) for a, b in self.forced)
+            self.emit(self.ev.WhatIf(article="what-if", pairs=pairs))
+            if self._watch is not None and any(p[2] for p in pairs):
+                raise Parted("illegal")  # the header is the answer
         self.emit(self.ev.StandingsSnapshot(
             article=self.standings_article, max_t=self.max_t(),
             rows=tuple(self.standing_row(p) for p in st.players)))

@@ -9,17 +9,43 @@
 * :func:`colours_played`, :func:`history`: read from the rule-free facts
   (:class:`~dubov_explain.tournament.facts.PlayerFacts`), games played over the board only
   (GHR 3.4: a forfeit has no colour);
-* :class:`Indexed`: the standings by player number, and the players to pair.
+* :class:`Indexed`: the standings by player number, and the players to pair;
+* :func:`remember_last`: a rulebook's standings asked again for the same tournament,
+  round and readings (a what-if run, the check after the pairing) are not computed again.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import wraps
+from typing import Callable, TypeVar
 
 from ..records import dataclass
 from ..tournament.model import Colour
 
-__all__ = ["ByeBar", "Indexed", "Standing", "colours_played", "history"]
+__all__ = ["ByeBar", "Indexed", "Standing", "colours_played", "history", "remember_last"]
+
+S = TypeVar("S")
+
+
+def remember_last(compute: Callable[..., S]) -> Callable[..., S]:
+    """``compute_standings(t, round_no, readings)`` that remembers its last answer: asked
+    again for the same tournament object, round and (equal) readings, it returns the same
+    standings (immutable, as the tournament is) without computing them.  One call of the
+    command line asks for them once per run: the pairing, each what-if run of a why-not,
+    the absolute test of a check."""
+    last: list = []
+
+    @wraps(compute)
+    def standings(t, round_no=None, readings=None):
+        args = (t, round_no) if readings is None else (t, round_no, readings)
+        if last and last[0] is t and last[1] == args[1:]:
+            return last[2]
+        st = compute(*args)
+        last[:] = [t, args[1:], st]
+        return st
+
+    return standings
 
 
 @dataclass(frozen=True, slots=True)

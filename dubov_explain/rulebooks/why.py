@@ -90,6 +90,16 @@ class TraceReader:
             return self.criteria.get(criterion, criterion)
         return self.verdicts.get(verdict, "")
 
+    def watch(self, real: Trace):
+        """A :class:`~dubov_explain.rulebooks.machine.PartingWatch` of ``real``: a what-if
+        run that has parted from it stops at the end of the parting's bracket.  Only for a
+        text whose engine never goes back to a bracket it has closed, nor takes back an
+        event (its rulebook's ``parting_watch`` says so)."""
+        from .machine import PartingWatch
+
+        keys = [k for k in map(self.decision_key, real.events) if k is not None]
+        return PartingWatch(keys, self.decision_key, self.opens)
+
     def bracket_of(self, trace: Trace, index: int) -> str | None:
         """The score of the bracket in which event ``index`` (0-based) is decided; None
         before the first bracket."""

@@ -159,9 +159,23 @@ def absences(t: Tournament, round_no: int) -> dict[int, str]:
     return out
 
 
+#: the last facts read, with the tournament object and round they were read from: each
+#: pairing under another reading (``explain``'s readings that matter) reads the same facts
+_LAST: list = []
+
+
 def round_facts(t: Tournament, round_no: int | None = None) -> RoundFacts:
-    """The facts before ``round_no`` (default: the round to pair)."""
+    """The facts before ``round_no`` (default: the round to pair).  Asked again for the
+    same tournament object and round, the same (immutable) facts are returned."""
     r = round_no if round_no is not None else t.round_to_pair
+    if _LAST and _LAST[0] is t and _LAST[1] == r:
+        return _LAST[2]
+    facts = _round_facts(t, r)
+    _LAST[:] = [t, r, facts]
+    return facts
+
+
+def _round_facts(t: Tournament, r: int) -> RoundFacts:
     scoring = t.scoring
     absent = absences(t, r)
     met: dict[frozenset[int], list[int]] = {}

@@ -38,3 +38,9 @@ class Dubov1997(ModuleRulebook):
     def review(self):
         from . import check
         return check
+
+    def parting_watch(self, real):
+        # the engine closes each bracket once and takes back no event: a what-if run may
+        # stop at the end of the bracket where it parts from the real one
+        from .why import READER
+        return READER.watch(real)

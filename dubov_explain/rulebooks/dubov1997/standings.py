@@ -31,7 +31,7 @@ from fractions import Fraction
 from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
-from ..standings import ByeBar, Indexed, Standing, colours_played, history
+from ..standings import ByeBar, Indexed, Standing, colours_played, history, remember_last
 from .readings import DEFAULT, Readings
 
 __all__ = ["ByeBar", "Due", "PlayerStanding", "Standings", "compute_standings", "due_colour",
@@ -131,6 +131,7 @@ def due_colour(colours: tuple[Colour, ...]) -> tuple[Colour | None, str]:
     return Colour.BLACK, "equal-last-white"
 
 
+@remember_last
 def compute_standings(t: Tournament, round_no: int | None = None,
                       readings: Readings = DEFAULT) -> Standings:
     f = round_facts(t, round_no)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from enum import Enum
 from fractions import Fraction
 
-from ..standings import ByeBar, Indexed, Standing, colours_played, history
+from ..standings import ByeBar, Indexed, Standing, colours_played, history, remember_last
 from .readings import DEFAULT, Readings
 from ...records import dataclass
 from ...tournament.facts import round_facts
@@ -141,25 +141,16 @@ def initial_ranking(t: Tournament) -> dict[int, int]:
     return {p.number: i for i, p in enumerate(sorted(t.players, key=lambda p: p.number), 1)}
 
 
-#: the last standings computed, with what they were computed from: checking a round asks
-#: for the same standings twice (the engine's pairing, then the absolute test), and
-#: standings are immutable, so the second asker gets the same object
-_LAST: list[tuple[Tournament, int | None, Readings, "Standings"]] = []
-
-
+@remember_last
 def compute_standings(
     t: Tournament, round_no: int | None = None, readings: Readings = DEFAULT
 ) -> Standings:
     """The standings before ``round_no`` (default: the round to pair), read from the
     tournament's rule-free facts (:func:`~dubov_explain.tournament.facts.round_facts`).
     Asked again for the same tournament object, round and readings, the same (immutable)
-    standings are returned."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is t and last[1] == round_no and last[2] == readings:
-        return last[3]
-    st = _compute_standings(t, round_no, readings)
-    _LAST[:] = [(t, round_no, readings, st)]
-    return st
+    standings are returned (checking a round asks for them twice: the engine's pairing,
+    then the absolute test)."""
+    return _compute_standings(t, round_no, readings)
 
 
 def _compute_standings(t: Tournament, round_no: int | None, readings: Readings) -> Standings:

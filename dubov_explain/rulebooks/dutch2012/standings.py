@@ -32,7 +32,7 @@ from fractions import Fraction
 from ...records import dataclass
 from ...tournament.facts import round_facts
 from ...tournament.model import Colour, Tournament
-from ..standings import ByeBar, Standing, colours_played, history
+from ..standings import ByeBar, Standing, colours_played, history, remember_last
 from .readings import DEFAULT, Readings
 
 __all__ = ["ByeBar", "PlayerStanding", "Pref", "Standings", "Strength", "colour_preference",
@@ -141,6 +141,7 @@ def colour_preference(colours: tuple[Colour, ...], readings: Readings = DEFAULT
     return (Pref.BLACK if colours[-1] is Colour.WHITE else Pref.WHITE), Strength.MILD, "A.7.c"
 
 
+@remember_last
 def compute_standings(t: Tournament, round_no: int | None = None,
                       readings: Readings = DEFAULT) -> Standings:
     f = round_facts(t, round_no)

@@ -23,6 +23,7 @@ from ...errors import InputError, Problem
 from ...tournament.model import Tournament
 from ..dutch2012.standings import Pref, PlayerStanding, Standings, Strength  # noqa: F401
 from ..dutch2012.standings import compute_standings as _dutch_standings
+from ..standings import remember_last
 from .readings import DEFAULT, Readings, dutch_readings
 
 #: A.2.c: IGM-WGM-IM-WIM-FM-WFM-no title (the TRF's title codes, and the one- or two-letter
@@ -86,6 +87,7 @@ def a2_ranks(t: Tournament, readings: Readings = DEFAULT) -> dict[int, int]:
     return {q.number: i for i, q in enumerate(order, start=1)}
 
 
+@remember_last
 def compute_standings(t: Tournament, round_no: int | None = None,
                       readings: Readings = DEFAULT) -> Standings:
     st = _dutch_standings(t, round_no, dutch_readings(readings))
