@@ -292,6 +292,10 @@ def _add_compare_parser(sub) -> None:
     c.add_argument("--round", type=int, metavar="R",
                    help="compare round R (default: the round to pair); a round already in the "
                    "file is paired on both sides from the rounds before it")
+    c.add_argument("--all-rounds", action="store_true",
+                   help="compare every round of the file instead, each paired by both sides from "
+                   "the rounds before it, and list the rounds the two pair otherwise (a "
+                   "lecturer's choice of rounds; --round R then shows one in full)")
     c.add_argument("--format", choices=FORMATS, default="text",
                    help="text, md (Markdown), html, or json (the comparison as data)")
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
@@ -1078,11 +1082,15 @@ def cmd_compare(args) -> int:
                      "compare (left, right)")
     if not args.trf and not args.example:
         raise _Usage("give a TRF file or --example")
+    if args.all_rounds and args.round is not None:
+        raise _Usage("give --all-rounds or --round R, not both")
     names = [find_rulebook(s).name for s in args.system] or [None]
     t = app.read_tournament(args.trf, args.example)
     if not _round_in_range(args, t):
         return EXIT_INVALID_INPUT
-    pairing = args.round is None or args.round > app.rounds_in_file(t)
+    if args.all_rounds and app.rounds_in_file(t) == 0:
+        raise _Usage("--all-rounds compares the rounds of the file, and it has none yet")
+    pairing = not args.all_rounds and (args.round is None or args.round > app.rounds_in_file(t))
     title = t.name or args.example or (Path(args.trf).name if args.trf else "")
     reqs = []
     for name in (names[0], names[-1]):
@@ -1099,6 +1107,16 @@ def cmd_compare(args) -> int:
             _say(f"warning: {w}")
     ls, rs = reqs[0].rulebook.name, reqs[1].rulebook.name
     left, right = parse_sides(args.reading, args.left, args.right, system=ls, right_system=rs)
+    if args.all_rounds:
+        from .explain.compare import compare_rounds, side_labels
+        from .render.compare import render_rounds
+
+        lines = compare_rounds(reqs[0].tournament, (ls, left), (rs, right),
+                               range(1, app.rounds_in_file(t) + 1))
+        labels = side_labels(ls, left, rs, right)
+        _emit(args, render_rounds(lines, args.format, reqs[0].title, *labels),
+              json=args.format == "json")
+        return EXIT_OK
     c = compare_sides(reqs[0].tournament, (ls, left), (rs, right), round_no=args.round)
     filed = None
     if not pairing:  # a round the file has: each side against the file's own pairing

@@ -544,3 +544,31 @@ def _plain(v):
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     return v
+
+
+# --------------------------------------------------------------------------- every round
+@dataclass(frozen=True)
+class RoundLine:
+    """One round of :func:`compare_rounds`: whether the two sides pair it alike."""
+
+    round: int
+    same_pairing: bool
+    #: the same games and bye, colours aside
+    same_games: bool
+    #: rows of the side-by-side table (boards and the bye) that differ
+    boards_differ: int
+    #: the players whose opponent, colour or bye differs
+    players: tuple[int, ...]
+
+
+def compare_rounds(t, left: tuple[str, Readings], right: tuple[str, Readings],
+                   rounds: Sequence[int]) -> tuple[RoundLine, ...]:
+    """Each of ``rounds`` paired by both sides from the file's rounds before it (as
+    ``compare --round R``), reduced to whether and how far the two pairings differ: the
+    lecturer's list of rounds worth a seminar (``compare --all-rounds``)."""
+    out = []
+    for r in rounds:
+        c = compare_sides(t, left, right, round_no=r)
+        out.append(RoundLine(r, c.same_pairing, c.same_games, c.boards_differ,
+                             tuple(d.player for d in c.players)))
+    return tuple(out)

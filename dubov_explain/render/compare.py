@@ -204,3 +204,33 @@ def render(c: Comparison, fmt: str = "text", title: str | None = None, filed=Non
     if fmt == "json":
         return render_json(c, title, filed)
     raise ValueError(f"unknown format {fmt!r}; choose text, md, html or json")
+
+
+def render_rounds(lines, fmt: str = "text", title: str | None = None, left: str = "",
+                  right: str = "") -> str:
+    """``compare --all-rounds``: the rounds the two sides pair otherwise (``lines``:
+    :class:`~..explain.compare.RoundLine`), in ``fmt``."""
+    if fmt == "json":
+        doc = {"left": left, "right": right,
+               "rounds": [{"round": x.round, "same_pairing": x.same_pairing,
+                           "same_games": x.same_games, "boards_differ": x.boards_differ,
+                           "players": list(x.players)} for x in lines],
+               "differ": [x.round for x in lines if not x.same_pairing]}
+        if title:
+            doc = {"title": title, **doc}
+        return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    if fmt not in ("text", "md", "markdown", "html"):
+        raise ValueError(f"unknown format {fmt!r}; choose text, md, html or json")
+    plain = fmt == "text"
+    head = ("round", "pairing", "boards differ", "players differ")
+    rows = [(str(x.round), "same" if x.same_pairing else ("colours" if x.same_games else "differs"),
+             str(x.boards_differ), ", ".join(map(str, x.players)) or "-") for x in lines]
+    table = "\n".join(_text_table([head] + rows)) if plain else md_table(
+        ["Round", "Pairing", "Boards differ", "Players differ"], rows, align="rlrl")
+    text = E.render("compare_rounds.md.j2", lines=lines, title=title, left=left, right=right,
+                    table=table, plain=plain).rstrip() + "\n"
+    if fmt == "html":
+        from .report import html_page
+
+        return html_page(text, "Rounds compared" + (f": {title}" if title else ""), kind="compare")
+    return text
