@@ -570,6 +570,16 @@ def _no_pairing(trace) -> str:
     return f"no valid pairing: {event_plain(trace.result, trace)}"
 
 
+def _budget_warning(trace) -> None:
+    """Say on stderr when the round's search reached its budget (a ``search-limit`` event of
+    article ``budget``): the pairing is the engine's stated fallback, not the text's."""
+    for e in trace.events:
+        if getattr(e, "kind", "") == "search-limit" and getattr(e, "article", "") == "budget":
+            _say(f"warning: round {trace.meta.get('round')}: the search stopped at its limit of "
+                 f"{e.count} steps; the pairing is the {trace.meta.get('system')} engine's "
+                 "fallback, not the text's procedure (the report says which)")
+
+
 def cmd_pair(args) -> int:
     from . import app
     from .trace.events import Impossible
@@ -602,6 +612,7 @@ def cmd_pair(args) -> int:
         if limit is not None:
             raise limit
     trace = app.pair(req, args.round)
+    _budget_warning(trace)
     filed = _filed(req, trace, args.round)
     source = Path(args.trf).name if args.trf else f"--example {args.example}"
     # the report's readings that mattered: the round paired under each other value

@@ -70,6 +70,14 @@ class NoPairing(Exception):
     stops, its last event says why."""
 
 
+class BudgetReached(Exception):
+    """The round's search took more steps than the engine's :attr:`RoundMachine.search_limit`
+    (raised by :meth:`RoundMachine.tick`): the machine leaves the text's procedure where it
+    is and runs the engine's :meth:`RoundMachine.over_budget` state, which records the cut
+    (an event naming the limit: the trace and every answer read from it say the round is
+    not literal) and pairs the round by its stated fallback."""
+
+
 class RoundMachine:
     #: the rulebook whose text the machine follows (its class: name, title, edition)
     book: ClassVar[type]
@@ -83,6 +91,11 @@ class RoundMachine:
     #: the readings that say which articles read the real score in an accelerated round
     #: (listed in the round's header only when the round is accelerated)
     acceleration_readings: ClassVar[tuple] = ()
+    #: the most search steps (``tick``) a round may take (None: no limit); an engine whose
+    #: text asks for an enumeration no argument bounds sets it, and says in its
+    #: ``over_budget`` what it does when the limit is reached.  A count, not a time: the
+    #: same input gives the same trace on any machine.
+    search_limit: ClassVar[int | None] = None
 
     def start(self, t, readings, st, forced) -> dict[int, int]:
         """The state every round starts from: the request ``t``, the readings in force, the
@@ -99,16 +112,34 @@ class RoundMachine:
         self.remaining: list[int] = []
         self.pairs: list[tuple[int, int]] = []
         self.bye: int | None = None
+        #: the search steps taken so far (``tick``), and whether the limit was reached
+        self.steps = 0
+        self.over = False
         return self.fmap
+
+    def tick(self, n: int = 1) -> None:
+        """Count ``n`` steps of the round's search; past :attr:`search_limit` (once), raise
+        :class:`BudgetReached`."""
+        self.steps += n
+        if self.search_limit is not None and self.steps > self.search_limit and not self.over:
+            self.over = True
+            raise BudgetReached(self.steps)
+
+    def over_budget(self):
+        """The state after :class:`BudgetReached`: record the cut and pair by the engine's
+        fallback (an engine with a ``search_limit`` defines it)."""
+        raise NotImplementedError(f"{type(self).__name__} has no fallback for its limit")
 
     # ------------------------------------------------------------------ the machine
     def run(self) -> Trace:
         state: Callable | None = self.open_round
-        try:
-            while state is not None:
+        while state is not None:
+            try:
                 state = state()
-        except NoPairing:
-            pass
+            except NoPairing:
+                break
+            except BudgetReached:
+                state = self.over_budget
         meta = {"system": self.book.name, "rulebook": self.book.title,
                 "edition": self.book.edition, "round": self.st.round}
         if self.forced:

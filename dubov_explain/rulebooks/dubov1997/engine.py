@@ -617,16 +617,33 @@ class Dubov1997Engine(RoundMachine):
         else:
             tie = lambda n: (-self.p(n).rating, n)  # noqa: E731
         pool = sorted(G, key=lambda n: (cats[n], tie(n)))
+        if self.wise and below:
+            # 9 (reading wise): the players below and the floaters chosen must pair
+            # perfectly, so at least the players below that cannot pair among themselves
+            # must float (Tutte-Berge: a maximum matching of ``below`` leaves that many
+            # exposed); every f smaller, of the same parity, fails the test at the end of
+            # the loop, so the loop starts at the first that may not (exact, not a cut)
+            short = len(below) - len(matching.max_matching(below, self.lim))
+            if short > f:
+                f += (short - f + 1) // 2 * 2
+            if f > len(G):
+                self.arbiter("no-complete-pairing", G, fmt(g.score))
+        whole = m
         while True:
             need = (len(G) - f) // 2
             chosen: list[int] = []
             passed: list[int] = []
+            warm = whole
             for c in pool:
                 if len(chosen) == f:
                     break
                 rest = [n for n in G if n not in chosen and n != c]
-                if len(matching.max_matching(rest, self.lim)) // 2 >= need:
+                # a maximum matching of the rest, warm-started from the last one (the
+                # size is the same whatever the start)
+                got = matching.max_matching(rest, self.lim, warm)
+                if len(got) // 2 >= need:
                     chosen.append(c)
+                    warm = got
                 else:
                     passed.append(c)
             if len(chosen) == f and (not self.wise or matching.has_perfect_matching(
