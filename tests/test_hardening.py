@@ -168,3 +168,20 @@ def test_dubov_1997_floaters_start_where_the_players_below_allow():
     assert all(min(b) <= 30 < max(b) for b in res.boards)
     chosen = [e for e in trace.events if e.kind == "floaters-chosen"]
     assert chosen and len(chosen[0].players) == 30
+
+
+@pytest.mark.parametrize("system", ["dubov-2025", "dubov-1997", "dutch-2012",
+                                    "swiss-rating-1992"])
+def test_an_explanation_past_its_budget_says_so(system, tmp_path):
+    """``explain --budget``: every rulebook's why-not is bounded; when the budget runs out
+    the command says so, writes nothing and exits 4 (a limit, bbpPairings' convention)."""
+    t, _ = losers_group(300)
+    path = tmp_path / "l.trf"
+    path.write_text(write_trf(t, "trfx"))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["explain", str(path), "--system", system, "--player", "1",
+                         "--against", "2", "--budget", "0.01"])
+    assert code == 4, err.getvalue()
+    assert "the explanation was cut short: its budget of 0.01 s ran out" in err.getvalue()
+    assert out.getvalue() == ""
