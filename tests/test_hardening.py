@@ -185,3 +185,17 @@ def test_an_explanation_past_its_budget_says_so(system, tmp_path):
     assert code == 4, err.getvalue()
     assert "the explanation was cut short: its budget of 0.01 s ran out" in err.getvalue()
     assert out.getvalue() == ""
+
+
+def test_the_transposition_index_is_the_lexicographic_rank():
+    """D.1's transposition number (``_lex_index``, built from the last place up so that a
+    980-place prefix costs no quadratic product) against the enumeration itself."""
+    import itertools
+
+    from dubov_explain.rulebooks.dutch2012.search import _lex_index
+
+    for n in range(1, 7):
+        pool = list(range(10, 10 + n))
+        for k in range(n + 1):
+            for idx, arr in enumerate(itertools.permutations(pool, k)):
+                assert _lex_index(arr, pool) == idx, (n, k, arr)

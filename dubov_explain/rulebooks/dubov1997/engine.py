@@ -111,13 +111,36 @@ class Dubov1997Engine(RoundMachine):
         return self.lot_source
 
     def rest_pairable(self, without: set[int]) -> bool:
-        """9 (reading wise=round): the round's other unpaired players can all be paired."""
+        """9 (reading wise=round): the round's other unpaired players can all be paired.
+
+        First a count that answers no at once where it can: players no two of whom may meet
+        (an independent set of the round's players, found once, greedily from those with
+        the fewest possible opponents, and independent within any part of them) each need a partner from outside it, so
+        when they are more than half of the rest there is no perfect matching (the matching
+        would answer the same, after a search of the whole graph)."""
         rest = [n for n in self.remaining if n not in without]
+        alone = self._independent()
+        if 2 * sum(1 for n in rest if n in alone) > len(rest):
+            return False
         m = matching.has_perfect_matching(rest, self.lim, self.gm)
         if m is None:
             return False
         self.gm = m
         return True
+
+    def _independent(self) -> frozenset[int]:
+        """Players of the round no two of whom may meet (``rest_pairable``'s count)."""
+        got = self.__dict__.get("_alone")
+        if got is None:
+            chosen: list[int] = []
+            ps = list(self.remaining)
+            # the fewest possible opponents first (then the order of the round)
+            degree = {n: sum(1 for m in ps if m != n and self.lim(n, m)) for n in ps}
+            for n in sorted(ps, key=lambda n: (degree[n], ps.index(n))):
+                if not any(self.lim(n, m) for m in chosen):
+                    chosen.append(n)
+            got = self._alone = frozenset(chosen)
+        return got
 
     def due_of(self, n: int) -> Colour | None:
         return self.p(n).due

@@ -92,19 +92,27 @@ def z_bound(side1: Counter, side2: Counter) -> int:
 
 def _lex_index(choice: Sequence[int], pool: Sequence[int]) -> int:
     """The index of the k-prefix ``choice`` among the k-arrangements of ``pool`` taken in
-    lexicographic order (0 = the unchanged order)."""
+    lexicographic order (0 = the unchanged order).
+
+    Each place i counts its position among the players still free times the arrangements
+    of the later places, P(n-i-1, k-i-1); those are built from the last place up (each the
+    one after it times n-i), so a prefix of thousands costs one product per place, not one
+    per place and later place."""
     rest = list(pool)
     n, k = len(pool), len(choice)
-    idx = 0
-    for i, c in enumerate(choice):
+    positions = []
+    for c in choice:
         pos = rest.index(c)
-        # arrangements of the remaining k-i-1 places from n-i-1 players
-        m, r = n - i - 1, k - i - 1
-        per = 1
-        for t in range(r):
-            per *= m - t
-        idx += pos * per
+        positions.append(pos)
         rest.pop(pos)
+    if not any(positions):
+        return 0
+    idx = 0
+    per = 1  # P(n-i-1, k-i-1) for the place i below
+    for i in range(k - 1, -1, -1):
+        if positions[i]:
+            idx += positions[i] * per
+        per *= n - i
     return idx
 
 
