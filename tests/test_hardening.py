@@ -48,11 +48,12 @@ def test_the_d1_walk_has_no_recursion_limit():
     ticks = []
     found = first_transposition(s1, s2, lambda a, b: None, lambda a, b: False,
                                 lambda a, b: False, Budget(0, None), lambda r, x, z: None,
-                                lambda n: ("-", False), tick=lambda: ticks.append(1))
+                                lambda n: ("-", False), tick=lambda n=1: ticks.append(n))
     assert found is not None and found.index == 0
     assert found.pairs == list(zip(s1, s2))
-    # one step per pair tried and one for the attempt
-    assert len(ticks) == 1501
+    # one step for the attempt, 1,500 for its matching question, one per pair tried (the
+    # rest are proved by the warm matching)
+    assert sum(ticks) == 3001
 
 
 def test_the_d1_walk_backtracks_without_recursion():
@@ -104,10 +105,11 @@ def test_a_round_past_its_budget_is_paired_by_the_stated_fallback(system, engine
     criteria, and the words say it is not the text's."""
     t, r = winners_group(40, 6, 22)
     monkeypatch.setattr(engine, "search_limit", 30)
+    monkeypatch.setattr(engine, "search_per_player", 0)
     book = find_rulebook(system)
     trace = book.pair(t)
     cut = [e for e in trace.events if e.kind == "search-limit" and e.article == "budget"]
-    assert len(cut) == 1 and cut[0].count == 30 and cut[0].n == 31
+    assert len(cut) == 1 and cut[0].count == 30 and cut[0].n > 30
     res = trace.result
     assert isinstance(res, PairingPublished)
     assert sorted(x for b in res.boards for x in b) == list(range(1, 41))
@@ -125,13 +127,15 @@ def test_the_command_line_says_when_the_budget_was_reached(system, engine, monke
     path = tmp_path / "w.trf"
     path.write_text(write_trf(t, "trfx"))
     monkeypatch.setattr(engine, "search_limit", 30)
+    monkeypatch.setattr(engine, "search_per_player", 0)
     out, err = io.StringIO(), io.StringIO()
     md = tmp_path / "r.md"
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = cli.main(["pair", "--system", system, str(path), "--report", str(md)])
     assert code == 0
     assert "the search stopped at its limit of 30 steps" in err.getvalue()
-    assert "Not the text's pairing: the search stopped after 31 steps" in md.read_text()
+    assert "Not the text's pairing: the search stopped after" in md.read_text()
+    assert "steps (its limit is 30)" in md.read_text()
 
 
 @pytest.mark.parametrize("system", ["dutch-2012", "swiss-rating-1992"])

@@ -96,6 +96,9 @@ class RoundMachine:
     #: ``over_budget`` what it does when the limit is reached.  A count, not a time: the
     #: same input gives the same trace on any machine.
     search_limit: ClassVar[int | None] = None
+    #: and as many more steps per player of the round (a matching question on a larger
+    #: round costs more steps, ``tick(n)``)
+    search_per_player: ClassVar[int] = 0
 
     def start(self, t, readings, st, forced) -> dict[int, int]:
         """The state every round starts from: the request ``t``, the readings in force, the
@@ -115,13 +118,15 @@ class RoundMachine:
         #: the search steps taken so far (``tick``), and whether the limit was reached
         self.steps = 0
         self.over = False
+        self.step_limit = None if self.search_limit is None else \
+            self.search_limit + self.search_per_player * len(st.players)
         return self.fmap
 
     def tick(self, n: int = 1) -> None:
-        """Count ``n`` steps of the round's search; past :attr:`search_limit` (once), raise
-        :class:`BudgetReached`."""
+        """Count ``n`` steps of the round's search; past ``step_limit`` (:attr:`search_limit`
+        and :attr:`search_per_player` for each player; once), raise :class:`BudgetReached`."""
         self.steps += n
-        if self.search_limit is not None and self.steps > self.search_limit and not self.over:
+        if self.step_limit is not None and self.steps > self.step_limit and not self.over:
             self.over = True
             raise BudgetReached(self.steps)
 

@@ -93,10 +93,13 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
     standings_article = "A.7"
     acceleration_article = "A.3"
     acceleration_readings = ACCELERATION
-    #: the steps (pairs tried by D.1-D.4's walks, and their attempts) a round may take
-    #: before ``over_budget`` pairs it by the stated fallback: far above what any round of
-    #: the generated tournaments and golden cases takes (``benchmarks/bench_rulebooks.py``)
+    #: the steps (pairs tried by D.1-D.4's walks, their attempts, and the players of each
+    #: matching question they ask) a round may take, 40,000 and 10 per player, before
+    #: ``over_budget`` pairs it by the stated fallback: far above what the golden cases and
+    #: generated tournaments take (``tests/test_hardening.py``); a round 1 of 9,999 players
+    #: takes about 10,000
     search_limit = SEARCH_LIMIT
+    search_per_player = 10
 
     #: the rulebook's own event kinds (an edition emits its own through the same methods)
     ev = ev
@@ -205,7 +208,7 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         steps taken and the limit; the round is *not* the text's) and the whole round is
         paired by :func:`fallback_pairing`."""
         self.emit(self.ev.SearchLimit(article="budget", score="", n=self.steps,
-                                      count=self.search_limit))
+                                      count=self.step_limit))
         self.pairs, self.bye = fallback_pairing(self, self.remaining)
         if self.bye is not None:
             self.emit(self.ev.ByeAssigned(article="A.5", player=self.bye))

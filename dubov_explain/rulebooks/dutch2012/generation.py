@@ -129,6 +129,7 @@ class Generation:
             # the answer is no, the literal enumeration rejects every candidate
             return None
         tests = Tests(level, budget, self.allowed_at(level), check)
+        self.tick(n)  # the round's search budget: a matching question on n players
         if self.leaf_prunings and not self.prune(b, tests, players, p):
             return None
         if b.d4 and n - 2 * p <= 1:

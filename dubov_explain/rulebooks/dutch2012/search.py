@@ -154,7 +154,7 @@ def first_transposition(
     kind: Callable[[int], tuple[str, bool]],
     must_pair: Callable[[int], bool] | None = None,
     stats: dict | None = None,
-    tick: Callable[[], None] | None = None,
+    tick: Callable[..., None] | None = None,
 ) -> Found | None:
     """The first arrangement of ``s2`` (D.1 order) pairing every S1 player acceptably.
 
@@ -164,8 +164,9 @@ def first_transposition(
     preference ("w", "b" or "-") and whether it is strong or absolute, from which
     :func:`x_bound` and :func:`z_bound` bound what the rest must spend (the numbers are kept
     as the walk goes, not recounted); ``must_pair(q)`` says that S2 player q may not be left
-    unpaired (a necessary condition only).  ``tick()`` is called once per pair tried (the
-    round's search budget: ``machine.RoundMachine.tick``).
+    unpaired (a necessary condition only).  ``tick(n)`` counts the walk's steps for the
+    round's search budget (``machine.RoundMachine.tick``): one per pair tried and per
+    attempt, and as many as S1 players left per matching question.
     """
     k = len(s1)
     if len(s2) < k:
@@ -187,6 +188,8 @@ def first_transposition(
     def feasible(i: int, xleft: int, zleft: int | None, warm: dict) -> dict | None:
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
+        if tick is not None:
+            tick(len(rest1))  # a matching question costs about as many steps as players
         if not bounds_ok(xleft, zleft):
             return None
         m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, warm)
@@ -426,7 +429,7 @@ def least_b3_transposition(
     must_pair: Callable[[int], bool] | None,
     b3: B3Walk,
     attempt: object,
-    tick: Callable[[], None] | None = None,
+    tick: Callable[..., None] | None = None,
 ) -> None:
     """D.4 within one attempt (S1, S2): every arrangement of ``s2`` in the order of D.1
     that :func:`first_transposition` would accept, the one with the least B.3-factor
@@ -458,6 +461,8 @@ def least_b3_transposition(
     def feasible(i: int, xleft: int, zleft: int | None) -> bool:
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
+        if tick is not None:
+            tick(len(rest1))
         if not bounds_ok(xleft, zleft):
             return False
         m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, {})
