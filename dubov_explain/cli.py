@@ -23,6 +23,7 @@ from .errors import (
     EXIT_INVALID_INPUT,
     EXIT_NO_PAIRING,
     EXIT_OK,
+    EXIT_SIZE_LIMIT,
     DubovError,
     FileAccessError,
 )
@@ -193,6 +194,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(e)
     e.add_argument("--player", type=int, required=True, metavar="N", help="the player to explain")
     e.add_argument("--against", type=int, metavar="M", help="why did N not meet M?")
+    e.add_argument("--budget", type=float, default=EXPLAIN_BUDGET, metavar="SECONDS",
+                   help="at most this many seconds for the explanation (a why-not or reply "
+                   "pairs the round again with pairs forced), 0 for no limit; when it runs "
+                   f"out the command says so and exits {EXIT_SIZE_LIMIT} "
+                   f"(default {EXPLAIN_BUDGET:g})")
     e.add_argument("--reply", action="store_true",
                    help="a short letter to hand to the player: the decision, the facts, the "
                    "alternative the player most likely expected (--against M chooses it) and why "
@@ -303,6 +309,8 @@ def _add_compare_parser(sub) -> None:
 
 #: replay --budget: seconds for explaining one round's differences
 DEFAULT_BUDGET = 5.0
+#: explain --budget: seconds for one explanation (why-not, reply, a player's round)
+EXPLAIN_BUDGET = 30.0
 #: check --budget: the same for the one round a check explains (a forced walk of the Dutch
 #: engine along a far-off pairing can otherwise take minutes)
 CHECK_BUDGET = 30.0
@@ -580,6 +588,16 @@ def _no_pairing(trace) -> str:
     return f"no valid pairing: {event_plain(trace.result, trace)}"
 
 
+def _budget_warning(trace) -> None:
+    """Say on stderr when the round's search reached its budget (a ``search-limit`` event of
+    article ``budget``): the pairing is the engine's stated fallback, not the text's."""
+    for e in trace.events:
+        if getattr(e, "kind", "") == "search-limit" and getattr(e, "article", "") == "budget":
+            _say(f"warning: round {trace.meta.get('round')}: the search stopped at its limit of "
+                 f"{e.count} steps; the pairing is the {trace.meta.get('system')} engine's "
+                 "fallback, not the text's procedure (the report says which)")
+
+
 def cmd_pair(args) -> int:
     from . import app
     from .trace.events import Impossible
@@ -612,6 +630,7 @@ def cmd_pair(args) -> int:
         if limit is not None:
             raise limit
     trace = app.pair(req, args.round)
+    _budget_warning(trace)
     filed = _filed(req, trace, args.round)
     source = Path(args.trf).name if args.trf else f"--example {args.example}"
     # the report's readings that mattered: the round paired under each other value
@@ -682,10 +701,6 @@ def _baku_named_but_absent(t) -> None:
 
 
 def cmd_explain(args) -> int:
-    from . import app
-    from .explain.why import explain_player, why_not
-    from .render import explain as R
-
     _guard([args.output] if args.output else [], _inputs(args))
     if args.standing:
         if args.against is not None or args.reply or args.colour or args.bye or args.float_ \
@@ -704,6 +719,25 @@ def cmd_explain(args) -> int:
         if n is not None and n not in known:
             _say(f"dubov-explain: there is no player {n} in this tournament")
             return EXIT_INVALID_INPUT
+    if args.budget < 0:
+        raise _Usage(f"--budget {args.budget:g}: seconds, 0 for no limit")
+    from .explain.budget import BudgetExceeded, time_limit
+
+    try:
+        with time_limit(args.budget or None):
+            return _explain(args, req, t, readings, title)
+    except BudgetExceeded:
+        _say(f"dubov-explain: the explanation was cut short: its budget of {args.budget:g} s "
+             "ran out (--budget SECONDS gives it more, 0 no limit); nothing was written")
+        return EXIT_SIZE_LIMIT
+
+
+def _explain(args, req, t, readings, title) -> int:
+    """explain's work, within its budget (``cmd_explain``)."""
+    from . import app
+    from .explain.why import explain_player, why_not
+    from .render import explain as R
+
     rnd = args.round
     trace = app.pair(req, rnd)
     questions = [q for q, on in (("colour", args.colour), ("bye", args.bye), ("float", args.float_)) if on]

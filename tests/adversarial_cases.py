@@ -78,3 +78,27 @@ def round1_window(players: int, width: int):
             forb.append((i, h + 1 + (i - 1 + j) % h))
     t = build(ratings, [], total_rounds=9, forbidden=tuple(forb))
     return t, 1
+
+
+def winners_group(players: int, winners: int, blocked: int):
+    """Round 2: board i is i against h+i; the first ``winners`` boards are won (by the
+    higher-ranked player on odd boards, the lower-ranked on even ones), the rest drawn; the
+    winners form one XXP group and each is forbidden with each of the first ``blocked``
+    drawers (in pairing-number order).  40 players, 6 winners, 22 of 28 drawers blocked
+    once took minutes in the Dutch family (issue 28)."""
+    h = players // 2
+    ratings = [2600 - 2 * i for i in range(2 * h)]
+    games = []
+    won = []
+    for i in range(1, h + 1):
+        w, b = (i, h + i) if i % 2 else (h + i, i)
+        if i <= winners:
+            top = i % 2 == 1
+            games.append((w, b, "1" if (w == i) == top else "0"))
+            won.append(i if top else h + i)
+        else:
+            games.append((w, b, "="))
+    drawn = sorted(list(range(winners + 1, h + 1)) + list(range(h + winners + 1, 2 * h + 1)))
+    forb = [tuple(sorted(won))]
+    forb += [(a, d) for a in won for d in drawn[:blocked]]
+    return build(ratings, [games], total_rounds=9, forbidden=tuple(forb)), 2

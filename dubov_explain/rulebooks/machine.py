@@ -127,6 +127,14 @@ def watching() -> bool:
     return _WATCH.get() is not None
 
 
+class BudgetReached(Exception):
+    """The round's search took more steps than the engine's :attr:`RoundMachine.search_limit`
+    (raised by :meth:`RoundMachine.tick`): the machine leaves the text's procedure where it
+    is and runs the engine's :meth:`RoundMachine.over_budget` state, which records the cut
+    (an event naming the limit: the trace and every answer read from it say the round is
+    not literal) and pairs the round by its stated fallback."""
+
+
 class RoundMachine:
     #: the rulebook whose text the machine follows (its class: name, title, edition)
     book: ClassVar[type]
@@ -144,6 +152,14 @@ class RoundMachine:
     #: engine runs the family's states, which cite the family's numbers, and the trace is
     #: renumbered once, when the run ends; None: the states cite the text's own numbers
     articles: ClassVar[Any] = None
+    #: the most search steps (``tick``) a round may take (None: no limit); an engine whose
+    #: text asks for an enumeration no argument bounds sets it, and says in its
+    #: ``over_budget`` what it does when the limit is reached.  A count, not a time: the
+    #: same input gives the same trace on any machine.
+    search_limit: ClassVar[int | None] = None
+    #: and as many more steps per player of the round (a matching question on a larger
+    #: round costs more steps, ``tick(n)``)
+    search_per_player: ClassVar[int] = 0
 
     def start(self, t, readings, st, forced) -> dict[int, int]:
         """The state every round starts from: the request ``t``, the readings in force, the
@@ -163,7 +179,25 @@ class RoundMachine:
         watch = _WATCH.get() if self.forced else None
         self._watch = None if watch is None else PartingWatch(
             watch.real_keys, watch.decision_key, watch.opens)
+        #: the search steps taken so far (``tick``), and whether the limit was reached
+        self.steps = 0
+        self.over = False
+        self.step_limit = None if self.search_limit is None else \
+            self.search_limit + self.search_per_player * len(st.players)
         return self.fmap
+
+    def tick(self, n: int = 1) -> None:
+        """Count ``n`` steps of the round's search; past ``step_limit`` (:attr:`search_limit`
+        and :attr:`search_per_player` for each player; once), raise :class:`BudgetReached`."""
+        self.steps += n
+        if self.step_limit is not None and self.steps > self.step_limit and not self.over:
+            self.over = True
+            raise BudgetReached(self.steps)
+
+    def over_budget(self):
+        """The state after :class:`BudgetReached`: record the cut and pair by the engine's
+        fallback (an engine with a ``search_limit`` defines it)."""
+        raise NotImplementedError(f"{type(self).__name__} has no fallback for its limit")
 
     # ------------------------------------------------------------------ the machine
     def run(self) -> Trace:
@@ -175,13 +209,16 @@ class RoundMachine:
         edition that renumbers them: what the family's readers and checks read)."""
         state: Callable | None = self.open_round
         stopped = None
-        try:
-            while state is not None:
+        while state is not None:
+            try:
                 state = state()
-        except NoPairing:
-            pass
-        except Parted as why:
-            stopped = str(why)
+            except NoPairing:
+                break
+            except Parted as why:
+                stopped = str(why)
+                break
+            except BudgetReached:
+                state = self.over_budget
         meta = {"system": self.book.name, "rulebook": self.book.title,
                 "edition": self.book.edition, "round": self.st.round}
         if self.forced:

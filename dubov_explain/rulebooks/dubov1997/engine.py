@@ -111,13 +111,36 @@ class Dubov1997Engine(RoundMachine):
         return self.lot_source
 
     def rest_pairable(self, without: set[int]) -> bool:
-        """9 (reading wise=round): the round's other unpaired players can all be paired."""
+        """9 (reading wise=round): the round's other unpaired players can all be paired.
+
+        First a count that answers no at once where it can: players no two of whom may meet
+        (an independent set of the round's players, found once, greedily from those with
+        the fewest possible opponents, and independent within any part of them) each need a partner from outside it, so
+        when they are more than half of the rest there is no perfect matching (the matching
+        would answer the same, after a search of the whole graph)."""
         rest = [n for n in self.remaining if n not in without]
+        alone = self._independent()
+        if 2 * sum(1 for n in rest if n in alone) > len(rest):
+            return False
         m = matching.has_perfect_matching(rest, self.lim, self.gm)
         if m is None:
             return False
         self.gm = m
         return True
+
+    def _independent(self) -> frozenset[int]:
+        """Players of the round no two of whom may meet (``rest_pairable``'s count)."""
+        got = self.__dict__.get("_alone")
+        if got is None:
+            chosen: list[int] = []
+            ps = list(self.remaining)
+            # the fewest possible opponents first (then the order of the round)
+            degree = {n: sum(1 for m in ps if m != n and self.lim(n, m)) for n in ps}
+            for n in sorted(ps, key=lambda n: (degree[n], ps.index(n))):
+                if not any(self.lim(n, m) for m in chosen):
+                    chosen.append(n)
+            got = self._alone = frozenset(chosen)
+        return got
 
     def due_of(self, n: int) -> Colour | None:
         return self.p(n).due
@@ -617,16 +640,33 @@ class Dubov1997Engine(RoundMachine):
         else:
             tie = lambda n: (-self.p(n).rating, n)  # noqa: E731
         pool = sorted(G, key=lambda n: (cats[n], tie(n)))
+        if self.wise and below:
+            # 9 (reading wise): the players below and the floaters chosen must pair
+            # perfectly, so at least the players below that cannot pair among themselves
+            # must float (Tutte-Berge: a maximum matching of ``below`` leaves that many
+            # exposed); every f smaller, of the same parity, fails the test at the end of
+            # the loop, so the loop starts at the first that may not (exact, not a cut)
+            short = len(below) - len(matching.max_matching(below, self.lim))
+            if short > f:
+                f += (short - f + 1) // 2 * 2
+            if f > len(G):
+                self.arbiter("no-complete-pairing", G, fmt(g.score))
+        whole = m
         while True:
             need = (len(G) - f) // 2
             chosen: list[int] = []
             passed: list[int] = []
+            warm = whole
             for c in pool:
                 if len(chosen) == f:
                     break
                 rest = [n for n in G if n not in chosen and n != c]
-                if len(matching.max_matching(rest, self.lim)) // 2 >= need:
+                # a maximum matching of the rest, warm-started from the last one (the
+                # size is the same whatever the start)
+                got = matching.max_matching(rest, self.lim, warm)
+                if len(got) // 2 >= need:
                     chosen.append(c)
+                    warm = got
                 else:
                     passed.append(c)
             if len(chosen) == f and (not self.wise or matching.has_perfect_matching(

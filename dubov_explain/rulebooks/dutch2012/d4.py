@@ -200,7 +200,7 @@ class LeastB3:
             least_b3_transposition(
                 t1, t2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False),
                 budget, lambda rest, xl, zl: check(rest), self.kind, must, walk,
-                (exchange, tuple(t1)))
+                (exchange, tuple(t1)), self.tick)
             if walk.done:
                 break
         if walk.limited:

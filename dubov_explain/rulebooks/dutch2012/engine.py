@@ -75,6 +75,10 @@ from .levels import Levels
 from .readings import ACCELERATION, DEFAULT, Readings
 from .standings import PlayerStanding, Standings, compute_standings
 
+#: the Dutch family's search budget (``DutchEngine.search_limit``)
+SEARCH_LIMIT = 40_000
+
+
 class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, LeastB3,
                   Criteria, Colours):
     """The Dutch 2012 text's procedure for one round: the state of the round (standings,
@@ -89,6 +93,13 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
     standings_article = "A.7"
     acceleration_article = "A.3"
     acceleration_readings = ACCELERATION
+    #: the steps (pairs tried by D.1-D.4's walks, their attempts, and the players of each
+    #: matching question they ask) a round may take, 40,000 and 10 per player, before
+    #: ``over_budget`` pairs it by the stated fallback: far above what the golden cases and
+    #: generated tournaments take (``tests/test_hardening.py``); a round 1 of 9,999 players
+    #: takes about 10,000
+    search_limit = SEARCH_LIMIT
+    search_per_player = 10
 
     #: the rulebook's own event kinds (an edition emits its own through the same methods)
     ev = ev
@@ -191,6 +202,20 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         raise NoPairing
 
 
+    def over_budget(self):
+        """The round's search passed :attr:`search_limit` steps (the machine's
+        ``BudgetReached``): C.12/C.13's backtracking and D.1-D.3's enumerations are what
+        the text asks, and no argument bounds them (a round of 60 players could take
+        minutes).  The cut is recorded (a ``search-limit`` event, article ``budget``: the
+        steps taken and the limit; the round is *not* the text's) and the whole round is
+        paired by :func:`fallback_pairing`."""
+        self.emit(self.ev.SearchLimit(article="budget", score="", n=self.steps,
+                                      count=self.step_limit))
+        self.pairs, self.bye = fallback_pairing(self, self.remaining)
+        if self.bye is not None:
+            self.emit(self.ev.ByeAssigned(article="A.5", player=self.bye))
+        return self.finish
+
     def finish(self) -> None:
         """The boards, in GHR 3.6's order: the round is paired (the machine's last state)."""
         boards = tuple(sorted(self.pairs, key=board_key(
@@ -198,6 +223,48 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         self.emit(ev.PairingPublished(article="GHR 3.6", boards=boards, bye=self.bye))
 
 
+
+
+def fallback_pairing(engine, players: Sequence[int]) -> tuple[list[tuple[int, int]], int | None]:
+    """The pairing of a round whose search passed its budget (``over_budget``): a complete
+    pairing meeting the absolute criteria (B.1, B.2 as C.1 asks them: not between top
+    scorers; the bye to a player allowed one, B.1.b) whose largest score difference is the
+    least possible: score differences allowed are widened step by step (0, then each larger
+    difference the field has) until the completion oracle (``completable``'s perfect
+    matching) finds one, players taken in A.2 order.  Not the text's procedure: the trace
+    says so.  Exists whenever B.1's test of the round passed (the last step allows every
+    difference)."""
+    st = engine.st
+    vs = sorted(players, key=engine.key)
+    test = engine.b1_b2(vs)
+    if len(vs) % 2:
+        vs.append(0)
+    scores = sorted({st[n].score for n in players})
+    diffs = sorted({abs(x - y) for x in scores for y in scores})
+
+    def ok_within(d):
+        def ok(a: int, b: int) -> bool:
+            if a == 0 or b == 0:
+                n = b if a == 0 else a
+                return st[n].bye_eligible and n not in engine.fmap
+            return abs(st[a].score - st[b].score) <= d and test(a, b) is None
+        return ok
+
+    mate = None
+    for d in diffs:
+        mate = matching.has_perfect_matching(vs, ok_within(d))
+        if mate is not None:
+            break
+    if mate is None:  # cannot happen after B.1's test: the last step is completable's
+        mate = matching.has_perfect_matching(vs, ok_within(max(diffs) + 1))
+    pairs, bye = [], None
+    for a in vs:
+        b = mate[a]
+        if a == 0 or b == 0:
+            bye = b if a == 0 else a
+        elif engine.key(a) < engine.key(b):
+            pairs.append((a, b))
+    return pairs, bye
 
 
 def board_key(st: Standings, real: bool = False):

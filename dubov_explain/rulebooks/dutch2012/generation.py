@@ -129,6 +129,7 @@ class Generation:
             # the answer is no, the literal enumeration rejects every candidate
             return None
         tests = Tests(level, budget, self.allowed_at(level), check)
+        self.tick(n)  # the round's search budget: a matching question on n players
         if self.leaf_prunings and not self.prune(b, tests, players, p):
             return None
         if b.d4 and n - 2 * p <= 1:
@@ -211,7 +212,7 @@ class Generation:
         return first_transposition(
             s1, s2, tests.allowed, self.bad_x,
             self.bad_z if budget.z is not None else (lambda a, b: False), budget,
-            lambda rest, xl, zl: check(rest), self.kind, tests.must, stats)
+            lambda rest, xl, zl: check(rest), self.kind, tests.must, stats, self.tick)
 
     def found(self, b, part, s1, f, exchange, level, p):
         """C.6: the candidate accepted, as its event."""
@@ -252,7 +253,7 @@ class Generation:
             found = first_transposition(
                 s1, s2, allowed, self.bad_x,
                 self.bad_z if level.z is not None else (lambda a, c: False),
-                Budget(level.x, level.z), remainder, self.kind, None, {})
+                Budget(level.x, level.z), remainder, self.kind, None, {}, self.tick)
             if found is not None:
                 het = self.ev.PairingFound(
                     article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),

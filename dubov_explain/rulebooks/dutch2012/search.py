@@ -92,19 +92,27 @@ def z_bound(side1: Counter, side2: Counter) -> int:
 
 def _lex_index(choice: Sequence[int], pool: Sequence[int]) -> int:
     """The index of the k-prefix ``choice`` among the k-arrangements of ``pool`` taken in
-    lexicographic order (0 = the unchanged order)."""
+    lexicographic order (0 = the unchanged order).
+
+    Each place i counts its position among the players still free times the arrangements
+    of the later places, P(n-i-1, k-i-1); those are built from the last place up (each the
+    one after it times n-i), so a prefix of thousands costs one product per place, not one
+    per place and later place."""
     rest = list(pool)
     n, k = len(pool), len(choice)
-    idx = 0
-    for i, c in enumerate(choice):
+    positions = []
+    for c in choice:
         pos = rest.index(c)
-        # arrangements of the remaining k-i-1 places from n-i-1 players
-        m, r = n - i - 1, k - i - 1
-        per = 1
-        for t in range(r):
-            per *= m - t
-        idx += pos * per
+        positions.append(pos)
         rest.pop(pos)
+    if not any(positions):
+        return 0
+    idx = 0
+    per = 1  # P(n-i-1, k-i-1) for the place i below
+    for i in range(k - 1, -1, -1):
+        if positions[i]:
+            idx += positions[i] * per
+        per *= n - i
     return idx
 
 
@@ -146,6 +154,7 @@ def first_transposition(
     kind: Callable[[int], tuple[str, bool]],
     must_pair: Callable[[int], bool] | None = None,
     stats: dict | None = None,
+    tick: Callable[..., None] | None = None,
 ) -> Found | None:
     """The first arrangement of ``s2`` (D.1 order) pairing every S1 player acceptably.
 
@@ -155,7 +164,9 @@ def first_transposition(
     preference ("w", "b" or "-") and whether it is strong or absolute, from which
     :func:`x_bound` and :func:`z_bound` bound what the rest must spend (the numbers are kept
     as the walk goes, not recounted); ``must_pair(q)`` says that S2 player q may not be left
-    unpaired (a necessary condition only).
+    unpaired (a necessary condition only).  ``tick(n)`` counts the walk's steps for the
+    round's search budget (``machine.RoundMachine.tick``): one per pair tried and per
+    attempt, and as many as S1 players left per matching question.
     """
     k = len(s1)
     if len(s2) < k:
@@ -177,6 +188,8 @@ def first_transposition(
     def feasible(i: int, xleft: int, zleft: int | None, warm: dict) -> dict | None:
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
+        if tick is not None:
+            tick(len(rest1))  # a matching question costs about as many steps as players
         if not bounds_ok(xleft, zleft):
             return None
         m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, warm)
@@ -198,50 +211,80 @@ def first_transposition(
                 need_warm.update(mm)  # a warm start for the next question only
         return m
 
-    def walk(i: int, xleft: int, zleft: int | None, warm: dict) -> bool:
-        if i == k:
-            rest = tuple(q for q in s2 if q not in used)
-            stats["checked"] = stats.get("checked", 0) + 1
-            return leftover_ok(rest, xleft, zleft) is None
-        a = s1[i]
-        for b in s2:
-            if b in used:
-                continue
-            left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
-            if left is None:
-                continue
-            nx, nz = left
-            used.add(b)
-            chosen.append(b)
-            count[0][kinds[a]] -= 1
-            count[1][kinds[b]] -= 1
-            if warm.get(a) == b:
-                nxt = warm  # the rest of a maximum matching still covers the rest
-                ok = bounds_ok(nx, nz)
-                if ok and must_pair is not None:
-                    # the warm matching, less a-b, still covers the rest of S1; if it also
-                    # covers every player who may not be left over, it proves both at once
-                    image = {warm[x] for x in s1[i + 1:]}
-                    if any(must_pair(q) and q not in image for q in s2 if q not in used):
-                        ok = feasible(i + 1, nx, nz, warm) is not None
+    def undo(i: int) -> None:
+        """Take back S1[i]'s partner: the branch held no acceptable arrangement (C.7)."""
+        a, b = s1[i], chosen.pop()
+        count[0][kinds[a]] += 1
+        count[1][kinds[b]] += 1
+        used.discard(b)
+        rejected[i].append((b, "C.7"))
+        for j in range(i + 1, k):
+            rejected[j].clear()
+
+    def walk(xleft: int, zleft: int | None, warm: dict) -> bool:
+        """The depth-first walk of D.1's order, with an explicit stack (one frame per S1
+        player given a partner: its X and Z left, its warm matching and the next S2
+        position to try), so that a bracket of any size is walked without recursion."""
+        # frame: [i, xleft, zleft, warm, next position in s2]
+        stack = [[0, xleft, zleft, warm, 0]]
+        while stack:
+            frame = stack[-1]
+            i, xleft, zleft, warm, pos = frame
+            if i == k:
+                rest = tuple(q for q in s2 if q not in used)
+                stats["checked"] = stats.get("checked", 0) + 1
+                if leftover_ok(rest, xleft, zleft) is None:
+                    return True
             else:
-                nxt = feasible(i + 1, nx, nz, warm)
-                ok = nxt is not None
-            if ok and walk(i + 1, nx, nz, nxt):
-                return True
-            count[0][kinds[a]] += 1
-            count[1][kinds[b]] += 1
-            used.discard(b)
-            chosen.pop()
-            rejected[i].append((b, "C.7"))
-            for j in range(i + 1, k):
-                rejected[j].clear()
+                a = s1[i]
+                descended = False
+                while pos < len(s2):
+                    b = s2[pos]
+                    pos += 1
+                    if b in used:
+                        continue
+                    if tick is not None:
+                        tick()
+                    left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
+                    if left is None:
+                        continue
+                    nx, nz = left
+                    used.add(b)
+                    chosen.append(b)
+                    count[0][kinds[a]] -= 1
+                    count[1][kinds[b]] -= 1
+                    if warm.get(a) == b:
+                        nxt = warm  # the rest of a maximum matching still covers the rest
+                        ok = bounds_ok(nx, nz)
+                        if ok and must_pair is not None:
+                            # the warm matching, less a-b, still covers the rest of S1; if
+                            # it also covers every player who may not be left over, it
+                            # proves both at once
+                            image = {warm[x] for x in s1[i + 1:]}
+                            if any(must_pair(q) and q not in image for q in s2 if q not in used):
+                                ok = feasible(i + 1, nx, nz, warm) is not None
+                    else:
+                        nxt = feasible(i + 1, nx, nz, warm)
+                        ok = nxt is not None
+                    if ok:
+                        frame[4] = pos
+                        stack.append([i + 1, nx, nz, nxt, 0])
+                        descended = True
+                        break
+                    undo(i)
+                if descended:
+                    continue
+            stack.pop()  # this branch holds nothing: back to the player before
+            if stack:
+                undo(stack[-1][0])
         return False
 
+    if tick is not None:
+        tick()  # the attempt itself: its feasibility questions
     root = feasible(0, budget.x, budget.z, {})
     if root is None:
         return None
-    if not walk(0, budget.x, budget.z, root):
+    if not walk(budget.x, budget.z, root):
         return None
     pairs = list(zip(s1, chosen))
     xu = sum(1 for a, b in pairs if bad_x(a, b))
@@ -386,6 +429,7 @@ def least_b3_transposition(
     must_pair: Callable[[int], bool] | None,
     b3: B3Walk,
     attempt: object,
+    tick: Callable[..., None] | None = None,
 ) -> None:
     """D.4 within one attempt (S1, S2): every arrangement of ``s2`` in the order of D.1
     that :func:`first_transposition` would accept, the one with the least B.3-factor
@@ -396,7 +440,8 @@ def least_b3_transposition(
     (:func:`assignment_bound`) cost ``b3.best`` or more holds no arrangement that D.4 would
     take (it takes a later candidate only when it is strictly lower).  The leaves reached
     are checked exactly.  When ``b3.best`` reaches ``b3.floor`` the walk stops
-    (``b3.done``): no candidate anywhere is lower."""
+    (``b3.done``): no candidate anywhere is lower.  ``tick()``: as in
+    :func:`first_transposition`."""
     k = len(s1)
     if len(s2) < k or b3.done:
         return
@@ -416,6 +461,8 @@ def least_b3_transposition(
     def feasible(i: int, xleft: int, zleft: int | None) -> bool:
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
+        if tick is not None:
+            tick(len(rest1))
         if not bounds_ok(xleft, zleft):
             return False
         m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, {})
@@ -430,69 +477,114 @@ def least_b3_transposition(
                     return False
         return True
 
-    def walk(i: int, xleft: int, zleft: int | None, acc: int) -> bool:
-        """True when the subtree held an acceptable arrangement."""
-        if i == k:
-            rest = tuple(q for q in s2 if q not in used)
-            b3.checked += 1
-            if leftover_ok(rest, xleft, zleft) is not None:
-                return False
-            total = acc + sum(b3.spare(q) for q in rest)
-            b3.accepted += 1
-            pairs = tuple(zip(s1, chosen))
-            if b3.first is None:
-                b3.first, b3.first_pairs, b3.first_left = total, pairs, rest
-            if b3.best is None or total < b3.best:
-                xu = sum(1 for a, b in pairs if bad_x(a, b))
-                zu = sum(1 for a, b in pairs if bad_z(a, b)) if budget.z is not None else 0
-                b3.best = total
-                b3.found = Found(list(chosen) + list(rest), list(pairs), xu, zu,
-                                 [(s1[j], tuple(rejected[j])) for j in range(k) if rejected[j]],
-                                 _lex_index(chosen, s2))
-                b3.attempt = attempt
-                if total <= b3.floor:
-                    b3.done = True
-            return True
-        a = s1[i]
-        b3.nodes += 1
-        if b3.node_limit is not None and b3.nodes > b3.node_limit and (
-                b3.found is not None or b3.seeded):
-            b3.done = b3.limited = True
-            return True
-        for b in s2:
-            if b3.done:
-                return True
-            if b in used:
+    def leaf(xleft: int, zleft: int | None, acc: int) -> bool:
+        """A whole arrangement: True when acceptable (and recorded if the least so far)."""
+        rest = tuple(q for q in s2 if q not in used)
+        b3.checked += 1
+        if leftover_ok(rest, xleft, zleft) is not None:
+            return False
+        total = acc + sum(b3.spare(q) for q in rest)
+        b3.accepted += 1
+        pairs = tuple(zip(s1, chosen))
+        if b3.first is None:
+            b3.first, b3.first_pairs, b3.first_left = total, pairs, rest
+        if b3.best is None or total < b3.best:
+            xu = sum(1 for a, b in pairs if bad_x(a, b))
+            zu = sum(1 for a, b in pairs if bad_z(a, b)) if budget.z is not None else 0
+            b3.best = total
+            b3.found = Found(list(chosen) + list(rest), list(pairs), xu, zu,
+                             [(s1[j], tuple(rejected[j])) for j in range(k) if rejected[j]],
+                             _lex_index(chosen, s2))
+            b3.attempt = attempt
+            if total <= b3.floor:
+                b3.done = True
+        return True
+
+    def walk(xleft: int, zleft: int | None) -> None:
+        """The depth-first walk, with an explicit stack (one frame per S1 player given a
+        partner: its X and Z left, the cost so far, the next S2 position to try, and the
+        reason its current partner's branch would be cut); it stops when ``b3.done``.  A
+        branch "held" something when its subtree is a whole acceptable arrangement (the
+        rejection then reads D.4: it was not lower)."""
+        # frame: [i, xleft, zleft, acc, next position in s2, why]
+        stack = [[0, xleft, zleft, 0, 0, ""]]
+        entered = False  # the top frame was entered (its node counted)
+        held = False  # what the frame just left returned
+        returning = False
+        while stack:
+            frame = stack[-1]
+            i, xleft, zleft, acc, pos, why = frame
+            if returning:
+                # back from the branch of S1[i]'s current partner
+                a, b = s1[i], chosen.pop()
+                count[0][kinds[a]] += 1
+                count[1][kinds[b]] += 1
+                used.discard(b)
+                if b3.done:
+                    return
+                rejected[i].append((b, "D.4" if held else why))
+                for j in range(i + 1, k):
+                    rejected[j].clear()
+                returning = False
+            elif i == k:
+                held = leaf(xleft, zleft, acc)
+                stack.pop()
+                returning = True
                 continue
-            left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
-            if left is None:
+            elif not entered:
+                b3.nodes += 1
+                if b3.node_limit is not None and b3.nodes > b3.node_limit and (
+                        b3.found is not None or b3.seeded):
+                    b3.done = b3.limited = True
+                    return
+            entered = True
+            a = s1[i]
+            descended = False
+            while pos < len(s2):
+                if b3.done:
+                    return
+                b = s2[pos]
+                pos += 1
+                if b in used:
+                    continue
+                if tick is not None:
+                    tick()
+                left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
+                if left is None:
+                    continue
+                nx, nz = left
+                nacc = acc + b3.cost(a, b)
+                used.add(b)
+                chosen.append(b)
+                count[0][kinds[a]] -= 1
+                count[1][kinds[b]] -= 1
+                if b3.best is not None and nacc + assignment_bound(
+                        s1[i + 1:], [q for q in s2 if q not in used], pair_cost, spare,
+                        b3.best - nacc) >= b3.best:
+                    ok, why = False, "D.4"
+                else:
+                    ok, why = feasible(i + 1, nx, nz), "C.7"
+                if ok:
+                    frame[4], frame[5] = pos, why
+                    stack.append([i + 1, nx, nz, nacc, 0, ""])
+                    entered = False
+                    descended = True
+                    break
+                count[0][kinds[a]] += 1
+                count[1][kinds[b]] += 1
+                used.discard(b)
+                chosen.pop()
+                rejected[i].append((b, why))
+                for j in range(i + 1, k):
+                    rejected[j].clear()
+            if descended:
                 continue
-            nx, nz = left
-            nacc = acc + b3.cost(a, b)
-            used.add(b)
-            chosen.append(b)
-            count[0][kinds[a]] -= 1
-            count[1][kinds[b]] -= 1
-            if b3.best is not None and nacc + assignment_bound(
-                    s1[i + 1:], [q for q in s2 if q not in used], pair_cost, spare,
-                    b3.best - nacc) >= b3.best:
-                ok, why = False, "D.4"
-            else:
-                ok, why = feasible(i + 1, nx, nz), "C.7"
-            held = ok and walk(i + 1, nx, nz, nacc)
-            count[0][kinds[a]] += 1
-            count[1][kinds[b]] += 1
-            used.discard(b)
-            chosen.pop()
-            if b3.done:
-                return True
-            rejected[i].append((b, "D.4" if held else why))
-            for j in range(i + 1, k):
-                rejected[j].clear()
-        return False
+            stack.pop()  # every partner of S1[i] tried: the branch returns False
+            held = False
+            returning = True
 
     if not feasible(0, budget.x, budget.z):
         return
     if b3.best is not None and assignment_bound(s1, s2, pair_cost, spare, b3.best) >= b3.best:
         return
-    walk(0, budget.x, budget.z, 0)
+    walk(budget.x, budget.z)

@@ -535,7 +535,7 @@ class RatingEngine(DutchEngine):
                 stats: dict = {}
                 f = first_transposition(s1, s2, allowed, self.bad_x, lambda c, d: False,
                                         Budget(level.x, None), remainder, self.kind, None,
-                                        stats)
+                                        stats, self.tick)
                 if f is not None:
                     het = ev.PairingFound(
                         article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),
