@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from pathlib import Path
 
 import pytest
 
@@ -203,3 +204,22 @@ def test_the_transposition_index_is_the_lexicographic_rank():
         for k in range(n + 1):
             for idx, arr in enumerate(itertools.permutations(pool, k)):
                 assert _lex_index(arr, pool) == idx, (n, k, arr)
+
+
+@pytest.mark.parametrize("system, engine", ENGINES)
+def test_the_fallback_colours_by_article_e(system, engine, monkeypatch):
+    """A round of the JaVaFo corpus with absolute colour preferences, cut by a lowered budget:
+    the fallback only chooses who meets whom, the colours are Article E's, so no absolute
+    preference is denied (the fallback once wrote the higher-ranked player as White)."""
+    from dubov_explain.trf.reader import read_trf
+
+    path = Path(__file__).parent / "data" / "dutch-javafo" / "javafo-006.trf"
+    t = read_trf(str(path))
+    monkeypatch.setattr(engine, "search_limit", 30)
+    monkeypatch.setattr(engine, "search_per_player", 0)
+    book = find_rulebook(system)
+    trace = book.pair(t, None, 4)
+    assert any(e.kind == "search-limit" for e in trace.events)
+    assert book.absolute_test(t, 4, _published(trace)) == []
+    coloured = [e for e in trace.events if e.kind == "colour-allocated"]
+    assert {(e.white, e.black) for e in coloured} == set(trace.result.boards)

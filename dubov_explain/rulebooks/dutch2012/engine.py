@@ -75,8 +75,10 @@ from .levels import Levels
 from .readings import ACCELERATION, DEFAULT, Readings
 from .standings import PlayerStanding, Standings, compute_standings
 
-#: the Dutch family's search budget (``DutchEngine.search_limit``)
-SEARCH_LIMIT = 40_000
+#: the Dutch family's search budget (``DutchEngine.search_limit``): far above the literal
+#: rounds of the JaVaFo corpus (the largest takes about 490,000 steps, some 2 s), so that
+#: only a search of many seconds is cut
+SEARCH_LIMIT = 1_500_000
 
 
 class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, LeastB3,
@@ -94,12 +96,12 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
     acceleration_article = "A.3"
     acceleration_readings = ACCELERATION
     #: the steps (pairs tried by D.1-D.4's walks, their attempts, and the players of each
-    #: matching question they ask) a round may take, 40,000 and 10 per player, before
+    #: matching question they ask) a round may take, 1,500,000 and 1,000 per player, before
     #: ``over_budget`` pairs it by the stated fallback: far above what the golden cases and
     #: generated tournaments take (``tests/test_hardening.py``); a round 1 of 9,999 players
     #: takes about 10,000
     search_limit = SEARCH_LIMIT
-    search_per_player = 10
+    search_per_player = 1_000
 
     #: the rulebook's own event kinds (an edition emits its own through the same methods)
     ev = ev
@@ -211,7 +213,14 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         paired by :func:`fallback_pairing`."""
         self.emit(self.ev.SearchLimit(article="budget", score="", n=self.steps,
                                       count=self.step_limit))
-        self.pairs, self.bye = fallback_pairing(self, self.remaining)
+        pairs, self.bye = fallback_pairing(self, self.remaining)
+        # the fallback fixes who meets whom; the colours are still Article E's (E.1-E.5,
+        # the higher-ranked player as S1's)
+        self.pairs = []
+        for i, (a, c) in enumerate(pairs, start=1):
+            w, bl, rule = self.colours(a, c, i)
+            self.emit(self.ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
+            self.pairs.append((w, bl))
         if self.bye is not None:
             self.emit(self.ev.ByeAssigned(article="A.5", player=self.bye))
         return self.finish
