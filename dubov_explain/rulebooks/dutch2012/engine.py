@@ -78,7 +78,7 @@ from .standings import PlayerStanding, Standings, compute_standings
 #: the Dutch family's search budget (``DutchEngine.search_limit``): far above the literal
 #: rounds of the JaVaFo corpus (the largest takes about 490,000 steps, some 2 s), so that
 #: only a search of many seconds is cut
-SEARCH_LIMIT = 1_500_000
+SEARCH_LIMIT = 600_000
 
 
 class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, LeastB3,
@@ -96,12 +96,12 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
     acceleration_article = "A.3"
     acceleration_readings = ACCELERATION
     #: the steps (pairs tried by D.1-D.4's walks, their attempts, and the players of each
-    #: matching question they ask) a round may take, 1,500,000 and 1,000 per player, before
+    #: matching question they ask) a round may take, 600,000 and 200 per player, before
     #: ``over_budget`` pairs it by the stated fallback: far above what the golden cases and
     #: generated tournaments take (``tests/test_hardening.py``); a round 1 of 9,999 players
     #: takes about 10,000
     search_limit = SEARCH_LIMIT
-    search_per_player = 1_000
+    search_per_player = 200
 
     #: the rulebook's own event kinds (an edition emits its own through the same methods)
     ev = ev
