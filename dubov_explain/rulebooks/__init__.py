@@ -57,6 +57,11 @@ def _swiss_rating1992() -> type[Rulebook]:
 _LOADERS = {"dubov-2026": _dubov2026, "dubov-2025": _dubov2025, "dubov-1997": _dubov1997,
             "dutch-2026": _dutch2026, "dutch-2012": _dutch2012,
             "swiss-rating-1992": _swiss_rating1992}
+#: name -> its family (the class's own ``family``, which ``tests/test_rulebook_contract.py``
+#: checks): a file whose 092 names a family is matched against that family's editions
+#: alone, so that reading it loads no other family's package
+_FAMILY_OF = {"dubov-2026": "dubov", "dubov-2025": "dubov", "dubov-1997": "dubov",
+              "dutch-2026": "dutch", "dutch-2012": "dutch", "swiss-rating-1992": "swiss-rating"}
 #: the rulebooks loaded so far (tests may register one of their own here)
 _KNOWN: dict[str, Rulebook] = {}
 
@@ -170,20 +175,32 @@ def system_named_by(t: Tournament) -> SystemNamed | None:
         if not value:
             continue
         mine = family = ""
-        for name in RULEBOOKS:
-            book = RULEBOOKS[name]
-            if code == "192" and value.upper() in book.trf_codes:
-                mine = name
-                break
-            if code == "092" and _says(value, book.trf_words):
-                mine = name
-                break
-        if not mine and code == "092":
-            family = next((RULEBOOKS[name].family for name in RULEBOOKS
-                           if _says(value, RULEBOOKS[name].trf_family_words)), "")
+        if code == "192":
+            mine = next((n for n in RULEBOOKS if value.upper() in RULEBOOKS[n].trf_codes), "")
+        else:
+            # a family named (its edition in force carries the words), then an edition of
+            # that family (of every family when none is named)
+            family = next((f for f, head in _family_heads()
+                           if _says(value, RULEBOOKS[head].trf_family_words)), "")
+            mine = next((n for n in RULEBOOKS if (not family or _family(n) == family)
+                         and _says(value, RULEBOOKS[n].trf_words)), "")
+            family = "" if mine else family
         if mine or family or code == "192" or _FOREIGN.search(value):
             found[code] = SystemNamed(mine, value, code, line, family)
     return found.get("192") or found.get("092")
+
+
+def _family(name: str) -> str:
+    """A registered rulebook's family, without loading it when the registry says it."""
+    return _FAMILY_OF.get(name) or RULEBOOKS[name].family
+
+
+def _family_heads() -> list[tuple[str, str]]:
+    """Each family, in the registry's order, with its first rulebook (its edition in force)."""
+    heads: dict[str, str] = {}
+    for name in RULEBOOKS:
+        heads.setdefault(_family(name), name)
+    return list(heads.items())
 
 
 def _says(value: str, words) -> bool:

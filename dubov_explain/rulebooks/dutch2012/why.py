@@ -75,20 +75,22 @@ class Dutch2012Reader(TraceReader):
                            players=list(w.players))
         if isinstance(r, ev.ByeAssigned) and isinstance(w, ev.ByeAssigned):
             return _answer("bye", "A.5", "A.5", "bye", bye=r.player, instead=w.player)
+        score = getattr(r, "score", None) or getattr(w, "score", None)
+        # D.4's comparison of the bracket's levels, as the real run made it, is the reason
+        # where it parts the two runs (also when it left one of the two unpaired for the bye)
+        d4 = _b3_levels(real, what_if, score)
+        if d4 is not None:
+            return d4
         bye = real.result.bye if isinstance(real.result, ev.PairingPublished) else None
         if bye in (player, against):
             # one of the two has the bye: A.5 gives it to the player the last bracket leaves
             # unpaired, decided after every bracket (a what-if run parts earlier, elsewhere)
             return _answer("bye-holder", "A.5", "A.5", "bye", bye=bye)
-        score = getattr(r, "score", None) or getattr(w, "score", None)
         if isinstance(w, ev.IncompatibleMoved) and w.player not in (player, against):
             # a third player left without an opponent by the pair held is a consequence of
             # the what-if run, never a reason: the reason is where the bracket's pairings
             # part (the requirements each met), or only the real decision
             return self._past_artefact(real, what_if, r, w, score)
-        d4 = _b3_levels(real, what_if, score)
-        if d4 is not None:
-            return d4
         # the real run paired the bracket where the what-if run failed a level (or reduced)
         if isinstance(r, ev.PairingFound) and isinstance(w, (ev.RequirementsFailed, ev.Reduced,
                                                               ev.BracketMovedDown)):
