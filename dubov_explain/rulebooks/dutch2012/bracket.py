@@ -269,10 +269,6 @@ class BracketSteps:
         if moved and not b.lowest:
             self.emit(self.ev.MovedDown(article=self.moved_down_article, score=b.score,
                                         players=tuple(moved)))
-        out = []
-        for i, (a, c) in enumerate(pairs, start=1):
-            w, bl, rule = self.colours(a, c, i)
-            self.emit(self.ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
-            out.append((w, bl))
+        out = self.colour_pairs(pairs)
         self.emit(self.ev.BracketClosed(article="C.6", score=b.score, pairs=tuple(out)))
         return out, moved

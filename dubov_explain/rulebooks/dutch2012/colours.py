@@ -45,6 +45,16 @@ class Colours:
         hi = a if self.key(a) < self.key(b) else b
         return give(hi, self.st[hi].preference, "E.4")
 
+    def colour_pairs(self, pairs) -> list[tuple[int, int]]:
+        """Each pair (its S1 player first) coloured by :meth:`colours`, in order, each
+        allocation an event: the pairs as (White, Black)."""
+        out = []
+        for i, (a, b) in enumerate(pairs, start=1):
+            w, bl, rule = self.colours(a, b, i)
+            self.emit(self.ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
+            out.append((w, bl))
+        return out
+
     def alternation(self, pa: PlayerStanding, pb: PlayerStanding) -> Colour | None:
         """E.3: a's colour in the most recent round in which the two had different colours."""
         if self.readings.value("alternation") == "by-round":

@@ -216,11 +216,7 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         pairs, self.bye = fallback_pairing(self, self.remaining)
         # the fallback fixes who meets whom; the colours are still Article E's (E.1-E.5,
         # the higher-ranked player as S1's)
-        self.pairs = []
-        for i, (a, c) in enumerate(pairs, start=1):
-            w, bl, rule = self.colours(a, c, i)
-            self.emit(self.ev.ColourAllocated(article=rule, white=w, black=bl, rule=rule))
-            self.pairs.append((w, bl))
+        self.pairs = self.colour_pairs(pairs)
         if self.bye is not None:
             self.emit(self.ev.ByeAssigned(article="A.5", player=self.bye))
         return self.finish
