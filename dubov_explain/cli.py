@@ -106,7 +106,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dubov-explain",
-        description="Pair a Swiss tournament by the FIDE Dubov System (2025) and explain every step.",
+        description="Pair a Swiss tournament by the FIDE Dubov or Dutch system (the edition in "
+        "force, or the one the file or --system names) and explain every step.",
     )
     parser.add_argument("--version", action="version", version=f"dubov-explain {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -171,9 +172,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the check-list of JaVaFo and bbpPairings (-l), tab-separated, in bbpPairings' "
         "layout",
         description="The check-list before the round to pair, in bbpPairings' layout (its "
-        "README, 'Checklist'): a header row (ID, Pts, colours, Pref, then PAB = may receive "
-        "the pairing-allocated bye, ARO, Upf = upfloats, Cur = the round paired, then R1..Rn "
-        "= opponents) and one row per player, each cell right-aligned and followed by a tab, "
+        "README, 'Checklist'): a header row (ID, Pts, colours, Pref, then the system's columns: "
+        "for Dubov PAB = may receive the pairing-allocated bye, ARO, Upf = upfloats; for the "
+        "Dutch family bbpPairings' own three (may receive the bye, float U/D of the last and "
+        "of the next-to-last round); Cur = the round paired, then R1..Rn = opponents) and "
+        "one row per player, each cell right-aligned and followed by a tab, "
         "a blank line between score groups.")
     _add_input(k)
     k.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
@@ -824,7 +827,7 @@ def cmd_checklist(args) -> int:
         result = app.pair(req).result
         if not isinstance(result, Impossible):
             current = current_cells(result.boards, result.bye)
-    _emit(args, checklist_text(app.standings(req), req.tournament, current))
+    _emit(args, checklist_text(app.standings(req), req.tournament, current, req.rulebook))
     return EXIT_OK
 
 

@@ -196,3 +196,33 @@ def test_exit_codes_pass_through_and_r_prints_the_version(trf, tmp_path, capsys)
     assert main(["-r", "--dubov", str(trf), "-p"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("dubov-explain ") and out.endswith("4\n4 1\n2 8\n6 9\n5 0\n")
+
+
+@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2026", "swiss-rating-1992"])
+def test_the_dutch_family_check_list_has_bbppairings_dutch_columns(system, capsys):
+    """The Dutch family's check-list carries bbpPairings' Dutch columns (``C2`` the PAB bar,
+    ``C14``/``C16`` the floats of the last two rounds) in place of the Dubov ones, and its
+    ``C14`` is each player's float of the last round as the scores before that round make
+    it (A.4 of 2012 and 1992, 1.4.2 of 2026), recomputed from the file without the engine
+    (``rulebooks/truth.py``)."""
+    from pathlib import Path
+
+    from dubov_explain.rulebooks.truth import Truth
+    from dubov_explain.trf.reader import read_trf
+
+    path = Path(__file__).parent / "data" / "dutch-javafo" / "javafo-001.trf"
+    assert main(["checklist", str(path), "--system", system]) == 0
+    cols, _, rows = parse_checklist(capsys.readouterr().out)
+    assert cols[4:8] == ["C2", "C14", "C16", "Cur"] and "ARO" not in cols
+    t = read_trf(path)
+    last = t.round_to_pair - 1
+    before = Truth(t, last)  # the scores before the last round played
+    seen = {"U": 0, "D": 0, "": 0}
+    for row in rows:
+        e = t.by_number[int(row["ID"])].entry(last)
+        if e is None or e.opponent is None or not e.played:
+            continue  # an unplayed round's float is each text's own rule
+        want = {"up": "U", "down": "D", "": ""}[before.float_of(int(row["ID"]), e.opponent)]
+        assert row["C14"] == want, (system, row["ID"])
+        seen[want] += 1
+    assert seen["U"] and seen["D"] and seen[""]  # the file tells the three apart

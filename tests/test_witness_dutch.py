@@ -419,3 +419,51 @@ def test_py4swiss_reads_our_dutch_requests(tmp_path):
         to_pair = {q.number for q in req_t.players if len(q.entries) < r}
         seen = [n for b in answer.boards for n in b] + ([answer.bye] if answer.bye else [])
         assert sorted(seen) == sorted(to_pair), (p.name, r)
+
+
+@needs_bbp
+@pytest.mark.parametrize("path", FILES[:8], ids=[p.name for p in FILES[:8]])
+def test_the_dutch_2026_check_list_is_bbps(path, tmp_path):
+    """``checklist --system dutch-2026 --current`` writes what bbpPairings (the 2025/26
+    rules) writes with ``-p -l`` for the same request, cell by cell: the score, the colours
+    played, the preference, ``C2`` (the PAB bar), ``C14``/``C16`` (the floats of the last
+    two rounds, 1.4 of the 2026 text), ``Cur`` (the pairing made: ours and bbpPairings'
+    agree on this corpus), the opponents; the layout is parsed by the drop-in tests' parser
+    (widths, groups)."""
+    from test_dropin import parse_checklist
+    from dubov_explain.render.tables import checklist_text, current_cells
+    from dubov_explain.rulebooks import find_rulebook
+
+    book = find_rulebook("dutch-2026")
+    t = read_trf(path)
+    total = _round_count(t)
+    compared = 0
+    for r in range(2, total + 1):
+        req = dw.request(t, r, total)
+        file = tmp_path / f"{path.stem}-r{r}.trf"
+        file.write_text(dw.request_text(req), encoding="utf-8")
+        listing = tmp_path / f"{path.stem}-r{r}.list"
+        done = dw.subprocess.run([BBP, "--dutch", str(file), "-p", str(tmp_path / "p.txt"),
+                                  "-l", str(listing)],
+                                 capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        text = listing.read_text()  # the table, then a line naming bbpPairings' build
+        text = text[:text.rindex("\n\n\n") + 3]
+        theirs = {row["ID"]: row for row in parse_checklist(text)[2]}
+        mine = read_trf(file)
+        result = book.pair(mine).result
+        ours_cols, _, rows = parse_checklist(checklist_text(
+            book.standings(mine), mine, current_cells(result.boards, result.bye), book))
+        ours = {row["ID"]: row for row in rows}
+        # bbpPairings lists only the players to pair; ours lists the absent too (their
+        # round's entry is the pre-entered bye), so that an arbiter sees the whole field
+        standing = book.standings(mine)
+        assert theirs.keys() <= ours.keys(), (path.name, r)
+        assert all(not standing[int(pid)].present for pid in ours.keys() - theirs.keys())
+        for pid, row in theirs.items():
+            row, theirs_row = ours[pid], row
+            for col in ours_cols:
+                assert row[col] == theirs_row.get(col), (path.name, r, pid, col,
+                                                         row[col], theirs_row.get(col))
+        compared += 1
+    assert compared == total - 1

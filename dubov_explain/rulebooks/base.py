@@ -270,6 +270,17 @@ class Rulebook(ABC):
         """A phrase of the family's templates, in this text's words (``term()``)."""
         return self.terms.get(phrase, phrase)
 
+    #: the check-list's own columns (``checklist``, bbpPairings' ``-l``), between ``Pref``
+    #: and ``Cur``: what the Dubov texts pair by (the bye bar, the ARO, the upfloats of
+    #: their upfloat rule); :class:`FloatChecklist` gives the Dutch family's
+    checklist_columns: ClassVar[tuple[str, ...]] = ("PAB", "ARO", "Upf")
+
+    @classmethod
+    def checklist_cells(cls, row: Any) -> list[str]:
+        """The cells of :attr:`checklist_columns` for one standings row."""
+        return ["Y" if row.bye_eligible else "N", str(row.aro),
+                f"{row.upfloats}{'*' if row.max_upfloater else ''}"]
+
     def __repr__(self) -> str:
         return f"<rulebook {self.name}: {self.title}, {self.edition}>"
 
@@ -545,3 +556,22 @@ def module_problems(book: ModuleRulebook) -> list[str]:
             out.append(f"rulebook {book.name}: its {accessor} module {module.__name__} lacks "
                        + ", ".join(lack))
     return out
+
+
+class FloatChecklist:
+    """The check-list columns of the Dutch family, named and filled as bbpPairings writes
+    them for its Dutch system (its README, "Checklist"; v5.0.1 for 2017, v6.0.0 for 2026):
+    ``C2`` whether the player may receive the pairing-allocated bye (Y/N), ``C14`` and
+    ``C16`` the float of the previous and of the next-to-previous round (``U`` up, ``D``
+    down, blank), as the text's own float record reads them (A.4 of 2012 and 1992, 1.4 of
+    2026).  The names are bbpPairings' (its 2017 criteria numbers), kept for the tools that
+    read the layout; the facts are each text's."""
+
+    checklist_columns: ClassVar[tuple[str, ...]] = ("C2", "C14", "C16")
+
+    @classmethod
+    def checklist_cells(cls, row: Any) -> list[str]:
+        way = {"up": "U", "down": "D"}
+        return ["Y" if row.bye_eligible else "N",
+                way.get(row.float_before(1), ""), way.get(row.float_before(2), "")]
+

@@ -11,11 +11,11 @@ E's colours; its docstring argues why the search returns the literal answer), ``
 
 from __future__ import annotations
 
-from ..base import ModuleRulebook
+from ..base import FloatChecklist, ModuleRulebook
 from .readings import Readings
 
 
-class Dutch2012(ModuleRulebook):
+class Dutch2012(FloatChecklist, ModuleRulebook):
     name = "dutch-2012"
     title = "FIDE C.04.3.1 Dutch System"
     edition = "as agreed by the 83rd FIDE Congress, Istanbul 2012"

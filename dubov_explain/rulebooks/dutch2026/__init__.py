@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..base import ModuleRulebook
+from ..base import FloatChecklist, ModuleRulebook
 from .readings import Readings
 
 
-class Dutch2026(ModuleRulebook):
+class Dutch2026(FloatChecklist, ModuleRulebook):
     name = "dutch-2026"
     title = "FIDE C.04.3 (Dutch) System"
     edition = "approved by the FIDE Council on 28/10/2025, applied from 1 February 2026"
