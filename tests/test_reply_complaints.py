@@ -151,7 +151,8 @@ COMPLAINTS = [
     # and 3 Black, so they alternate: 3 White
     ("dutch-2026", "5.2.3-alternation", 3, {}, "colour",
      ["You have White, not Black: Article 5.2.3, the colours alternate to the most recent round in which the two "
-      "had different colours.", "Your opponent's colour preference is mild for Black"]),
+      "had different colours. In round 2 you had Black and your opponent White.",
+      "Your opponent's colour preference is mild for Black"]),
     ("dutch-2026", "3.8.1-best-candidate", 6, {"against": 1}, "opponent",
      ["You do not play 1 Dubov, P. (0.5 points): you have played each other before, in round 2 ([C1], Article "
       "2.1.1)."]),

@@ -313,6 +313,10 @@ def test_dutch2026_letters_once_false_are_caught():
     assert caught("dutch-2026", flat.replace("preference is strong for White (Article 1.7.2)",
                                              "preference is mild for White (Article 1.7.3)"), req, tr, 4)
     assert caught("dutch-2026", flat.replace("of you two, 2 is the higher", "of you two, 4 is the higher"), req, tr, 4)
+    # 5.2.3 names the round the two last had different colours: round 2 (2 White, 3 Black)
+    r, flat, req, tr = letter("dutch-2026", "5.2.3-alternation", 3)
+    assert "In round 2 you had Black and your opponent White." in flat
+    assert caught("dutch-2026", flat.replace("In round 2 you had", "In round 3 you had"), req, tr, 3)
 
 
 def test_dutch2026_bye_rival_and_acceleration_are_checked_against_the_file():

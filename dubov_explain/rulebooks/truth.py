@@ -59,6 +59,8 @@ class PlayerTruth:
     colours: str = ""
     #: opponent -> the rounds the two played over the board
     met: dict = field(default_factory=dict)
+    #: round -> "W" | "B" of each game played
+    colour_of: dict = field(default_factory=dict)
     #: the rounds without a game: ``[(round, code), ...]``
     no_game: list = field(default_factory=list)
     #: the rounds scored without playing as many points as a win (or a PAB): ``[(round,
@@ -83,6 +85,7 @@ class Truth:
                 played = e.opponent is not None and e.code in _PLAYED
                 if played:
                     x.colours += "W" if str(getattr(e.colour, "value", e.colour)).lower().startswith("w") else "B"
+                    x.colour_of[r] = x.colours[-1]
                     x.met.setdefault(e.opponent, []).append(r)
                 else:
                     x.no_game.append((r, e.code))
@@ -109,6 +112,12 @@ class Truth:
         """Whether ``players`` can all be paired among themselves with no two who met over
         the board ([C1]: Basic Rules 2)."""
         return perfectly_pairable(list(players), lambda a, b: b not in self.players[a].met)
+
+    def last_different(self, a: int, b: int) -> int | None:
+        """5.2.3 (Dutch 2026): the most recent round in which ``a`` and ``b`` both played and
+        had different colours."""
+        ca, cb = self.players[a].colour_of, self.players[b].colour_of
+        return max((r for r in ca if r in cb and ca[r] != cb[r]), default=None)
 
     def bye_bar(self, n: int) -> tuple[int, str] | None:
         """[C2] (Basic Rules 4): the first round ``n`` received a PAB or scored a win's

@@ -183,6 +183,7 @@ class _Checker(_DutchChecker):
         n = self.n
         yield "colour", r"You have (White|Black)(?:, not (White|Black))?: Article (5\.2\.\d), (.*?)\.(?= |$)", \
             self._colour
+        yield "colour", r"In round " + N + r" you had (White|Black) and your opponent (White|Black)\.", self._alternated
         yield "colour", (r"(?:Your opponent's colour preference is (absolute|strong|mild) for (White|Black)|Your "
                          r"opponent has no colour preference); of you two, " + N + r" is the higher ranked \(Article "
                          r"1\.2\)\."), self._opponent_colour
@@ -319,6 +320,17 @@ class _Checker(_DutchChecker):
         pref = self._truth_pref(o)
         hi = min((self.n, o), key=lambda p: self.f.position(p))
         return said == have == (pref[0], pref[1]) and int(m[3]) == hi, (have, pref, hi)
+
+    def _alternated(self, m):
+        """5.2.3: the most recent round both played with different colours, from the file."""
+        o = self._opponent()
+        if o is None:
+            return False, "no opponent"
+        r = self.truth.last_different(self.n, o)
+        word = {"W": "White", "B": "Black"}
+        got = (r, word[self.truth.players[self.n].colour_of[r]], word[self.truth.players[o].colour_of[r]]) \
+            if r is not None else None
+        return got == (int(m[1]), m[2], m[3]), got
 
     def _criterion(self, m, a, w):
         crit = m[2]
