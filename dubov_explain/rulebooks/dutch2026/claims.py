@@ -202,7 +202,8 @@ class _Checker(_DutchChecker):
 
     def answers(self):
         yield r"with you and " + N + r" paired, ([\d, ]+) could not all be paired \(Article 1\.9\.1\)", self._impossible
-        yield r"the bye goes to " + N + r" \(Article 1\.5\); with you and " + N + r" paired it would go to " + N, \
+        yield (r"the bye goes to " + N + r", the player who downfloats from the last bracket \(Article 1\.9\.1\); with "
+               r"you and " + N + r" paired it would go to " + N), \
             self._bye_moves
         yield (r"the procedure's pairing of the " + S + r"-point bracket is better on criterion \[(C\d+)\] \((.*?): "
                r"(.*?) against (.*?) with you and " + N + r" paired\), all earlier criteria being equal \(Article "
