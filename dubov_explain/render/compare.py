@@ -168,10 +168,10 @@ def render_text(c: Comparison, title: str | None = None, filed=None) -> str:
         lines += ["", "Where they part:"]
         for side, name in ((c.left, "left"), (c.right, "right")):
             lines.append(f"  {name}: " + _plain(describe(c.event(side), side.trace)))
-    elif (first := first_parting(c)) is not None:
-        lines += ["", "Where they part:", "  " + _plain(str(W.parting_two(c, first)).strip())]
     lines += ["", "Pairings side by side (White first; * = on one side only):"]
     lines += _text_table([("board", "left", "right", "")] + _cells(c))
+    if not c.same_system and (first := first_parting(c)) is not None:
+        lines += ["", "Where they part:", "  " + _plain(str(W.parting_two(c, first)).strip())]
     if c.players:
         lines += ["", str(W.text_players()).strip()]
         lines += _text_table([("player", "left", "right", "decided on the left",
