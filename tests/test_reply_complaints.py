@@ -161,7 +161,8 @@ COMPLAINTS = [
     ("dutch-2026", "3.7.1-remainder", 1, {"against": 5}, "opponent",
      ["the procedure's pairing of the 0-point bracket is better on criterion [C12] (colour preferences not "
       "granted: 0 against 2 with you and 5 paired), all earlier criteria being equal (Article 3.8.1)"]),
-    ("dutch-2026", "4.2-transposition", 2, {"against": 6}, "opponent", ["You do play 6 Yusupov, C. (1 point): board 1."]),
+    ("dutch-2026", "4.2-transposition", 2, {"against": 6}, "opponent",
+     ["You do play 6 Yusupov, C. (1 point): board 1.", "accepted at once (a perfect candidate, Article 3.4.1)"]),
     ("dutch-2026", "C2-pab-bar", 3, {}, "absent",
      ["Players known in advance not to play a round are not paired in it (General Handling Rules, Article 3.3)."]),
     ("dutch-2026", "", 1, {"trf": ACC, "against": 2}, "opponent",

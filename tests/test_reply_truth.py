@@ -313,6 +313,16 @@ def test_dutch2026_letters_once_false_are_caught():
     assert caught("dutch-2026", flat.replace("preference is strong for White (Article 1.7.2)",
                                              "preference is mild for White (Article 1.7.3)"), req, tr, 4)
     assert caught("dutch-2026", flat.replace("of you two, 2 is the higher", "of you two, 4 is the higher"), req, tr, 4)
+    # a candidate called perfect (3.4.1) only when the trace's is: 3.8.1-best-candidate's
+    # 0.5-point bracket takes the best of imperfect candidates (3.8.1)
+    r, flat, req, tr = letter("dutch-2026", "3.8.1-best-candidate", 5, against=6)
+    old = ("of the candidates with the best values of the criteria [C5]-[C21], the first generated in the order of "
+           "Articles 4.2-4.4 (Articles 3.4.1, 3.8.1).")
+    assert old in flat
+    assert caught("dutch-2026", flat.replace(old, "the first candidate generated in the order of Articles 4.2-4.4 "
+                                                  "whose values of the criteria [C5]-[C21] are the best any candidate "
+                                                  "can reach, accepted at once (a perfect candidate, Article 3.4.1)."),
+                  req, tr, 5)
     # 5.2.3 names the round the two last had different colours: round 2 (2 White, 3 Black)
     r, flat, req, tr = letter("dutch-2026", "5.2.3-alternation", 3)
     assert "In round 2 you had Black and your opponent White." in flat

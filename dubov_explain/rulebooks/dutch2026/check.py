@@ -237,7 +237,7 @@ def player_round(trace: Trace, player: int) -> dict:
                 for a, b in e.pairs:
                     if n in (a, b):
                         run["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b,
-                                                   index=0))
+                                                   index=0, perfect=e.perfect))
                 if n in e.downfloaters:
                     run["pairing"].append(dict(case="downfloater", step=i))
             if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):

@@ -174,6 +174,10 @@ class _Checker(_DutchChecker):
         yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": of the candidates with the best "
                        r"values of the criteria \[C5\]-\[C21\], the first generated in the order of Articles 4\.2-4\.4 "
                        r"\(Articles 3\.4\.1, 3\.8\.1\)\."), self._pair26
+        yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": the first candidate generated in "
+                       r"the order of Articles 4\.2-4\.4 whose values of the criteria \[C5\]-\[C21\] are the best any candidate can "
+                       r"reach, accepted at once \(a "
+                       r"perfect candidate, Article 3\.4\.1\)\."), lambda m: self._pair26(m, perfect=True)
         yield "absent", (r"Players known in advance not to play a round are not paired in it \(General Handling "
                          r"Rules, Article 3\.3\)\."), self._absent
         yield "no-pairing", r"Article 1\.9\.3: no pairing of all the players meets the absolute criteria\.", \
@@ -306,9 +310,11 @@ class _Checker(_DutchChecker):
         chosen = self.f.of(ev.CandidateChosen, score=m[1])
         return self._moved_from(m[1]) and any(self.n in c.downfloaters for c in chosen), m[1]
 
-    def _pair26(self, m):
+    def _pair26(self, m, perfect: bool = False):
+        """The pair in the bracket's candidate chosen (``perfect``: the candidate fulfils
+        every criterion, 3.4.1)."""
         pair = [int(m[2]), int(m[3])]
-        return self.n in pair and any(pair in [list(p) for p in c.pairs]
+        return self.n in pair and any(pair in [list(p) for p in c.pairs] and (c.perfect or not perfect)
                                       for c in self.f.of(ev.CandidateChosen, score=m[1])), "no such pair"
 
     def _opponent_colour(self, m):
