@@ -308,6 +308,10 @@ def _add_compare_parser(sub) -> None:
     c.add_argument("--format", choices=FORMATS, default="text",
                    help="text, md (Markdown), html, or json (the comparison as data)")
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    c.add_argument("--steps", metavar="DIR",
+                   help="also write each side's step-through page into DIR (left-steps.html, "
+                   "right-steps.html) and link every event the Markdown or HTML page cites to "
+                   "its step there")
 
 
 #: replay --budget: seconds for explaining one round's differences
@@ -1159,7 +1163,19 @@ def cmd_compare(args) -> int:
     if not pairing:  # a round the file has: each side against the file's own pairing
         filed = (_filed(reqs[0], c.left.trace, args.round),
                  _filed(reqs[1], c.right.trace, args.round))
-    _emit(args, render(c, args.format, reqs[0].title, filed), json=args.format == "json")
+    steps, also = None, []
+    if args.steps:
+        if args.format not in ("md", "html"):
+            raise _Usage("--steps links the events of a Markdown or HTML page: give --format md or html")
+        from .render.steps import step_through_html
+
+        Path(args.steps).mkdir(parents=True, exist_ok=True)
+        base = Path(args.output).resolve().parent if args.output else Path.cwd()
+        pages = [Path(args.steps) / f"{name}-steps.html" for name in ("left", "right")]
+        also = [(str(f), step_through_html(side.trace, f"{reqs[0].title} ({side.label})"))
+                for f, side in zip(pages, (c.left, c.right))]
+        steps = tuple(Path(os.path.relpath(f.resolve(), base)).as_posix() for f in pages)
+    _emit(args, render(c, args.format, reqs[0].title, filed, steps), json=args.format == "json", also=also)
     return EXIT_OK
 
 

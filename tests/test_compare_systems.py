@@ -174,7 +174,10 @@ def test_each_side_is_worded_by_its_own_templates():
     assert md.startswith("# Rulebooks compared")
     assert "**Left:** dubov-2025: FIDE C.04.4.1 Dubov System" in md
     assert "**Right:** toy-2025: Toy rules (tests only), no edition" in md
-    assert "## Where they part" not in md  # no event-by-event parting across rulebooks
+    # no event-by-event parting across rulebooks: each side's own first deciding decision
+    # (issue 24: "one sentence saying where and why the two procedures part")
+    assert "## Where they part" in md and "The two procedures part first, on the left, at event" in md
+    assert "the first decision of each side's own trace that fixed a fact" in md
     assert "## Players whose round differs" in md and "## The deciding decisions" in md
     left, right = md.split("### Right: toy-2025")
     left = left.split("### Left: dubov-2025")[1]

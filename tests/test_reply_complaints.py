@@ -9,11 +9,16 @@ of points and every float checked against the file's own facts.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from test_reply_truth import DATA, letter
+from test_reply_truth import DATA, ROOT, letter
 
 BYE9 = str(DATA / "dubov1997-bye-passed-over.trf")
+#: Dutch 2012 cases paired by the 2026 text (the request is the same file)
+B1B = str(ROOT / "golden" / "dutch-2012" / "cases" / "B.1.b-no-second-bye.trf")
+ACC = str(ROOT / "golden" / "dutch-2012" / "cases" / "acceleration-round-2.trf")
 
 #: (system, case, player, question, topic, the article and facts the letter must state)
 COMPLAINTS = [
@@ -104,18 +109,105 @@ COMPLAINTS = [
      ["2 Dubov, P. (3 points), was moved down", "you are the upfloater of your pair (Article A.4)"]),
     ("swiss-rating-1992", "E.2-stronger-preference", 1, {"question": "colour"}, "colour",
      ["Article E.2, the stronger colour preference is granted"]),
+    # ---------------------------------------------------------------- Dutch 2026
+    # C2-pab-bar, round 4: 3 absent (H); 1 (2.5) alone floats into the 1.5-point bracket
+    # {1; 2, 4, 6} and meets 2; 4 and 6 float on into {4, 6; 5}; 5 and 6 had the PAB (rounds
+    # 2 and 1: [C2]), so 4 has it (1.9.1), and 6 plays 5
+    ("dutch-2026", "C2-pab-bar", 4, {}, "bye",
+     ["Article 1.9.1: the pairing-allocated bye goes to the player who downfloats from the last bracket, the "
+      "1-point bracket, and you are that player.", "[C2] (Article 2.1.2) bars from it 6 (received the "
+      "pairing-allocated bye in round 1), 5 (received the pairing-allocated bye in round 2).",
+      "You are the only player of that bracket allowed it.", "A bye counts as a downfloat (Article 1.4.3)."]),
+    ("dutch-2026", "C2-pab-bar", 5, {}, "no-bye",
+     ["it goes to 4 Quinteros, C. (1.5 points)",
+      "You may not have it: you received the pairing-allocated bye in round 2 (Article 2.1.2)."]),
+    # B.1.b-no-second-bye, round 4 by the 2026 text: 2 (3) meets 1; 4 floats into {4; 5, 6};
+    # 6 had the PAB ([C2]); the bye to 5 would leave 4-6, who met in round 3 ([C1], [C4])
+    ("dutch-2026", "", 5, {"trf": B1B}, "no-bye",
+     ["It goes to the player who downfloats from the last bracket (Article 1.9.1)", "With the bye given to you, "
+      "the rest of that bracket, 4, 6, could not be paired without a repeated game ([C1], Article 2.1.1; [C4], "
+      "Article 2.2.1)."]),
+    ("dutch-2026", "", 4, {"trf": B1B, "question": "bye"}, "bye",
+     ["[C2] (Article 2.1.2) bars from it 6 (received the pairing-allocated bye in round 1).", "With the bye given "
+      "to 5 instead, the rest of that bracket could not be paired without a repeated game"]),
+    ("dutch-2026", "C2-pab-bar", 1, {}, "upfloat",
+     ["You were moved down into the 1.5-point bracket (Article 1.4.1). You were the only player of the 2.5-point "
+      "bracket.", "Paired with a lower score, you receive a downfloat (Article 1.4.2)."]),
+    # 5.2.3-alternation, round 5: 1 (4) alone, then in the 3- and 2-point brackets with
+    # players all met (4 round 1, 2 round 2, 3 round 3): down to the 1-point bracket, meets 5
+    ("dutch-2026", "5.2.3-alternation", 1, {"question": "float"}, "upfloat",
+     ["You were moved down into the 1-point bracket (Article 1.4.1).", "In the 2-point bracket you had played all "
+      "the others ([C1], Article 2.1.1): 4 (round 1), 2 (round 2), 3 (round 3)."]),
+    ("dutch-2026", "C2-pab-bar", 2, {}, "float",
+     ["You were not moved: you are a resident of the 1.5-point bracket, and your opponent, 1 Quinteros, T. (2.5 "
+      "points), was moved down into it from a higher bracket (Article 1.4.1).",
+      "Paired with a higher score, you receive an upfloat (Article 1.4.2)."]),
+    # 5.2.2-stronger, round 4: 2 and 4 (2 points) both BWB, strong White (1.7.2); never
+    # different colours (5.2.3); 2 is higher ranked (TPN): 5.2.4
+    ("dutch-2026", "5.2.2-stronger", 4, {"question": "colour"}, "colour",
+     ["You have Black, not White: Article 5.2.4, the colour preference of the higher ranked player is granted.",
+      "Your opponent's colour preference is strong for White; of you two, 2 is the higher ranked (Article 1.2)."]),
+    # 5.2.3-alternation, round 5: 2 BWBW and 3 WBBW, both mild Black; in round 2 2 had White
+    # and 3 Black, so they alternate: 3 White
+    ("dutch-2026", "5.2.3-alternation", 3, {}, "colour",
+     ["You have White, not Black: Article 5.2.3, the colours alternate to the most recent round in which the two "
+      "had different colours. In round 2 you had Black and your opponent White.",
+      "Your opponent's colour preference is mild for Black"]),
+    ("dutch-2026", "3.8.1-best-candidate", 6, {"against": 1}, "opponent",
+     ["You do not play 1 Dubov, P. (0.5 points): you have played each other before, in round 2 ([C1], Article "
+      "2.1.1)."]),
+    # 3.7.1-remainder, round 2: 1 and 5 both strong White (Black in round 1); with 1-5 held
+    # the 0-point bracket also pairs 4 and 6, both strong Black: [C12] 2 against 0
+    ("dutch-2026", "3.7.1-remainder", 1, {"against": 5}, "opponent",
+     ["the procedure's pairing of the 0-point bracket is better on criterion [C12] (colour preferences not "
+      "granted: 0 against 2 with you and 5 paired), all earlier criteria being equal (Article 3.8.1)"]),
+    ("dutch-2026", "4.2-transposition", 2, {"against": 6}, "opponent",
+     ["You do play 6 Yusupov, C. (1 point): board 1.", "accepted at once (a perfect candidate, Article 3.4.1)"]),
+    ("dutch-2026", "C2-pab-bar", 3, {}, "absent",
+     ["Players known in advance not to play a round are not paired in it (General Handling Rules, Article 3.3)."]),
+    ("dutch-2026", "", 1, {"trf": ACC, "against": 2}, "opponent",
+     ["2 P2 (1 point + 1 acceleration point)", "2 points for the pairing (1 scored, 1 added by acceleration)"]),
+    # ---------------------------------------------------------------- Dubov 2026
+    ("dubov-2026", "3.1.1-c2-bye-barred-by-pab-fpb-and-forfeit-win", 5, {}, "bye",
+     ["(Article 3.1.1)", "1 (received the pairing-allocated bye in round 2)", "2 (won by forfeit in round 2)",
+      "3 (scored a win's points without playing in round 1 (F))"]),
+    ("dubov-2026", "3.1.3-bye-lowest-score", 1, {"question": "bye"}, "no-bye",
+     ["it goes to 2 P2 (0 points)", "2 has a lower score (0 points against 1 point; 3.1.3)"]),
+    ("dubov-2026", "3.1.4-bye-most-games-played", 5, {}, "no-bye",
+     ["it goes to 4 P4 (0 points)", "with equal scores, 4 has played more games (1 against 0; 3.1.4)"]),
+    ("dubov-2026", "3.1.5-bye-lowest-ranked-in-round-one", 1, {"question": "bye"}, "no-bye",
+     ["with equal scores and games, 5 has the larger TPN (TPN 5 against 1; 3.1.5)"]),
+    ("dubov-2026", "3.1.2-c4-bye-passes-over-lowest-score", 1, {}, "no-bye",
+     ["it goes to 2 P2 (1.5 points)", "received the pairing-allocated bye in round 2 ([C2], 3.1.1)"]),
+    ("dubov-2026", "3.2.1-worked-example-two-upfloaters", 8, {}, "upfloat",
+     ["8 (2 points) is upfloated into the 2.5-point bracket (3.2.2)", "worse on [C6] (upfloater scores 1, 2 against 2, 2"]),
+    ("dubov-2026", "2.3.6-c10-previous-round-upfloater-spared", 4, {}, "upfloat",
+     ["4 (1.5 points) is upfloated into the 2-point bracket (3.2.2)",
+      "worse on [C10] (1 upfloater(s) who upfloated in the previous round against 0)"]),
+    ("dubov-2026", "2.3.4-c8-maximum-upfloaters-spared", 5, {}, "upfloat",
+     ["worse on [C8] (2 maximum upfloater(s) against 0)"]),
+    ("dubov-2026", "3.2.1-worked-example-two-upfloaters", 1, {}, "float",
+     ["your opponent, 4 Dahl, Dora (2 points), was upfloated into it from a lower bracket (Article 3.2.2)"]),
+    ("dubov-2026", "2.1.3-c3-same-absolute-colour", 5, {}, "colour",
+     ['Article 5.2.3, "Grant the stronger colour preference"', "4 (absolute Black) over 5 (mild Black)",
+      "an absolute preference for Black"]),
+    ("dubov-2026", "3.2.4.1-unavoidable-pair-shifted", 1, {"against": 2}, "opponent",
+     ["1 and 2 are a forbidden pair (XXP): the tournament forbids the pair, so no pairing may contain it"]),
+    ("dubov-2026", "1.3.1-baku-round2", 1, {"against": 2}, "opponent",
+     ["2 P2 (1 point + 1 acceleration point)", "2 points for the pairing (1 scored, 1 added by acceleration)",
+      "4 was paired before 2 and was given 1"]),
 ]
 
 
 def test_the_corpus_covers_every_rulebook_and_question():
     systems = [c[0] for c in COMPLAINTS]
-    assert len(COMPLAINTS) >= 40 and all(systems.count(s) >= 8 for s in set(systems)) and len(set(systems)) == 4
+    assert len(COMPLAINTS) >= 40 and all(systems.count(s) >= 8 for s in set(systems)) and len(set(systems)) == 6
     topics = {c[4] for c in COMPLAINTS}
     assert {"bye", "no-bye", "upfloat", "float", "colour", "opponent"} <= topics
 
 
 @pytest.mark.parametrize("system,case,player,question,topic,facts", COMPLAINTS,
-                         ids=[f"{c[0]}:{c[1] or 'bye9'}:{c[2]}:{c[4]}" for c in COMPLAINTS])
+                         ids=[f"{c[0]}:{c[1] or Path(c[3]['trf']).stem}:{c[2]}:{c[4]}" for c in COMPLAINTS])
 def test_the_letter_answers_the_complaint(system, case, player, question, topic, facts):
     kw = dict(question)
     trf = kw.pop("trf", None)

@@ -17,8 +17,12 @@ from dubov_explain.render.explain import reply_text
 from dubov_explain.rulebooks.claims import mismatches
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the claims checker of each rulebook (Dubov 2026's is Dubov 2025's, read on the 2026 numbers)
 MODULE = {"dubov-2025": "dubov2025", "dubov-1997": "dubov1997", "dutch-2012": "dutch2012",
-          "swiss-rating-1992": "swiss_rating1992"}
+          "swiss-rating-1992": "swiss_rating1992", "dutch-2026": "dutch2026", "dubov-2026": "dubov2025"}
+#: the rulebooks whose letters are checked against the file's own facts (rulebooks/truth.py)
+#: as well as the trace (the others: against the trace's rows)
+WITH_FILE = {"dutch-2026", "dubov-2026"}
 
 
 def case_file(system: str, case: str) -> str:
@@ -36,7 +40,8 @@ def checked(system: str, text: str, req, trace, player: int):
 
     def wi(a, b):
         return req.rulebook.pair(req.tournament, req.readings, None, forced=((a, b),))
-    return mod.check_text(text, trace, player, wi)
+    kw = {"tournament": req.tournament} if system in WITH_FILE else {}
+    return mod.check_text(text, trace, player, wi, **kw)
 
 
 def letter(system: str, case: str, player: int, trf: str | None = None, **kw):
@@ -274,3 +279,95 @@ def test_dutch_why_not_the_bye_holder_says_he_has_the_bye():
     assert caught("dutch-2012", flat.replace("4 has the bye this round", "6 has the bye this round"), req, tr, 3)
     r, flat, req, tr = letter("dutch-2012", "B.2-same-absolute", 4, against=6)
     assert "You do not play 6 Adams, A. (2.5 points): you have the bye this round" in flat
+
+
+# ------------------------------------------------------------------ Dutch 2026 and Dubov 2026
+def test_dutch2026_letters_once_false_are_caught():
+    """Dutch 2026 letters, every sentence read back by ``dutch2026/claims.py`` with the file:
+    the old words of each false or half-right sentence are now caught (was: no checker)."""
+    # C2-pab-bar round 4: 3 absent (H): GHR 3.3, not Article 1.2 (the order of players)
+    r, flat, req, tr = letter("dutch-2026", "C2-pab-bar", 3)
+    assert "(General Handling Rules, Article 3.3)" in flat
+    assert caught("dutch-2026", flat.replace(
+        "Players known in advance not to play a round are not paired in it (General Handling Rules, Article 3.3).",
+        "Absent players are not paired (Article 1.2)."), req, tr, 3)
+    # 4 has the PAB: the last bracket's downfloater (1.9.1), 5 and 6 barred by [C2]; not
+    # "Article 1.5: ... left unpaired by the last bracket" (1.5 only defines the PAB)
+    r, flat, req, tr = letter("dutch-2026", "C2-pab-bar", 4)
+    old = flat[flat.index("Article 1.9.1:"): flat.index("No named")].strip()
+    assert caught("dutch-2026", flat.replace(old, "Article 1.5: the bye goes to the player left unpaired by the last "
+                                                  "bracket, and you are that player."), req, tr, 4)
+    for wrong in (("in round 1), 5", "in round 2), 5"),                     # the round of the bar
+                  ("6 (received", "2 (received"),                           # a player [C2] does not bar
+                  ("A bye counts as a downfloat", "A bye counts as an upfloat")):
+        assert caught("dutch-2026", flat.replace(*wrong), req, tr, 4), wrong
+    # 2 (1.5) meets 1 (2.5), moved down: 2 receives the upfloat (1.4.2), not a downfloat
+    r, flat, req, tr = letter("dutch-2026", "C2-pab-bar", 2)
+    bad = caught("dutch-2026", flat.replace("you receive an upfloat", "you receive a downfloat"), req, tr, 2)
+    assert {c.kind for c in bad} >= {"float", "truth-float"}
+    # the rounds two players met, from the file
+    r, flat, req, tr = letter("dutch-2026", "3.8.1-best-candidate", 6, against=1)
+    assert caught("dutch-2026", flat.replace("in round 2 ([C1]", "in round 1 ([C1]"), req, tr, 6)
+    # a colour preference the file's colours do not give (1.7)
+    r, flat, req, tr = letter("dutch-2026", "5.2.2-stronger", 4, question="colour")
+    assert caught("dutch-2026", flat.replace("preference is strong for White (Article 1.7.2)",
+                                             "preference is mild for White (Article 1.7.3)"), req, tr, 4)
+    assert caught("dutch-2026", flat.replace("of you two, 2 is the higher", "of you two, 4 is the higher"), req, tr, 4)
+    # a candidate called perfect (3.4.1) only when the trace's is: 3.8.1-best-candidate's
+    # 0.5-point bracket takes the best of imperfect candidates (3.8.1)
+    r, flat, req, tr = letter("dutch-2026", "3.8.1-best-candidate", 5, against=6)
+    old = ("of the candidates with the best values of the criteria [C5]-[C21], the first generated in the order of "
+           "Articles 4.2-4.4 (Articles 3.4.1, 3.8.1).")
+    assert old in flat
+    assert caught("dutch-2026", flat.replace(old, "the first candidate generated in the order of Articles 4.2-4.4 "
+                                                  "whose values of the criteria [C5]-[C21] are the best any candidate "
+                                                  "can reach, accepted at once (a perfect candidate, Article 3.4.1)."),
+                  req, tr, 5)
+    # 5.2.3 names the round the two last had different colours: round 2 (2 White, 3 Black)
+    r, flat, req, tr = letter("dutch-2026", "5.2.3-alternation", 3)
+    assert "In round 2 you had Black and your opponent White." in flat
+    assert caught("dutch-2026", flat.replace("In round 2 you had", "In round 3 you had"), req, tr, 3)
+
+
+def test_dutch2026_bye_rival_and_acceleration_are_checked_against_the_file():
+    """B.1.b-no-second-bye paired by the 2026 text: the bye to 5 would leave 4 and 6, who
+    played in round 3 ([C1], [C4]); a wrong rival is caught.  acceleration-round-2: the
+    letter printed the pairing score as points ("you (1 P1, 2 points)"); now caught."""
+    b1b = str(ROOT / "golden" / "dutch-2012" / "cases" / "B.1.b-no-second-bye.trf")
+    r, flat, req, tr = letter("dutch-2026", "", 4, trf=b1b)
+    assert "With the bye given to 5 instead" in flat
+    assert caught("dutch-2026", flat.replace("With the bye given to 5 instead", "With the bye given to 6 instead"),
+                  req, tr, 4)
+    acc = str(ROOT / "golden" / "dutch-2012" / "cases" / "acceleration-round-2.trf")
+    r, flat, req, tr = letter("dutch-2026", "", 1, trf=acc, against=2)
+    assert "you (1 P1, 1 point + 1 acceleration point) play Black" in flat
+    old = flat.replace("1 point + 1 acceleration point", "2 points")
+    assert caught("dutch-2026", old, req, tr, 1)
+
+
+def test_truth_recomputes_preferences_and_bye_bars_from_the_file():
+    """1.7 of the Dutch 2026 text and Basic Rule 4 ([C2]) on C2-pab-bar's file, before round 4."""
+    from dubov_explain.rulebooks.truth import Truth
+    req, tr = load("dutch-2026", "C2-pab-bar")
+    t = Truth(req.tournament, 4)
+    assert t.preference(4) == ("absolute", "White", "1.7.1")  # WBB: the same colour twice
+    assert t.preference(1) == ("mild", "White", "1.7.3")      # (bye) W B
+    assert t.preference(3) == ("strong", "Black", "1.7.2")    # WBW
+    assert [t.bye_bar(n) for n in range(1, 7)] == [None, None, None, None, (2, "U"), (1, "U")]
+    from dubov_explain.trf.reader import read_trf
+    b1b = read_trf(str(ROOT / "golden" / "dutch-2012" / "cases" / "B.1.b-no-second-bye.trf"))
+    assert not t.pairable([4, 5]) and t.pairable([4, 6]) and not Truth(b1b, 4).pairable([4, 6]) and Truth(b1b, 4).pairable([5, 6])
+    assert Truth(req.tournament, 1).preference(1) == ("none", None, "1.7.4")
+
+
+def test_dubov2026_letters_once_false():
+    """XXP is no article ("Article XXP: a pair that no pairing may contain"); 3.1.5 speaks
+    of the TPN; from the taken player's side "4 was paired before you" was false (4 was
+    paired before 2, the player asked about)."""
+    r, flat, req, tr = letter("dubov-2026", "3.2.4.1-unavoidable-pair-shifted", 1, against=2)
+    assert "Article XXP" not in flat and "the tournament forbids the pair" in flat
+    r, flat, req, tr = letter("dubov-2026", "3.1.5-bye-lowest-ranked-in-round-one", 1, question="bye")
+    assert "5 has the larger TPN (TPN 5 against 1; 3.1.5)" in flat
+    assert caught("dubov-2026", flat.replace("(TPN 5 against 1", "(TPN 4 against 1"), req, tr, 1)
+    r, flat, req, tr = letter("dubov-2026", "1.3.1-baku-round2", 1, against=2)
+    assert "4 was paired before 2 and was given 1" in flat and "paired before you" not in flat

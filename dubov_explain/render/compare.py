@@ -66,17 +66,18 @@ def _cells(c: Comparison) -> list[tuple[str, str, str, str]]:
     return out
 
 
-def _decision_cell(W, side: Side, index: int | None, fact: str) -> str:
+def _decision_cell(W, side: Side, index: int | None, fact: str, href: str = "") -> str:
     e = side.trace.events[index] if index is not None else None
-    return str(W.decision(index, e, fact)).strip()
+    return str(W.decision(index, e, fact, href)).strip()
 
 
-def _player_cells(c: Comparison) -> list[tuple[str, str, str, str, str]]:
-    """(player, left outcome, right outcome, left decision, right decision)."""
+def _player_cells(c: Comparison, hrefs: tuple[str, str] = ("", "")) -> list[tuple[str, str, str, str, str]]:
+    """(player, left outcome, right outcome, left decision, right decision); ``hrefs``: each
+    side's step-through page, the decisions linked to their steps."""
     W = _words(c)
     return [(str(d.player), str(W.outcome(d.left)).strip(), str(W.outcome(d.right)).strip(),
-             _decision_cell(W, c.left, d.left_step, d.left_fact),
-             _decision_cell(W, c.right, d.right_step, d.right_fact)) for d in c.players]
+             _decision_cell(W, c.left, d.left_step, d.left_fact, hrefs[0]),
+             _decision_cell(W, c.right, d.right_step, d.right_fact, hrefs[1])) for d in c.players]
 
 
 def _side_names(c: Comparison) -> tuple[str, str]:
@@ -87,13 +88,26 @@ def _side_names(c: Comparison) -> tuple[str, str]:
                                                       find_rulebook(c.right.system)))
 
 
-def _decisions(c: Comparison) -> list[tuple[str, list[tuple[int, str, list[int]]]]]:
-    """Per side: its label and its deciding decisions, each worded once."""
+def _decisions(c: Comparison, hrefs: tuple[str, str] = ("", "")) -> list[tuple[str, list[tuple[int, str, list[int], str]]]]:
+    """Per side: its label and its deciding decisions, each worded once (with the side's
+    step-through page, ``hrefs``, to link each to its step)."""
     out = []
-    for name, side in (("Left", c.left), ("Right", c.right)):
-        items = [(i, describe(e, side.trace), ps) for i, e, ps in c.decisions(side)]
+    for (name, side), href in zip((("Left", c.left), ("Right", c.right)), hrefs):
+        items = [(i, describe(e, side.trace), ps, href) for i, e, ps in c.decisions(side)]
         out.append((f"{name}: {side.label}", items))
     return out
+
+
+def first_parting(c: Comparison, hrefs: tuple[str, str] = ("", "")):
+    """Two rulebooks: per side the first of its deciding decisions ``(index, event, players,
+    href)``, the decision of its own trace where it first fixed a fact the other side fixed
+    otherwise; None when a side names none (or the sides are one rulebook: ``c.index``)."""
+    if c.same_system or not c.players:
+        return None
+    firsts = [c.decisions(side)[:1] for side in (c.left, c.right)]
+    if not all(firsts):
+        return None
+    return tuple((i, e, ps, href) for [(i, e, ps)], href in zip(firsts, hrefs))
 
 
 def filed_lines(c: Comparison, filed) -> list[str]:
@@ -111,7 +125,11 @@ def filed_lines(c: Comparison, filed) -> list[str]:
     return out
 
 
-def render_markdown(c: Comparison, title: str | None = None, filed=None) -> str:
+def render_markdown(c: Comparison, title: str | None = None, filed=None,
+                    steps: tuple[str, str] | None = None) -> str:
+    """``steps``: the left's and the right's step-through pages (``compare --steps DIR``):
+    every event cited links to its step there (``#step-N``)."""
+    hrefs = steps or ("", "")
     head = c.left.trace.events[0]
     table = md_table(["Board", f"Left: {c.left.label}", f"Right: {c.right.label}", ""],
                      _cells(c), align="rll")
@@ -119,14 +137,16 @@ def render_markdown(c: Comparison, title: str | None = None, filed=None) -> str:
     if c.players:
         players_table = md_table(["Player", f"Left: {c.left.label}", f"Right: {c.right.label}",
                                   "Decided on the left", "Decided on the right"],
-                                 _player_cells(c), align="rllll")
+                                 _player_cells(c, hrefs), align="rllll",
+                                 raw=(3, 4) if steps else ())  # the decisions' links
     lt, rt = _side_names(c)
     text = E.render(
         "compare.md.j2", c=c, title=title, head=head if isinstance(head, RoundOpened) else None,
         summary_text=summary(c), left=describe(c.event(c.left), c.left.trace),
         right=describe(c.event(c.right), c.right.trace), table=table,
-        players_table=players_table, decisions=_decisions(c), left_title=lt, right_title=rt,
-        filed_lines=filed_lines(c, filed),
+        players_table=players_table, decisions=_decisions(c, hrefs), left_title=lt, right_title=rt,
+        filed_lines=filed_lines(c, filed), hrefs=hrefs, first=(first := first_parting(c, hrefs)),
+        first_text=[describe(x[1], side.trace) for x, side in zip(first, (c.left, c.right))] if first else (),
     )
     return text.rstrip() + "\n"
 
@@ -150,13 +170,15 @@ def render_text(c: Comparison, title: str | None = None, filed=None) -> str:
             lines.append(f"  {name}: " + _plain(describe(c.event(side), side.trace)))
     lines += ["", "Pairings side by side (White first; * = on one side only):"]
     lines += _text_table([("board", "left", "right", "")] + _cells(c))
+    if not c.same_system and (first := first_parting(c)) is not None:
+        lines += ["", "Where they part:", "  " + _plain(str(W.parting_two(c, first)).strip())]
     if c.players:
         lines += ["", str(W.text_players()).strip()]
         lines += _text_table([("player", "left", "right", "decided on the left",
                                "decided on the right")] + _player_cells(c))
         for (name, side), (_, items) in zip((("left", c.left), ("right", c.right)), _decisions(c)):
             lines += ["", str(W.text_decisions(name, side.label)).strip()]
-            for i, text, ps in items:
+            for i, text, ps, _href in items:
                 lines.append("  " + str(W.text_decision(i, ps, _plain(text))).strip())
     return "\n".join(lines) + "\n"
 
@@ -171,10 +193,11 @@ def _plain(md: str) -> str:
     return "\n         ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
-def render_html(c: Comparison, title: str | None = None, filed=None) -> str:
+def render_html(c: Comparison, title: str | None = None, filed=None,
+                steps: tuple[str, str] | None = None) -> str:
     from .report import html_page
 
-    md = render_markdown(c, title, filed)
+    md = render_markdown(c, title, filed, steps)
     heading = str(_words(c).heading(c)).strip()
     return html_page(md, heading + (f": {title}" if title else ""), kind="compare")
 
@@ -192,15 +215,17 @@ def render_json(c: Comparison, title: str | None = None, filed=None) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
-def render(c: Comparison, fmt: str = "text", title: str | None = None, filed=None) -> str:
+def render(c: Comparison, fmt: str = "text", title: str | None = None, filed=None,
+           steps: tuple[str, str] | None = None) -> str:
     """``filed``: for a round the file already has, each side's pairing against the file's
-    own (``render.report.filed_against`` of the left's and the right's trace)."""
+    own (``render.report.filed_against`` of the left's and the right's trace); ``steps``:
+    each side's step-through page, for the Markdown and HTML forms to link to."""
     if fmt == "text":
         return render_text(c, title, filed)
     if fmt in ("md", "markdown"):
-        return render_markdown(c, title, filed)
+        return render_markdown(c, title, filed, steps)
     if fmt == "html":
-        return render_html(c, title, filed)
+        return render_html(c, title, filed, steps)
     if fmt == "json":
         return render_json(c, title, filed)
     raise ValueError(f"unknown format {fmt!r}; choose text, md, html or json")

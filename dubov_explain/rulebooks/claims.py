@@ -381,7 +381,7 @@ class ReplyChecker(Checker):
         yield "no-bye", r"You do not have the (?:pairing-allocated )?bye: it goes to " + NAME + r" \(" + PTS + r"\)\.", \
             lambda m: (f.bye == int(m[1]) != n and self.named(m[1], m[2]) and f.score(int(m[1])) == m[3], f.bye)
         yield "bye-bar", (r"You may not have it: you (received the (?:pairing-allocated )?bye|won by forfeit|had a "
-                          r"full-point bye|had a half-point bye|scored without playing) in round " + N
+                          r"full-point bye|had a half-point bye|scored without playing|scored a win's points without playing) in round " + N
                           + r"(?: \([^)]*\))? \(Article ([\w.]+)\)\."), self._bye_bar
         yield "no-bye", r"Nobody has the bye this round: the number of players to pair is even \(Article ([\w.]+)\)\.", \
             lambda m: (m[1] == self.even_article and f.published and f.bye is None
@@ -390,7 +390,8 @@ class ReplyChecker(Checker):
     #: the result codes each bar's words stand for (a bye of the round's pairing, a forfeit
     #: won, a bye asked for)
     BAR_CODES = {"received the bye": "U", "received the pairing-allocated bye": "U", "won by forfeit": "+",
-                 "had a full-point bye": "F", "had a half-point bye": "H", "scored without playing": "UF+H"}
+                 "had a full-point bye": "F", "had a half-point bye": "H", "scored without playing": "UF+H",
+                 "scored a win's points without playing": "F+"}
 
     def _bye_bar(self, m):
         row = self.f.rows.get(self.n, {})

@@ -203,7 +203,7 @@ class _Checker(Checker):
             lambda m: (self.f.score(int(m[1])) == m[2], self.f.score(int(m[1])))
         yield "bye-key", NUM + r" has played more games \(" + NUM + r" against " + NUM, \
             lambda m: ((k := self.f.key(int(m[1]))) is not None and k[2] == int(m[2]), k)
-        yield "bye-key", NUM + r" is lower in the initial ranking \(rank " + NUM + r" against " + NUM, \
+        yield "bye-key", NUM + r" (?:is lower in the initial ranking \(rank|has the larger TPN \(TPN) " + NUM + r" against " + NUM, \
             lambda m: ((k := self.f.rows.get(int(m[1]), {}).get("initial_rank")) == int(m[2]), k)
         yield "standing", (NUM + r" .*? has " + SCORE + r" points?" + FOR_PAIRING + r" before round " + NUM + r": position " + NUM
                            + r" of " + NUM), self._position

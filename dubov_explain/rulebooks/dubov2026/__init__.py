@@ -119,6 +119,9 @@ class Dubov2026(Dubov2025):
         "same container": "same scores",
         "one container": "the same scores",
         "the container with the higher lowest score": "the set with the higher lowest score",
+        # 3.1.5: "has the largest TPN" (2025's 2.1.5: "the lowest position in the initial
+        # ranking list")
+        "is lower in the initial ranking (rank": "has the larger TPN (TPN",
     }
 
     def cite(self, citation: str) -> str:

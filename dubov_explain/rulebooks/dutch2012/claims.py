@@ -98,7 +98,7 @@ class _Checker(ReplyChecker):
         yield "moved-down", (r"In the " + S + r"-point bracket you could meet none of the others \(Article C\.1\): "
                              r"(.*?)\.(?= |$)"), self._none_there
         yield "moved-down", r"The pairing of the " + S + r"-point bracket left you unpaired\.", \
-            lambda m: (any(n in e.players for e in f.of(ev.MovedDown, score=m[1])), "not moved down")
+            lambda m: (any(n in e.players for e in f.of(self.ev.MovedDown, score=m[1])), "not moved down")
         yield "no-bye", (r"It goes to the player left unpaired after the last bracket is paired \(Article A\.5\); "
                          r"you are paired in the " + S + r"-point bracket\."), self._left_unpaired
         yield "float", r"Your opponent has your score: neither of you floats \(Article A\.4\)\.", \
@@ -108,8 +108,8 @@ class _Checker(ReplyChecker):
         """A.5: the bye holder is the one the last bracket leaves unpaired, and the player is
         paired in the bracket named (the last one that holds him)."""
         f, n = self.f, self.n
-        brackets = f.of(ev.BracketOpened)
-        closed = f.of(ev.BracketClosed)[-1:]
+        brackets = f.of(self.ev.BracketOpened)
+        closed = f.of(self.ev.BracketClosed)[-1:]
         h = f.bye
         ok = (h is not None and bool(brackets) and (h in brackets[-1].residents or h in brackets[-1].mdps)
               and bool(closed) and all(h not in p for p in closed[0].pairs))
@@ -122,9 +122,9 @@ class _Checker(ReplyChecker):
         (the file's own round blocks when the checker has the file), the same absolute
         colour preference (B.2), or another criterion."""
         f, n = self.f, self.n
-        if not f.of(ev.IncompatibleMoved, score=m[1], player=n):
+        if not f.of(self.ev.IncompatibleMoved, score=m[1], player=n):
             return False, "no C.1 move"
-        members = [e for e in f.of(ev.BracketOpened, score=m[1]) if n in e.residents or n in e.mdps]
+        members = [e for e in f.of(self.ev.BracketOpened, score=m[1]) if n in e.residents or n in e.mdps]
         said = re.findall(r"(\d+) \((you played in rounds? ([\d, ]+), B\.1\.a|the same absolute colour "
                           r"preference, B\.2|a pair the criteria forbid)\)", m[2])
         others = sorted(p for p in (members[-1].residents + members[-1].mdps if members else ()) if p != n)
@@ -156,7 +156,7 @@ class _Checker(ReplyChecker):
 
     def _resident(self, m):
         f, n = self.f, self.n
-        mine = [e for e in f.of(ev.BracketOpened) if n in e.residents or n in e.mdps]
+        mine = [e for e in f.of(self.ev.BracketOpened) if n in e.residents or n in e.mdps]
         o = self._opponent()
         ok = bool(mine) and n in mine[-1].residents and mine[-1].score == m[1]
         if m[2]:
@@ -178,7 +178,7 @@ class _Checker(ReplyChecker):
         yield "colour", r"You have (White|Black)(?:, not (White|Black))?: Article (E\.\d), (.*?)\.(?= |$)", \
             self._colour
         yield "colour", r"You have no colour this round\.", lambda m: (not any(
-            n in b for p in self.f.of(ev.PairingPublished) for b in p.boards), "a colour")
+            n in b for p in self.f.of(self.ev.PairingPublished) for b in p.boards), "a colour")
 
     def barred(self):
         yield re.escape("you have met before (Article B.1.a)"), self._met
@@ -226,13 +226,13 @@ class _Checker(ReplyChecker):
         return self.n in [a[0] for a in self.f.opened.absent], self.f.opened.absent
 
     def _moved_down(self, m):
-        return any(self.n in e.mdps for e in self.f.of(ev.BracketOpened, score=m[1])), "no"
+        return any(self.n in e.mdps for e in self.f.of(self.ev.BracketOpened, score=m[1])), "no"
 
     def _pair_first(self, m):
         """The pair, in the bracket at that transposition (the first that meets C.7)."""
         return self.n in (int(m[2]), int(m[3])) and any(
             [int(m[2]), int(m[3])] in [list(p) for p in e.pairs] and e.transposition == int(m[4])
-            for e in self.f.of(ev.PairingFound, score=m[1])), "no such pairing"
+            for e in self.f.of(self.ev.PairingFound, score=m[1])), "no such pairing"
 
     def _pair_d4(self, m):
         """The pair, found in the bracket at that transposition, and D.4's event right after it
@@ -241,18 +241,18 @@ class _Checker(ReplyChecker):
         pair = [int(m[2]), int(m[3])]
         events = list(f.trace.events)
         for i, e in enumerate(events):
-            if isinstance(e, ev.PairingFound) and e.score == m[1] and pair in [list(p) for p in e.pairs] \
+            if isinstance(e, self.ev.PairingFound) and e.score == m[1] and pair in [list(p) for p in e.pairs] \
                     and e.transposition == int(m[4]) and i + 1 < len(events):
                 d4 = events[i + 1]
-                if isinstance(d4, ev.B3Factor) and d4.b3 == m[5] and d4.first_pairs and n in pair:
+                if isinstance(d4, self.ev.B3Factor) and d4.b3 == m[5] and d4.first_pairs and n in pair:
                     return True, d4.b3
         return False, "no such pairing"
 
     def _bye(self, m):
         f, n = self.f, self.n
-        last = f.of(ev.BracketOpened)[-1:] if f.of(ev.BracketOpened) else []
-        closed = f.of(ev.BracketClosed)[-1:]
-        ok = ([e.player for e in f.of(ev.ByeAssigned)] == [n] and bool(last)
+        last = f.of(self.ev.BracketOpened)[-1:] if f.of(self.ev.BracketOpened) else []
+        closed = f.of(self.ev.BracketClosed)[-1:]
+        ok = ([e.player for e in f.of(self.ev.ByeAssigned)] == [n] and bool(last)
               and (n in last[0].residents or n in last[0].mdps)
               and bool(closed) and all(n not in p for p in closed[0].pairs))
         return ok, f.bye
@@ -260,8 +260,8 @@ class _Checker(ReplyChecker):
     def _colour(self, m):
         f, n = self.f, self.n
         # the pair published (C.12/C.13 may have undone a pairing coloured before)
-        boards = {tuple(b) for p in f.of(ev.PairingPublished) for b in p.boards}
-        e = next((e for e in reversed(f.of(ev.ColourAllocated))
+        boards = {tuple(b) for p in f.of(self.ev.PairingPublished) for b in p.boards}
+        e = next((e for e in reversed(f.of(self.ev.ColourAllocated))
                   if n in (e.white, e.black) and (e.white, e.black) in boards), None)
         if e is None:
             return False, "no colour"
@@ -284,22 +284,22 @@ class _Checker(ReplyChecker):
         return ok, (crit, rn.get("strength"), ra.get("strength"))
 
     def _requirements(self, m, a, w):
-        ok = bool(self.f.of(ev.PairingFound, score=m[1])) and bool(w.of(ev.RequirementsFailed, score=m[1])) \
+        ok = bool(self.f.of(self.ev.PairingFound, score=m[1])) and bool(w.of(self.ev.RequirementsFailed, score=m[1])) \
             and int(m[2]) == a
         return ok, "requirements"
 
     def _kept_dropped(self, m, a, w):
         """A requirement (criterion) kept, dropped or at a value in the real run, another in the
         what-if run, and the step of C.10 (C.9-C.11) that relaxes it."""
-        real = {_kept(e.requirements.get(m[2])) for e in self.f.of(ev.PairingFound, score=m[1])}
-        theirs = {_kept(e.requirements.get(m[2])) for e in w.of(ev.PairingFound, score=m[1])}
+        real = {_kept(e.requirements.get(m[2])) for e in self.f.of(self.ev.PairingFound, score=m[1])}
+        theirs = {_kept(e.requirements.get(m[2])) for e in w.of(self.ev.PairingFound, score=m[1])}
         ok = m[3] in real and m[5] in theirs and m[3] != m[5] and int(m[4]) == a and self.steps.get(m[2]) == m[6]
         return ok, (real, theirs)
 
     def _fewer(self, m, a, w):
-        fewer = w.of(ev.Reduced, score=m[2]) + w.of(ev.BracketMovedDown, score=m[2]) + [
-            e for e in w.of(ev.RequirementsFailed, score=m[2]) if e.next_step.startswith("C.14")]
-        return int(m[1]) == a and bool(fewer) and bool(self.f.of(ev.PairingFound, score=m[2])), "fewer"
+        fewer = w.of(self.ev.Reduced, score=m[2]) + w.of(self.ev.BracketMovedDown, score=m[2]) + [
+            e for e in w.of(self.ev.RequirementsFailed, score=m[2]) if e.next_step.startswith("C.14")]
+        return int(m[1]) == a and bool(fewer) and bool(self.f.of(self.ev.PairingFound, score=m[2])), "fewer"
 
     def _b3_factor(self, m, a, w):
         from .why import _b3_after
@@ -307,7 +307,7 @@ class _Checker(ReplyChecker):
         ok = any(x.part == y.part and dict(x.requirements) == dict(y.requirements)
                  and (bx := _b3_after(f.trace, x)) is not None and (by := _b3_after(w.trace, y)) is not None
                  and bx.b3 == m[2] and by.b3 == m[3] and Fraction(m[2]) < Fraction(m[3])
-                 for x in f.of(ev.PairingFound, score=m[1]) for y in w.of(ev.PairingFound, score=m[1]))
+                 for x in f.of(self.ev.PairingFound, score=m[1]) for y in w.of(self.ev.PairingFound, score=m[1]))
         return ok, "b3-factor"
 
     def _b3_level(self, m, a, w):
@@ -323,14 +323,14 @@ class _Checker(ReplyChecker):
         ok = any(x.part == y.part and dict(x.requirements) == dict(y.requirements)
                  and tuple(x.exchange) != tuple(y.exchange)
                  and m[2] == ("D.3" if x.part == "heterogeneous" else "D.2")
-                 for x in self.f.of(ev.PairingFound, score=m[1]) for y in w.of(ev.PairingFound, score=m[1]))
+                 for x in self.f.of(self.ev.PairingFound, score=m[1]) for y in w.of(self.ev.PairingFound, score=m[1]))
         return ok, "exchange"
 
     def _transposition(self, m, a, w):
         ok = int(m[2]) < int(m[3]) and any(
             x.part == y.part and dict(x.requirements) == dict(y.requirements)
             and x.transposition == int(m[2]) and y.transposition == int(m[3])
-            for x in self.f.of(ev.PairingFound, score=m[1]) for y in w.of(ev.PairingFound, score=m[1]))
+            for x in self.f.of(self.ev.PairingFound, score=m[1]) for y in w.of(self.ev.PairingFound, score=m[1]))
         return ok, "transposition"
 
     def _incompatible(self, m, a, w):
@@ -338,8 +338,8 @@ class _Checker(ReplyChecker):
         real one; a third player so left is a consequence of holding the pair, never the
         reason the two do not meet."""
         key = dict(score=m[3], player=int(m[2]))
-        ok = (int(m[1]) == a and int(m[2]) in (self.n, a) and bool(w.of(ev.IncompatibleMoved, **key))
-              and not self.f.of(ev.IncompatibleMoved, **key))
+        ok = (int(m[1]) == a and int(m[2]) in (self.n, a) and bool(w.of(self.ev.IncompatibleMoved, **key))
+              and not self.f.of(self.ev.IncompatibleMoved, **key))
         return ok, "incompatible"
 
 

@@ -22,6 +22,8 @@ from typing import Any, Iterable
 from ...trace.events import Trace
 from ...tournament.model import Tournament
 from ..base import Departure, Violation
+from ..claims import PLAYED
+from ..truth import perfectly_pairable
 from ..checking import absolute_denied, known_pairs, met_or_forbidden, roster, walk_published
 from ..colourcheck import colour_departures
 from ..decisions import COMMON, Projection, fields
@@ -207,15 +209,21 @@ def player_round(trace: Trace, player: int) -> dict:
     n = player
     x: dict[str, Any] = round_facts({})
     run = None
+    last: dict = {}
+    left = None
     for i, e in enumerate(trace.events, start=1):
         if isinstance(e, ev.BracketOpened):
             run = None
+            if e.last:
+                last = dict(score=e.score, players=list(e.mdps) + list(e.residents))
             if n in e.residents or n in e.mdps:
                 run = dict(bracket_score=e.score, resident=n in e.residents,
                            residents=list(e.residents), upfloaters=list(e.mdps),
                            upfloat=[dict(case="resident" if n in e.residents else "moved-down",
                                          step=i, score=e.score, players=list(e.mdps))],
                            events=[], groups=[], pairing=[], colour_rule="", colour_step=None)
+        if isinstance(e, ev.MovedDown) and n in e.players:
+            left = _left(trace, e.score, n)
         if run is not None:
             run["events"].append(i)
             if isinstance(e, ev.CandidateChosen):
@@ -229,7 +237,7 @@ def player_round(trace: Trace, player: int) -> dict:
                 for a, b in e.pairs:
                     if n in (a, b):
                         run["pairing"].append(dict(case="paired", step=i, s1=a, opponent=b,
-                                                   index=0))
+                                                   index=0, perfect=e.perfect))
                 if n in e.downfloaters:
                     run["pairing"].append(dict(case="downfloater", step=i))
             if isinstance(e, ev.ColourAllocated) and n in (e.white, e.black):
@@ -239,13 +247,68 @@ def player_round(trace: Trace, player: int) -> dict:
                 run = None
         if isinstance(e, ev.ByeAssigned):
             x["bye"] = dict(case="has" if e.player == n else "other", article="1.5", step=i,
-                            bye=e.player)
+                            bye=e.player, **_last_bracket(trace, last, e.player))
+    for item in x.get("upfloat") or ():
+        if item["case"] == "moved-down" and left is not None:
+            item["left"] = left
     if not x["bye"]:
         if isinstance(trace.events[-1], ev.Impossible):
             x["bye"] = dict(case="none", article="1.9.3")
         else:
             x["bye"] = dict(case="not-needed", article="1.5")
     return x
+
+
+def _left(trace: Trace, score: str, n: int) -> dict:
+    """Why ``n`` left the ``score``-point bracket (1.4.1): ``alone`` in it, every other
+    player of it already ``met`` ([C1]; ``others``: ``(player, rounds)``), else the
+    candidate chosen left ``n`` ``unpaired``."""
+    rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
+    opened = [e for e in trace.of(ev.BracketOpened) if e.score == score
+              and (n in e.residents or n in e.mdps)]
+    others = [p for p in (list(opened[-1].mdps) + list(opened[-1].residents) if opened else ())
+              if p != n]
+    if not others:
+        return dict(score=score, how="alone", others=[])
+    met = [(p, [r for r, o, _c, k in rows.get(n, {}).get("history", ())
+                if o == p and k in PLAYED]) for p in others]
+    if all(rs for _p, rs in met):
+        return dict(score=score, how="met", others=met)
+    return dict(score=score, how="unpaired", others=[])
+
+
+def _last_bracket(trace: Trace, last: dict, holder: int) -> dict:
+    """The PAB's bracket (1.9.1: the assignee downfloats from the last bracket): its score
+    and players, those [C2] bars, the others allowed it, and what sets the assignee apart
+    from them: ``C5`` (each has a higher score), ``C9`` (those of the same score each have
+    more unplayed games), ``only`` (nobody else is allowed it), else ``3.8.1`` (the
+    candidate chosen)."""
+    if not last:
+        return {}
+    rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
+    members = [p for p in last["players"] if p in rows]
+    barred = [p for p in members if p != holder and not rows[p]["bye_eligible"]]
+    rivals = [p for p in members if p not in barred and p != holder]
+    mine = Fraction(rows[holder]["score"])
+    same = [p for p in rivals if Fraction(rows[p]["score"]) == mine]
+    met = {p: {o for _r, o, _c, k in rows[p].get("history", ()) if k in PLAYED} for p in members}
+    # [C4]: with the bye given to p, the rest of the bracket cannot be paired without a
+    # rematch ([C1] alone: an XXP or [C3] only bars more pairs)
+    blocked = [p for p in members if p not in barred and not perfectly_pairable(
+        [q for q in members if q != p], lambda a, b: b not in met[a])]
+    if not rivals:
+        decided = "only"
+    elif all(p in blocked for p in rivals):
+        decided = "C4"
+    elif all(Fraction(rows[p]["score"]) > mine for p in rivals):
+        decided = "C5"
+    elif all(Fraction(rows[p]["score"]) >= mine for p in rivals) and \
+            all(rows[p]["unplayed"] > rows[holder]["unplayed"] for p in same):
+        decided = "C9"
+    else:
+        decided = "3.8.1"
+    return dict(last=last["score"], members=members, barred=barred, rivals=rivals, same=same,
+                decided=decided, blocked=blocked)
 
 
 def report_events() -> tuple[tuple[type, ...], type, type]:

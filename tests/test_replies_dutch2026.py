@@ -1,0 +1,116 @@
+"""Replies to players under Dutch 2026 (``explain --system dutch-2026 --reply``): every
+sentence proven.
+
+The reply macro of ``rulebooks/dutch2026/templates/why.md.j2`` words the facts of
+``explain/why.py``'s ``Reply``; ``rulebooks/dutch2026/claims.py`` reads the written text back
+and re-derives each claim from the trace, and the numbers of points, the floats, the
+meetings, the colour preferences and [C2]'s bars from the tournament file itself
+(``rulebooks/truth.py``).  Words no claim covers are ``unproven``.  Checked over the golden
+corpus (every player: the plain reply, one ``--against`` and ``--colour``, and the readings
+paragraph against the round paired under each other value) and over generated rounds; a
+template made wrong on purpose must be caught.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from dubov_explain.cli import main
+from dubov_explain.render import env as E
+from dubov_explain.render.explain import has_reply
+from dubov_explain.rulebooks import find_rulebook
+from dubov_explain.rulebooks.dutch2026 import claims
+from dubov_explain.rulebooks.dutch2026.claims import check_text, mismatches
+from dubov_explain.simulate import history_before, simulate
+from dubov_explain.trf.reader import read_trf
+
+import replies_sweep
+from replies_sweep import other, sweep
+
+SYSTEM = "dutch-2026"
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "golden" / SYSTEM / "cases"
+SMALL = sorted(p.stem for p in CASES.glob("*.trf"))
+BOOK = find_rulebook(SYSTEM)
+CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
+
+#: the shared sweep (tests/replies_sweep.py) bound to this rulebook and its checker
+Round = functools.partial(replies_sweep.Round, SYSTEM, claims)
+
+
+@pytest.mark.parametrize("case", SMALL)
+def test_every_reply_of_the_corpus_is_proven(case):
+    rnd = Round(read_trf(str(CASES / f"{case}.trf")))
+    assert has_reply(rnd.trace)
+    pages, claims, bad = sweep(rnd, memo=True)
+    assert bad == [] and claims >= 5 * pages, (claims, pages, bad[:5])
+
+
+def test_every_reply_of_generated_rounds_is_proven():
+    rounds = pages = claims = 0
+    topics = set()
+    for seed in range(1, 9):
+        sim = simulate(6 + seed % 4, 7, seed, system=SYSTEM)
+        for r in range(2, sim.rounds_played + 1):
+            rnd = Round(history_before(sim.tournament, r))
+            p, c, bad = sweep(rnd, memo=True)
+            assert bad == [], (seed, r, bad[:5])
+            rounds, pages, claims = rounds + 1, pages + p, claims + c
+            for n in rnd.players():
+                topics.add(rnd.pages(n, None, known=[])[0].topic)
+    assert rounds >= 30 and pages > 500 and claims > 6 * pages, (rounds, pages, claims)
+    # the bye, the floats both ways and the colour all met and proven
+    assert {"bye", "upfloat", "float", "colour"} <= topics, topics
+
+
+def test_the_command_writes_the_proven_reply(capsys):
+    """``explain --reply``, ``--bye``, ``--float`` and ``--colour`` for this rulebook, read
+    back with the file."""
+    f = CASES / "C2-pab-bar.trf"
+    rnd = Round(read_trf(str(f)))
+    for n, flags, words in ((4, ["--reply"], "Article 1.9.1"), (5, ["--bye"], "You may not have it"),
+                            (2, ["--reply", "--float"], "you receive an upfloat (Article 1.4.2)"),
+                            (6, ["--colour"], "You have ")):
+        assert main(["explain", str(f), "--system", SYSTEM, "--player", str(n), *flags]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Dear ") and words in " ".join(out.split())
+        cs = check_text(out, rnd.trace, n, rnd.what_if, rnd.pair_under, CATALOGUE, tournament=rnd.t)
+        assert mismatches(cs) == [] and len(cs) >= 6
+
+
+# ------------------------------------------------------------------ a wrong template is caught
+WRONG = {
+    "position": ("position {{ x.position }} of", "position {{ x.position + 1 }} of"),
+    "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
+    "preference": ("your colour preference is {{ row.strength }} for {{ row.preference }}",
+                   "your colour preference is {{ row.strength }} for {{ 'White' if row.preference == 'Black' else "
+                   "'Black' }}"),
+    "colour rule": ("Article {{ x.colour_rule }}, {{ COLOUR_WORDS", "Article 5.2.5, {{ COLOUR_WORDS"),
+    "float": ("you receive a downfloat (Article 1.4.2)", "you receive an upfloat (Article 1.4.2)"),
+    "bar round": ("{{ EV.bye_bar(bar.kind, bar.round, bar.code) }}){{", "{{ EV.bye_bar(bar.kind, bar.round + 1, "
+                  "bar.code) }}){{"),
+    "points": ("{{ pts(v.row(x.opponent)) }}), board", "{{ points(v.row(x.opponent).score) }}), board"),
+    "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_a_wrong_template_is_caught(name, monkeypatch):
+    source = (ROOT / "dubov_explain" / "rulebooks" / "dutch2026" / "templates" / "why.md.j2").read_text()
+    old, new = WRONG[name]
+    assert old in source
+    wrong = E.environment().from_string(source.replace(old, new)).module
+    monkeypatch.setattr(E, "rulebook_words", lambda system, template: wrong)
+    caught = 0
+    files = [CASES / f"{c}.trf" for c in ("C2-pab-bar", "5.2.2-stronger", "5.2.3-alternation")]
+    files.append(ROOT / "golden" / "dutch-2012" / "cases" / "acceleration-round-2.trf")
+    for f in files:
+        rnd = Round(read_trf(str(f)))
+        ps = rnd.players()
+        for n in ps:
+            for against in (None, other(ps, n)):
+                caught += len(mismatches(rnd.pages(n, against, known=[])[2]))
+    assert caught > 0, name
