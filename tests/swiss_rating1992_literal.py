@@ -212,16 +212,34 @@ class Literal:
             fresh = self.restore
 
     def heterogeneous(self, players, p, x, low, lowest, fresh):
+        """C.6-C.11 for the moved-down players and their remainder: each arrangement's
+        remainder at the criteria in force, then C.9 (B.6, then B.5, for downfloats,
+        "restart at C4" of the remainder), and only then C.10 (the next arrangement, at
+        the criteria reached); no arrangement left: C.10's bullet (upfloats), C.11."""
         s1, s2 = players[:p], players[p:]
         n_rem = len(players) - 2 * p
         for p_rem in range(n_rem // 2, -1, -1):
             start = fresh if p_rem == n_rem // 2 else self.restore
+            reached = None
             for lv in self.levels(max(p, p_rem), x, True, start):
+                if reached is not None and lv["x"] == reached["x"]:
+                    lv = dict(lv, b6d=lv["b6d"] and reached["b6d"],
+                              b5d=lv["b5d"] and reached["b5d"])
+                    if lv == reached:
+                        continue  # C.9 dropped it already
                 for pairs, rest in self.arrangements(s1, s2, lv, lv["x"]):
-                    got = self.homogeneous(rest, p_rem, lv, self.x_of(rest) + lv["x"] - x,
-                                           low, lowest)
-                    if got is not None:
-                        return pairs + got[0], got[1]
+                    while True:
+                        got = self.homogeneous(rest, p_rem, lv, self.x_of(rest) + lv["x"] - x,
+                                               low, lowest)
+                        if got is not None:
+                            return pairs + got[0], got[1]
+                        if lv["b6d"]:
+                            lv = dict(lv, b6d=False)
+                        elif lv["b5d"]:
+                            lv = dict(lv, b5d=False)
+                        else:
+                            break
+                reached = lv
         return None
 
     def round(self):

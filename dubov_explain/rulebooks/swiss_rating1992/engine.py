@@ -24,7 +24,10 @@ A heterogeneous bracket (fewer than half moved down, A.3): S1 = the moved-down p
 paired as a homogeneous bracket from C.2 (its own x, C.6).  C.10 ("undo the pairing of the
 lowest moved down player ... restarting at C7") is the search itself: an arrangement of
 the moved-down players is accepted only if the remainder can then be paired at the level
-in force, and arrangements are tried in D.1's order.  The levels, in order: all criteria;
+in force, and arrangements are tried in D.1's order; an arrangement whose remainder fails
+first lowers the remainder's criteria by C.9 (B.6 then B.5 for downfloats, "restart at
+C4"), and only then does C.10 change an opponent (the next arrangement, at the criteria
+reached).  The levels, in order: all criteria;
 C.9 without B.6 then B.5 for downfloats; C.10 without B.6 then B.5 for upfloats (in a
 homogeneous bracket, which makes no upfloats, C.10 does not apply); C.11 x + 1 (for the
 remainder and the moved-down pairs alike) up to p; C.14 p - 1 (the remainder's p first,
@@ -506,51 +509,94 @@ class RatingEngine(DutchEngine):
     def c10_heterogeneous(self, b, p: int, x: int, fresh: bool):
         """C.4-C.10 for a heterogeneous bracket: S1 = the highest p players (the moved-down
         players, A.6), S2 the rest in D.1's order; each arrangement's remainder paired as a
-        homogeneous group (C.6) at the level in force, its p lowered by C.14 first."""
+        homogeneous group (C.6) at the level in force, its p lowered by C.14 first.
+
+        The text's order within a pass over the arrangements: the remainder of an
+        arrangement is tried at the level in force, then (C.9, "drop criterion B6 and B5
+        (in this order) for downfloats and restart at C4": the remainder's C.4) without
+        B.6, then without B.5 for downfloats, and only then does C.10 "undo the pairing of
+        the lowest moved down player paired and try to find a different opponent for this
+        player by restarting at C7": the next arrangement, at the level reached (the
+        criteria C.9 dropped stay dropped; arrangements already passed are not tried
+        again).  When no arrangement is left, C.10's bullet drops B.6 then B.5 for
+        upfloats and restarts at C.2 (every arrangement again), then C.11 raises x."""
         players = sorted(b.players, key=self.key)
         s1, s2 = players[:p], players[p:]
         n_rem = len(players) - 2 * p
         for p_rem in range(n_rem // 2, -1, -1):
             last = None
             start = fresh if p_rem == n_rem // 2 else self.restore
-            for level in self.c9_c11_levels(max(p, p_rem), x, True, start):
-                self.failed(b, last, level.step)
-                allowed = self.allowed_at(level)
+            levels = self.c9_c11_levels(max(p, p_rem), x, True, start)
+            level = next(levels)
+            step = level.step
+            while level is not None:
+                self.failed(b, last, step)
+                cell = [level]
                 memo: dict = {}
                 got: list = []
 
-                def remainder(rest, xl, zl, level=level, memo=memo, got=got, p_rem=p_rem):
-                    if rest not in memo:
+                def homogeneous_remainder(rest, lv):
+                    key = (rest, lv)
+                    if key not in memo:
                         # the remainder's own x (C.6: it starts at C.2)
-                        own = a8_x(self.st, rest)[0] + (level.x - x)
-                        memo[rest] = self.try_homogeneous(
-                            b, list(rest), p_rem, replace(level, x=own), Budget(own, None),
-                            "remainder", {})
-                    r = memo[rest]
-                    if r is None:
-                        return "C.10"
-                    got.append(r)
-                    return None
+                        own = a8_x(self.st, rest)[0] + (lv.x - x)
+                        seen: dict = {}
+                        memo[key] = (self.try_homogeneous(
+                            b, list(rest), p_rem, replace(lv, x=own), Budget(own, None),
+                            "remainder", seen), seen.get("checked", 0))
+                    return memo[key]
+
+                def remainder(rest, xl, zl, cell=cell, got=got, p_rem=p_rem):
+                    while True:
+                        lv = cell[0]
+                        r, checked = homogeneous_remainder(rest, lv)
+                        if r is not None:
+                            got.append((lv, r))
+                            return None
+                        # C.9 in the remainder, before C.10 changes an opponent
+                        drop = "b6d" if lv.b6d else "b5d" if lv.b5d else None
+                        if drop is None:
+                            return "C.10"
+                        self.failed(b, (lv, p_rem, checked), "C.9")
+                        cell[0] = replace(lv, step="C.9", **{drop: False})
 
                 stats: dict = {}
-                f = first_transposition(s1, s2, allowed, self.bad_x, lambda c, d: False,
-                                        Budget(level.x, None), remainder, self.kind, None,
-                                        stats, self.tick)
+                f = first_transposition(s1, s2, self.allowed_at(level), self.bad_x,
+                                        lambda c, d: False, Budget(level.x, None), remainder,
+                                        self.kind, None, stats, self.tick)
                 if f is not None:
+                    lv, (rem_event, leftover) = got[-1]
                     het = ev.PairingFound(
                         article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),
                         s2=tuple(f.order), pairs=tuple(f.pairs), exchange=(),
-                        transposition=f.index, requirements=level.facts(p),
+                        transposition=f.index, requirements=lv.facts(p),
                         x_used=f.x_used, z_used=0, rejected=tuple(f.rejected))
-                    rem_event, leftover = got[-1]
                     return [het, rem_event], leftover
+                level = cell[0]
                 last = (level, p, stats.get("checked", 0))
+                level, step = self.next_level(levels, level)
             self.failed(b, last, "C.14")
             if p_rem:
                 # C.14 in the remainder's own procedure (C.6: it restarts at C.2)
                 self.emit(ev.Reduced(article="C.14", score=b.score, step="C.14-remainder",
                                      p1=p_rem - 1, m1=p, x1=x, z1=None))
         return None
+
+    @staticmethod
+    def next_level(levels, reached: Level):
+        """The level after a pass that ended at ``reached`` (C.9 may have dropped
+        criteria for downfloats within it): the next of ``levels`` (C.9-C.11's order) with
+        C.9's drops kept at the same x, passing over those that lower nothing more;
+        (None, "C.14") when none is left."""
+        crit = ("b5d", "b6d", "b5u", "b6u")
+        for level in levels:
+            if level.x == reached.x:
+                level = replace(level, b5d=level.b5d and reached.b5d,
+                                b6d=level.b6d and reached.b6d)
+                if all(getattr(level, c) == getattr(reached, c) for c in crit):
+                    continue
+            return level, level.step
+        return None, "C.14"
 
     # ------------------------------------------------------------------ F.1
     def finish(self) -> None:

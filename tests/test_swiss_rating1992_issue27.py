@@ -1,0 +1,45 @@
+"""The 1992 rating-based text's articles the independent reading of issue 27 found the engine
+departing from, each on its golden case (``golden/swiss-rating-1992/cases``): the engine
+pairs as the text says (the pairing written out here from the article) and as the literal
+twin (``tests/swiss_rating1992_literal.py``, rewritten with it) does."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dubov_explain.rulebooks import find_rulebook  # noqa: E402
+from dubov_explain.trf.reader import read_trf  # noqa: E402
+
+from tests.swiss_rating1992_literal import LiteralBacktracking  # noqa: E402
+
+BOOK = find_rulebook("swiss-rating-1992")
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "swiss-rating-1992" / "cases"
+
+
+def _pair(case, readings=None):
+    t = read_trf(GOLDEN / f"{case}.trf")
+    r = BOOK.readings(readings or {})
+    trace = BOOK.pair(t, r)
+    got = ({frozenset(p) for p in trace.result.boards}, trace.result.bye)
+    assert LiteralBacktracking(t, None, r).round() == got
+    return trace, got
+
+
+def _pairs(*pairs):
+    return {frozenset(p) for p in pairs}
+
+
+def test_c9_comes_before_c10_in_a_remainder():
+    # 1 (2 points) moved down to 2, 3, 4, 6 (1 point): 1-3 leaves a remainder that fails at
+    # every level; C.9 drops B.6/B.5 for downfloats while 1-3 stands, then C.10 gives 1
+    # the next opponent, 4, and the remainder 2, 3, 6 pairs 2-3 with 6 moved down.  C.10
+    # first (1-4, then 1-6 at all criteria) paired 1-6, 2-3, 4-5.
+    trace, got = _pair("C.9-before-C.10")
+    assert got == (_pairs((1, 4), (2, 3), (5, 6)), None)
+    steps = [e.next_step for e in trace.events if type(e).__name__ == "RequirementsFailed"]
+    assert steps[:1] == ["C.9"]
