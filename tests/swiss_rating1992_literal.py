@@ -193,9 +193,9 @@ class Literal:
         p = n // 2 if homog else m
         x, fresh = x0, True
         while True:
+            if p == 0 and not lowest:
+                return [], players + down  # C.14: "the entire score bracket is moved down"
             if homog:
-                if p == 0 and not lowest:
-                    return [], players + down
                 for lv in self.levels(p, x, m > 0, fresh):
                     got = self.homogeneous(players, p, lv, lv["x"], low, lowest)
                     if got is not None:
@@ -380,9 +380,9 @@ class LiteralBacktracking(Literal):
             if p == 0 and no_zero:
                 return None
             self.cond = cond
+            if p == 0 and not lowest:
+                return whole()  # C.14: "the entire score bracket is moved down"
             if homog:
-                if p == 0 and not lowest:
-                    return whole()
                 for lv in self.levels(p, x, m > 0, fresh):
                     got = self.homogeneous(players, p, lv, lv["x"], down, lowest)
                     if got is not None:

@@ -152,7 +152,10 @@ def test_engine_backtracks_as_the_text_under_each_reading(chosen):
         assert _story(trace) == lit.log, (chosen, rec.round)
         changed += isinstance(before, Impossible) or \
             (trace.result.boards, trace.result.bye) != (before.boards, before.bye)
-    assert changed >= 1, chosen
+    # another-player=new-player: since C.14 moves a heterogeneous bracket down whole at
+    # p zero, no generated round here tells it from any-set (nor do 763 rounds of seeds
+    # 1-120); its golden case does (test_golden_reading_cases_pair_as_the_text)
+    assert changed >= 1 or chosen == (("another-player", "new-player"),), chosen
 
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "swiss-rating-1992" / "cases"

@@ -43,3 +43,13 @@ def test_c9_comes_before_c10_in_a_remainder():
     assert got == (_pairs((1, 4), (2, 3), (5, 6)), None)
     steps = [e.next_step for e in trace.events if type(e).__name__ == "RequirementsFailed"]
     assert steps[:1] == ["C.9"]
+
+
+def test_c14_moves_a_heterogeneous_bracket_down_whole_at_p_zero():
+    # C.12 from the 1.5-point bracket pairs the 3-point bracket (1, 2 and 7 moved down to
+    # it) again; at p = 0 C.14 moves "the entire score bracket" down: 1, 2, 7 go on down,
+    # where pairing its remainder 1-2 at p zero was read before (1-9, 2-7, 3-4, 6-8)
+    trace, got = _pair("C.14-p-zero-whole-bracket")
+    assert got == (_pairs((1, 2), (3, 4), (6, 8), (7, 9)), 5)
+    moved = [e.players for e in trace.events if type(e).__name__ == "BracketMovedDown"]
+    assert (1, 2, 7) in moved

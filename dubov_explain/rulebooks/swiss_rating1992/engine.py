@@ -462,9 +462,11 @@ class RatingEngine(DutchEngine):
             if p == 0 and b.again is not None and b.again.no_zero:
                 # C.13: "if in the penultimate score bracket p becomes zero"
                 raise NoCandidate
+            if p == 0 and not b.lowest:
+                # C.14: "if p equals zero the entire score bracket is moved down to the
+                # next one", a heterogeneous one too (its remainder is not paired then)
+                return self.whole_down(b)
             if homogeneous:
-                if p == 0 and not b.lowest:
-                    return self.whole_down(b)
                 last = None
                 for level in self.c9_c11_levels(p, x, upfloats, fresh):
                     self.failed(b, last, level.step)
