@@ -288,7 +288,9 @@ class LiteralBacktracking(Literal):
       from the start of its procedure, accepting only a pairing moving down a set of players
       never sent before, with which the bracket has p pairs allowed by B.1/B.2 (p of A.6 when
       C.1 sends it back).  The previous bracket does not backtrack meanwhile (the text asks
-      for "a pairing ... in this previous score bracket").  Once per trigger.
+      for "a pairing ... in this previous score bracket").  After C.11 once per p; from C.1
+      every time C.1 finds a moved-down player without an opponent (C.1 runs again on the
+      bracket C.12 gave other players).
     * C.13 (the lowest bracket, with a penultimate one, when C.6-C.12 find nothing): "the
       pairing of the penultimate score bracket is undone.  Try to find another pairing in
       the penultimate score bracket which will allow a pairing in the lowest": paired again,
@@ -457,6 +459,8 @@ class LiteralBacktracking(Literal):
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]
+                    # C.1 runs again on the new bracket, and calls C.12 every time
+                    skips[i] = {t for t in skips[i] if t[0] != "C.1"}
                 continue
             if got is None:
                 j = i - 1

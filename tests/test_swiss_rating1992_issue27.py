@@ -53,3 +53,13 @@ def test_c14_moves_a_heterogeneous_bracket_down_whole_at_p_zero():
     assert got == (_pairs((1, 2), (3, 4), (6, 8), (7, 9)), 5)
     moved = [e.players for e in trace.events if type(e).__name__ == "BracketMovedDown"]
     assert (1, 2, 7) in moved
+
+
+def test_c1_calls_c12_every_time():
+    # the 2.5-point bracket finds player 1 (moved down) without an opponent twice, with
+    # different players moved down to it each time; C.1 calls C.12 both times
+    trace, got = _pair("C.1-C.12-every-time")
+    assert got == (_pairs((1, 9), (2, 8), (4, 6), (5, 7)), 3)
+    c1 = [(e.score, e.player) for e in trace.events
+          if type(e).__name__ == "Backtracked" and e.trigger == "C.1"]
+    assert c1.count(("2.5", 1)) == 2

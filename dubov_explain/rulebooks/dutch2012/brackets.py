@@ -155,6 +155,10 @@ class Backtracking:
     """C's bracket loop, C.12 and C.13 (the hooks an edition's words change: ``c12_another``,
     ``c12_p``, ``c12_code``, ``c13_wants``, ``c13_code``)."""
 
+    #: C.1 sends a bracket to C.12 once per player in a round (False: every time C.1
+    #: finds the player without an opponent, after C.12 brought the bracket new players)
+    c1_once = True
+
     def brackets(self) -> None:
         """The brackets from the highest score (C), with C.12's and C.13's backtracking."""
         rest = list(self.remaining)
@@ -198,6 +202,9 @@ class Backtracking:
                 got = self.again(groups[j], carried[j], Again(wants, "C.12"))
                 if got is not None:
                     result[j], carried[i] = got
+                    if not self.c1_once:
+                        # C.1 may send the bracket, with its new players, back again
+                        skips[i] = {t for t in skips[i] if t[0] != "C.1"}
                 continue
             except LowestUnpaired as lu:
                 j = i - 1

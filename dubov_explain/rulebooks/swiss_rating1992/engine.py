@@ -239,6 +239,11 @@ class RatingEngine(DutchEngine):
     #: engine's exact prunings, and D.2's listing limit ends the exchanges
     leaf_prunings = False
     d2_limit_ends = True
+    #: C.1: "if this player was moved down from a higher score bracket apply C12", every
+    #: time C.1 finds him so: after C.12 brought the bracket other players, C.1 runs again
+    #: and may call C.12 again for the same player (C.12 ends: it accepts only sets never
+    #: sent before)
+    c1_once = False
 
     def take_readings(self, readings: Readings) -> None:
         self.restore = readings.value("restore-criteria") == "each-restart"
