@@ -63,3 +63,18 @@ def test_c1_calls_c12_every_time():
     c1 = [(e.score, e.player) for e in trace.events
           if type(e).__name__ == "Backtracked" and e.trigger == "C.1"]
     assert c1.count(("2.5", 1)) == 2
+
+
+def test_check_gives_c9_s_order_not_same_requirements(capsys):
+    # round 3 of the C.9-before-C.10 tournament published as C.10-first paired it: the
+    # published bracket meets B.5 for downfloats, which the procedure's pairing was found
+    # without; "both meet the same requirements" would be false
+    from dubov_explain.cli import main
+
+    path = Path(__file__).resolve().parent / "data" / "swiss-rating-1992" / \
+        "check-c9-before-c10.trf"
+    assert main(["check", str(path), "--round", "3", "--system", "swiss-rating-1992"]) == 6
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Both meet the same requirements" not in out
+    assert "meets B.5 for downfloats, which the procedure's pairing does not" in out
+    assert "C.9 comes before C.10's change of a moved-down player's opponent" in out
