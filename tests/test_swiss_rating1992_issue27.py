@@ -78,3 +78,14 @@ def test_check_gives_c9_s_order_not_same_requirements(capsys):
     assert "Both meet the same requirements" not in out
     assert "meets B.5 for downfloats, which the procedure's pairing does not" in out
     assert "C.9 comes before C.10's change of a moved-down player's opponent" in out
+
+
+def test_last_round_top_scorers_have_no_absolute_preference():
+    # A.7.a: "This rule is not in effect when pairing players with a score of over 50% in
+    # the last round": 6 (WWBB) asks for White only mildly, 1 (BWB) strongly: E.2 gives
+    # White to 1; the pair is free of B.2 (both over 50%, the note to B)
+    trace, got = _pair("A.7.a-last-round-top-scorers")
+    assert (1, 6) in trace.result.boards
+    rule = [e.rule for e in trace.events if type(e).__name__ == "ColourAllocated"
+            and (e.white, e.black) == (1, 6)]
+    assert rule[-1:] == ["E.2"]

@@ -140,9 +140,10 @@ Not literal, and why:
   (``counts`` records the raw value); x counts pairs, so it is read as zero then.
 * **B.3** (scores as close as possible) is not weighed beyond the structure above.
 * **The note to B** (B.2, B.5, B.6 not for players over 50% in the last round; which pairs,
-  reading ``top-scorer-pairs``) and A.7.a's parenthesis (no absolute preference for them)
-  act only through B.2, B.5 and B.6 in the bracket (and in C.12's count of pairs and the
-  lowest bracket's pairing for C.13, through the same per-pair test).
+  reading ``top-scorer-pairs``) acts through B.2, B.5 and B.6 in the bracket (and in C.12's
+  count of pairs and the lowest bracket's pairing for C.13, through the same per-pair
+  test); A.7.a's parenthesis (no absolute preference for them) through E.2 (``e2_rank``),
+  in the pairs the note frees of B.2.
 * **D.2** exchanges of N players are listed only while there are at most
   ``dutch2012.generation.LIMIT`` of them (a ``search-limit`` event records it, and no
   larger exchange is listed).
@@ -171,7 +172,7 @@ from ..dutch2012.search import Budget, first_transposition
 from . import SwissRating1992
 from . import events as ev
 from .readings import DEFAULT, Readings
-from .standings import Pref, Standings, a1_conversions, compute_standings
+from .standings import Pref, Standings, Strength, a1_conversions, compute_standings
 
 
 
@@ -301,6 +302,19 @@ class RatingEngine(DutchEngine):
     def downfloat_exempt(self, q: int) -> bool:
         """B's note: B.5/B.6 not for a top scorer moved down."""
         return self.top(q)
+
+    def e2_rank(self, p, opponent) -> int:
+        """E.2 with A.7.a's parenthesis: "This rule is not in effect when pairing players
+        with a score of over 50% in the last round" (B's note's top scorers, reading
+        top-scorers): such a player's absolute preference is the strong one of A.7.b when
+        his colour difference is not zero, else the mild one of A.7.c (which asks for the
+        same colour).  B.2 is another rule: it still protects him where the note to B does
+        not free the pair (reading top-scorer-pairs), and there his preference stays
+        absolute; A.8's x and B.4 count colours, which do not change."""
+        if p.strength is Strength.ABSOLUTE and self.top(p.number) and \
+                self.free_of_b2(p.number, opponent.number):
+            return (Strength.STRONG if p.colour_difference else Strength.MILD).rank
+        return p.strength.rank
 
     def alternation(self, pa, pb) -> Colour | None:
         """E.3 as F.3 reads it: the histories of games played, aligned from the latest."""
