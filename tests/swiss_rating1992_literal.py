@@ -97,6 +97,14 @@ class Literal:
                 return False
             if lv["b6u"] and up.float_before(2) == "up":
                 return False
+            # A.4: the higher player receives a downfloat (reading paired-downfloat)
+            down = sa if sa.score > sb.score else sb
+            if self.readings.value("paired-downfloat") == "judged" and \
+                    not self.top(down.number):
+                if lv["b5d"] and down.float_before(1) == "down":
+                    return False
+                if lv["b6d"] and down.float_before(2) == "down":
+                    return False
         return True
 
     def completable(self, players):
@@ -227,7 +235,15 @@ class Literal:
                               b5d=lv["b5d"] and reached["b5d"])
                     if lv == reached:
                         continue  # C.9 dropped it already
-                for pairs, rest in self.arrangements(s1, s2, lv, lv["x"]):
+                for perm in (d1(s1, s2) if len(s2) >= len(s1) else ()):
+                    # each arrangement judged at the criteria reached (C.9 lowers them
+                    # for the arrangements after it)
+                    pairs = list(zip(s1, perm))
+                    if not all(self.pair_ok(a, b, lv) for a, b in pairs) or sum(
+                            1 for a, b in pairs
+                            if self.pref(a) and self.pref(a) == self.pref(b)) > lv["x"]:
+                        continue
+                    rest = perm[len(s1):]
                     while True:
                         got = self.homogeneous(rest, p_rem, lv, self.x_of(rest) + lv["x"] - x,
                                                low, lowest)

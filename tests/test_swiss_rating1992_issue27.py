@@ -89,3 +89,15 @@ def test_last_round_top_scorers_have_no_absolute_preference():
     rule = [e.rule for e in trace.events if type(e).__name__ == "ColourAllocated"
             and (e.white, e.black) == (1, 6)]
     assert rule[-1:] == ["E.2"]
+
+
+@pytest.mark.parametrize("value, pairs", [
+    ("judged", ((1, 2), (5, 6), (4, 7))),
+    ("move-only", ((1, 2), (4, 5), (6, 7))),
+])
+def test_reading_paired_downfloat(value, pairs):
+    # A.4: the higher player of a pair of unequal scores receives the downfloat; judged,
+    # B.5 for downfloats keeps 5 (a downfloat last round) from the lower 4 in the joined
+    # bracket; move-only judges only his being moved down
+    trace, got = _pair("reading-paired-downfloat", {"paired-downfloat": value})
+    assert got == (_pairs(*pairs), 3)

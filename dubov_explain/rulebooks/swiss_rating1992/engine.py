@@ -258,6 +258,9 @@ class RatingEngine(DutchEngine):
         self.lowest_c1 = readings.value("lowest-c1") == "at-once"
         #: reading c13-p-zero: a penultimate pairing with p zero may allow the lowest
         self.c13_zero = readings.value("c13-p-zero") == "counts"
+        #: reading paired-downfloat: B.5/B.6 for downfloats judge a moved-down player's
+        #: pair (A.4), beside his move
+        self.paired_down = readings.value("paired-downfloat") == "judged"
 
     # ------------------------------------------------------------------ B and its note
     def top(self, n: int) -> bool:
@@ -293,11 +296,29 @@ class RatingEngine(DutchEngine):
             if why is not None:
                 return why
             pa, pb = st[a], st[b]
-            if not free and (level.b5u or level.b6u) and pa.score != pb.score:
-                return self.upfloat_bar(pa, pb, level)
+            if free or pa.score == pb.score:
+                return None
+            if level.b5u or level.b6u:
+                why = self.upfloat_bar(pa, pb, level)
+                if why is not None:
+                    return why
+            if self.paired_down and (level.b5d or level.b6d):
+                return self.downfloat_bar(pa if pa.score > pb.score else pb, level)
             return None
 
         return allowed
+
+    def downfloat_bar(self, down, level) -> str | None:
+        """A.4: "the higher ranked player receives a downfloat" when a pair of unequal
+        scores is made; B.5/B.6 for downfloats judge it while in force (reading
+        paired-downfloat), except for a top scorer (B's note)."""
+        if self.downfloat_exempt(down.number):
+            return None
+        if level.b5d and down.float_before(1) == "down":
+            return "B.5"
+        if level.b6d and down.float_before(2) == "down":
+            return "B.6"
+        return None
 
     def downfloat_exempt(self, q: int) -> bool:
         """B's note: B.5/B.6 not for a top scorer moved down."""
@@ -555,6 +576,16 @@ class RatingEngine(DutchEngine):
                 cell = [level]
                 memo: dict = {}
                 got: list = []
+                by_level: dict = {}
+
+                def allowed(a, b, cell=cell, by_level=by_level):
+                    # the criteria reached: C.9 within the pass lowers them for the
+                    # arrangements after it (C.10 "restarting at C7")
+                    lv = cell[0]
+                    test = by_level.get(lv)
+                    if test is None:
+                        test = by_level[lv] = self.allowed_at(lv)
+                    return test(a, b)
 
                 def homogeneous_remainder(rest, lv):
                     key = (rest, lv)
@@ -582,7 +613,7 @@ class RatingEngine(DutchEngine):
                         cell[0] = replace(lv, step="C.9", **{drop: False})
 
                 stats: dict = {}
-                f = first_transposition(s1, s2, self.allowed_at(level), self.bad_x,
+                f = first_transposition(s1, s2, allowed, self.bad_x,
                                         lambda c, d: False, Budget(level.x, None), remainder,
                                         self.kind, None, stats, self.tick)
                 if f is not None:

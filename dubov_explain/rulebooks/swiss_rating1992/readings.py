@@ -69,6 +69,21 @@ CATALOGUE: tuple[Reading, ...] = (
     # of colours and rematches only; the 2012 default follows the engine endorsed for 2012)
     replace(_DutchReadings.reading("forfeit-float"), default="paired"),
     Reading(
+        name="paired-downfloat",
+        article="A.4, B.5, B.6",
+        question="A.4: 'by pairing a heterogeneous score bracket, players with unequal scores "
+        "will be paired ... The higher ranked player receives a downfloat': do B.5 and B.6 "
+        "for downfloats judge the pair a moved-down player is given in the lower bracket "
+        "(beside his being moved down, which they judge in both values)?",
+        default="judged",
+        choices={
+            "judged": "yes: the pair gives him the downfloat (A.4), so it must meet B.5/B.6 "
+            "for downfloats while the lower bracket has them in force (C.9 drops them there)",
+            "move-only": "no: his downfloat is judged once, when he is moved down (or gets "
+            "the bye, A.5); his pair below is judged for the upfloat only",
+        },
+    ),
+    Reading(
         name="top-scorers",
         article="B.6",
         question="'Players with a score of over 50% in the last round' (B's note, A.7.a): 50% "
