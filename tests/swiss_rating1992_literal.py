@@ -503,8 +503,11 @@ class LiteralBacktracking(Literal):
                     continue
                 self.log.append(("C.13-join",))
                 pj, rj = groups[j]
-                groups[j] = [sorted(pj + rj, key=self.key),
-                             sorted(low_joined + low_residents, key=self.key)]
+                # reading rejoined: the lowest bracket's joined players stay moved down
+                kept = low_joined if self.readings.value("rejoined") == "moved-down" else []
+                groups[j] = [sorted(pj + rj + kept, key=self.key),
+                             sorted([n for n in low_joined + low_residents if n not in kept],
+                                    key=self.key)]
                 del groups[i]
                 result.pop(i, None)
                 skips.pop(j, None)

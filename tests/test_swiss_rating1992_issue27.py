@@ -101,3 +101,15 @@ def test_reading_paired_downfloat(value, pairs):
     # bracket; move-only judges only his being moved down
     trace, got = _pair("reading-paired-downfloat", {"paired-downfloat": value})
     assert got == (_pairs(*pairs), 3)
+
+
+@pytest.mark.parametrize("value, pairs, bye", [
+    ("moved-down", ((1, 6), (4, 7), (5, 8)), 3),
+    ("residents", ((3, 7), (4, 6), (5, 8)), 1),
+])
+def test_reading_rejoined(value, pairs, bye):
+    # C.13 joins the lowest bracket again and again; the players of the earlier joins are
+    # moved down (A.3: they came from a higher score bracket) or residents of the new one
+    trace, got = _pair("reading-rejoined", {"rejoined": value})
+    assert got == (_pairs(*pairs), bye)
+    assert sum(type(e).__name__ == "BracketsJoined" for e in trace.events) >= 3

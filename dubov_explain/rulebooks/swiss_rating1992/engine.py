@@ -112,9 +112,11 @@ pairs differently):
   players beside the ones moved down to it (S1 when fewer than half, A.6; treated as
   homogeneous when half or more); ``heterogeneous``: heterogeneous whatever the count, S1
   holding them all (with more of them than residents no pairing has p pairs, and C.12 and
-  C.13 run on).  When C.13 joins a joined lowest bracket again, the players of the earlier
-  join become residents of the new one (the join is the Dutch engine's, whose text says
-  the same).  The events name a joined bracket by its lowest residents' score.
+  C.13 run on).  When C.13 joins a joined lowest bracket again (reading ``rejoined``):
+  default ``moved-down``, the players of the earlier join came from a higher score bracket
+  and stay moved-down players of the new one (A.3); ``residents``, they become its
+  residents (as the Dutch engine's join does).  The events name a joined bracket by its
+  lowest residents' score.
 * C.1 in the lowest bracket ("if this score bracket is the lowest one apply C13", reading
   ``lowest-c1``): default ``when-unpaired``, not applied on its own: the player may be the
   one left for the bye, and if the bracket cannot be paired C.13 runs anyway;
@@ -258,6 +260,9 @@ class RatingEngine(DutchEngine):
         self.lowest_c1 = readings.value("lowest-c1") == "at-once"
         #: reading c13-p-zero: a penultimate pairing with p zero may allow the lowest
         self.c13_zero = readings.value("c13-p-zero") == "counts"
+        #: reading rejoined: a joined lowest bracket's joined players, when C.13 joins it
+        #: again, stay moved down (A.3)
+        self.rejoined_moved_down = readings.value("rejoined") == "moved-down"
         #: reading paired-downfloat: B.5/B.6 for downfloats judge a moved-down player's
         #: pair (A.4), beside his move
         self.paired_down = readings.value("paired-downfloat") == "judged"

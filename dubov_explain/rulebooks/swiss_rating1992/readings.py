@@ -162,6 +162,22 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="rejoined",
+        article="C.13, A.3",
+        question="C.13 'can be repeated': when the lowest bracket it joins with the "
+        "penultimate one is itself a joined bracket, are the players of the earlier join "
+        "(who came from a higher score bracket) moved-down players of the new bracket, or "
+        "its residents?",
+        default="moved-down",
+        choices={
+            "moved-down": "moved down: A.3 counts every player who came from a higher score "
+            "bracket as moved down (S1 with the penultimate bracket's players, A.6)",
+            "residents": "residents: only the penultimate bracket's players are moved down "
+            "into the new lowest bracket; the lowest one's players, all of them, are its "
+            "residents",
+        },
+    ),
+    Reading(
         name="c13-p-zero",
         article="C.13",
         question="C.13: 'try to find another pairing in the penultimate score bracket which "
