@@ -23,8 +23,14 @@ unpaired White, row by row, takes the first opponent in this order -- the Black 
 own row (6.2), the Blacks of the lower rows ("the first black player whom he has not
 played before, from the lower rows"), the Blacks of the rows above it still free (the
 change of row k-1, k-2, ... brings them down to row k), then the other Whites from row
-k+1 to the end and from row k-1 up to row 1 (6.3's last sentence); Blacks left over
-after every White is paired pair among themselves the same way.  When a choice leaves
+k+1 to the end and from row k-1 up to row 1 (6.3's last sentence) -- a White meets a White
+only when one of the two "has already played with all the blacks" (what "played with"
+covers: reading cannot-pair); when no change of rows pairs the group so, 6.3 has no
+further instruction and the group is paired as 6.4 found it pairable, any two Whites
+allowed (the PairMade event's ``all_blacks`` is then None); Blacks left over after every
+White is paired pair among themselves the same way.  Where a row's own Black goes when
+its White takes a lower row's Black the text does not say (reading displaced-black: it
+stays free in its row, or takes the row of the Black taken).  When a choice leaves
 the rest of the group unpairable the search goes back and changes an earlier row
 ("then we change the pairing in row No. k-1, if this does not work, in row No. k-2").
 The result is the first complete pairing of the group in that order.

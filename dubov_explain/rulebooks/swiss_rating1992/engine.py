@@ -14,8 +14,8 @@ What a candidate must meet (C.6 names B.1 and B.2; the relative criteria B.4-B.6
 C.7-C.11 lower, so a candidate is accepted when it meets every criterion still in force):
 B.1 and B.2 (absolute; B.2 not for players over 50% in the last round, B's note); at most
 x pairs not fulfilling both colour preferences (B.4, A.8); B.5/B.6 for the players moved
-down (their downfloat) and for the lower player of a pair of unequal scores (his upfloat)
-while in force.  B.3 is kept by the structure: the moved-down players are paired first
+down (their downfloat), for the higher player of a pair of unequal scores (his downfloat,
+A.4; reading paired-downfloat) and for the lower one (his upfloat) while in force.  B.3 is kept by the structure: the moved-down players are paired first
 (A.3), with S1 their highest p (C.4).  Nothing below the bracket is looked at (C.6: "the
 pairing of this score bracket is considered complete").
 
@@ -32,7 +32,8 @@ C.9 without B.6 then B.5 for downfloats; C.10 without B.6 then B.5 for upfloats 
 homogeneous bracket, which makes no upfloats, C.10 does not apply); C.11 x + 1 (for the
 remainder and the moved-down pairs alike) up to p; C.14 p - 1 (the remainder's p first,
 then, for the moved-down players, S1 = the highest p players of the bracket, C.4), with x
-decreased by one when it was above zero.  Whether C.11/C.14 restore the dropped criteria:
+decreased by one when it was above zero; at p = 0 the entire bracket moves down, a
+heterogeneous one too (C.14).  Whether C.11/C.14 restore the dropped criteria:
 reading ``restore-criteria``.
 
 C.12 and C.13: backtracking, as the text does it
@@ -52,7 +53,8 @@ article (``c12_another``, ``c12_p``, ``c13_wants``, ...; the class docstring lis
   first case: a moved-down player with no opponent in the bracket; p is then A.6's p of the
   bracket as it came) and, in the articles' order, after C.11 in a heterogeneous group (A.3:
   fewer than half moved down; a bracket "treated as though it was homogeneous" is not one),
-  once for each p.  The previous bracket is paired again from the start of its own
+  once for each p; from C.1 every time C.1 finds a moved-down player without an opponent
+  (after C.12 brought the bracket other players, C.1 runs again: ``c1_once``).  The previous bracket is paired again from the start of its own
   procedure, and a pairing is accepted only if the players it moves down are a set never
   sent to the bracket before ("another player"; unlike 2012, no "same size and same
   scores"; reading another-player) with which p pairs are allowed by B.1 and B.2 among the
