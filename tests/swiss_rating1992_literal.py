@@ -97,6 +97,14 @@ class Literal:
                 return False
             if lv["b6u"] and up.float_before(2) == "up":
                 return False
+            # A.4: the higher player receives a downfloat (reading paired-downfloat)
+            down = sa if sa.score > sb.score else sb
+            if self.readings.value("paired-downfloat") == "judged" and \
+                    not self.top(down.number):
+                if lv["b5d"] and down.float_before(1) == "down":
+                    return False
+                if lv["b6d"] and down.float_before(2) == "down":
+                    return False
         return True
 
     def completable(self, players):
@@ -193,9 +201,9 @@ class Literal:
         p = n // 2 if homog else m
         x, fresh = x0, True
         while True:
+            if p == 0 and not lowest:
+                return [], players + down  # C.14: "the entire score bracket is moved down"
             if homog:
-                if p == 0 and not lowest:
-                    return [], players + down
                 for lv in self.levels(p, x, m > 0, fresh):
                     got = self.homogeneous(players, p, lv, lv["x"], low, lowest)
                     if got is not None:
@@ -212,16 +220,42 @@ class Literal:
             fresh = self.restore
 
     def heterogeneous(self, players, p, x, low, lowest, fresh):
+        """C.6-C.11 for the moved-down players and their remainder: each arrangement's
+        remainder at the criteria in force, then C.9 (B.6, then B.5, for downfloats,
+        "restart at C4" of the remainder), and only then C.10 (the next arrangement, at
+        the criteria reached); no arrangement left: C.10's bullet (upfloats), C.11."""
         s1, s2 = players[:p], players[p:]
         n_rem = len(players) - 2 * p
         for p_rem in range(n_rem // 2, -1, -1):
             start = fresh if p_rem == n_rem // 2 else self.restore
+            reached = None
             for lv in self.levels(max(p, p_rem), x, True, start):
-                for pairs, rest in self.arrangements(s1, s2, lv, lv["x"]):
-                    got = self.homogeneous(rest, p_rem, lv, self.x_of(rest) + lv["x"] - x,
-                                           low, lowest)
-                    if got is not None:
-                        return pairs + got[0], got[1]
+                if reached is not None and lv["x"] == reached["x"]:
+                    lv = dict(lv, b6d=lv["b6d"] and reached["b6d"],
+                              b5d=lv["b5d"] and reached["b5d"])
+                    if lv == reached:
+                        continue  # C.9 dropped it already
+                for perm in (d1(s1, s2) if len(s2) >= len(s1) else ()):
+                    # each arrangement judged at the criteria reached (C.9 lowers them
+                    # for the arrangements after it)
+                    pairs = list(zip(s1, perm))
+                    if not all(self.pair_ok(a, b, lv) for a, b in pairs) or sum(
+                            1 for a, b in pairs
+                            if self.pref(a) and self.pref(a) == self.pref(b)) > lv["x"]:
+                        continue
+                    rest = perm[len(s1):]
+                    while True:
+                        got = self.homogeneous(rest, p_rem, lv, self.x_of(rest) + lv["x"] - x,
+                                               low, lowest)
+                        if got is not None:
+                            return pairs + got[0], got[1]
+                        if lv["b6d"]:
+                            lv = dict(lv, b6d=False)
+                        elif lv["b5d"]:
+                            lv = dict(lv, b5d=False)
+                        else:
+                            break
+                reached = lv
         return None
 
     def round(self):
@@ -270,7 +304,9 @@ class LiteralBacktracking(Literal):
       from the start of its procedure, accepting only a pairing moving down a set of players
       never sent before, with which the bracket has p pairs allowed by B.1/B.2 (p of A.6 when
       C.1 sends it back).  The previous bracket does not backtrack meanwhile (the text asks
-      for "a pairing ... in this previous score bracket").  Once per trigger.
+      for "a pairing ... in this previous score bracket").  After C.11 once per p; from C.1
+      every time C.1 finds a moved-down player without an opponent (C.1 runs again on the
+      bracket C.12 gave other players).
     * C.13 (the lowest bracket, with a penultimate one, when C.6-C.12 find nothing): "the
       pairing of the penultimate score bracket is undone.  Try to find another pairing in
       the penultimate score bracket which will allow a pairing in the lowest": paired again,
@@ -362,9 +398,9 @@ class LiteralBacktracking(Literal):
             if p == 0 and no_zero:
                 return None
             self.cond = cond
+            if p == 0 and not lowest:
+                return whole()  # C.14: "the entire score bracket is moved down"
             if homog:
-                if p == 0 and not lowest:
-                    return whole()
                 for lv in self.levels(p, x, m > 0, fresh):
                     got = self.homogeneous(players, p, lv, lv["x"], down, lowest)
                     if got is not None:
@@ -439,6 +475,8 @@ class LiteralBacktracking(Literal):
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]
+                    # C.1 runs again on the new bracket, and calls C.12 every time
+                    skips[i] = {t for t in skips[i] if t[0] != "C.1"}
                 continue
             if got is None:
                 j = i - 1
@@ -465,8 +503,11 @@ class LiteralBacktracking(Literal):
                     continue
                 self.log.append(("C.13-join",))
                 pj, rj = groups[j]
-                groups[j] = [sorted(pj + rj, key=self.key),
-                             sorted(low_joined + low_residents, key=self.key)]
+                # reading rejoined: the lowest bracket's joined players stay moved down
+                kept = low_joined if self.readings.value("rejoined") == "moved-down" else []
+                groups[j] = [sorted(pj + rj + kept, key=self.key),
+                             sorted([n for n in low_joined + low_residents if n not in kept],
+                                    key=self.key)]
                 del groups[i]
                 result.pop(i, None)
                 skips.pop(j, None)

@@ -25,31 +25,51 @@ from dubov_explain.simulate import GeneratorOptions, simulate
 from dubov1997_checks import met, pair_ok
 
 
-def literal_63(whites: list[int], blacks: list[int], ok) -> list[tuple[int, int]] | None:
-    """The first complete pairing of the columns in the order of 6.3 (backtracking)."""
-    order = whites + blacks
+def literal_63(whites: list[int], blacks: list[int], ok, displaced: str = "stays",
+               played_all=None) -> list[tuple[int, int]] | None:
+    """The first complete pairing of the columns in the order of 6.3 (backtracking).
 
-    def candidates(x: int, free: set[int]) -> list[int]:
-        if x in whites:
-            k = whites.index(x)
-            seq = blacks[k:] + blacks[:k][::-1] + whites[k + 1:] + whites[:k][::-1]
-        else:
-            k = blacks.index(x)
-            seq = blacks[k + 1:] + blacks[:k][::-1]
-        return [c for c in seq if c in free]
+    A White meets another White only when one of the two "has already played with all the
+    blacks" (``played_all``, default: ``ok`` refuses him every Black); when no pairing of
+    the columns is complete so, 6.3 has no further instruction and any two Whites may meet
+    (the group is paired as 6.4 found it pairable).  Reading displaced-black: the Black of
+    a row whose White takes a lower row's Black stays in its row (``stays``) or takes the
+    row of the Black taken (``takes-row``)."""
+    if played_all is None:
+        played_all = {w for w in whites if not any(ok(w, b) for b in blacks)}
 
-    def search(free: set[int], made: list[tuple[int, int]]):
-        x = next((n for n in order if n in free), None)
-        if x is None:
-            return made
-        for c in candidates(x, free):
-            if ok(x, c):
-                found = search(free - {x, c}, made + [(x, c)])
-                if found is not None:
-                    return found
-        return None  # back to the row before
+    def run(strict: bool):
+        def candidates(x: int, free: set[int], col: list[int]) -> list[tuple[int, str]]:
+            if x in whites:
+                k = whites.index(x)
+                seq = [(c, "row") for c in col[k:k + 1]] + [(c, "lower") for c in col[k + 1:]] \
+                    + [(c, "upper") for c in col[:k][::-1]]
+                seq += [(c, "white") for c in whites[k + 1:] + whites[:k][::-1]
+                        if not strict or {x, c} & played_all]
+            else:
+                k = col.index(x)
+                seq = [(c, "black") for c in col[k + 1:] + col[:k][::-1]]
+            return [(c, how) for c, how in seq if c in free]
 
-    return search(set(order), [])
+        def search(free: set[int], made: list[tuple[int, int]], col: list[int]):
+            x = next((n for n in whites + col if n in free), None)
+            if x is None:
+                return made
+            for c, how in candidates(x, free, col):
+                if ok(x, c):
+                    nxt = col
+                    if displaced == "takes-row" and how == "lower":
+                        k, j = whites.index(x), col.index(c)
+                        nxt = list(col)
+                        nxt[k], nxt[j] = nxt[j], nxt[k]
+                    found = search(free - {x, c}, made + [(x, c)], nxt)
+                    if found is not None:
+                        return found
+            return None  # back to the row before
+
+        return search(set(whites + blacks), [], list(blacks))
+
+    return run(True) or run(False)
 
 
 def groups_of(trace):
@@ -205,3 +225,49 @@ def _check_floaters(players, rounds, seed, wise="literal") -> int:
 def test_floaters_are_the_first_set_in_the_order_of_6_4(wise):
     seen = sum(_check_floaters(n, r, s, wise) for n in (7, 9, 11, 13) for r in (5, 7) for s in range(4))
     assert seen >= 5  # not every tournament has a group with floaters; these have several
+
+
+@pytest.mark.parametrize("players,rounds,seed", [(10, 5, 84), (14, 6, 35), (11, 7, 71),
+                                                 (8, 5, 1), (12, 7, 2)])
+@pytest.mark.parametrize("displaced", ["stays", "takes-row"])
+def test_engine_pairs_the_rows_as_the_literal_search_under_displaced_black(
+        players, rounds, seed, displaced):
+    """Reading displaced-black, both values: the engine's 6.3 pairs are the literal
+    search's (generated with forfeits and half-point byes)."""
+    from dubov_explain.rulebooks import find_rulebook
+
+    book = find_rulebook("dubov-1997")
+    readings = book.readings({"displaced-black": displaced})
+    sim = simulate(players, rounds, seed, keep_rounds=True,
+                   options=GeneratorOptions(system="dubov-1997", forfeit_rate=0.06,
+                                            half_bye_rate=0.06))
+    checked = 0
+    for rec in sim.rounds:
+        req, r = rec.request, rec.round
+        played = met(req, r)
+        trace = book.pair(req, readings, round_no=r)
+
+        def ok(a, b):
+            return pair_ok(req, r, a, b, played)
+
+        for g in groups_of(trace):
+            W = [n for n in g["whites"] if n not in g["floaters"]]
+            B = [n for n in g["blacks"] if n not in g["floaters"]]
+            if W or B:
+                assert literal_63(W, B, ok, displaced) == g["pairs"], (seed, r, W, B)
+                checked += 1
+    assert checked
+
+
+def test_a_white_meets_a_white_only_when_one_has_played_all_the_blacks():
+    # 6.3: of the Whites only 2 "has already played with all the blacks", so a White
+    # meets a White in the result only if the pair holds 2
+    whites, blacks = [1, 2, 3], [4, 5, 6]
+    bad = {frozenset((1, 4)), frozenset((1, 6)), frozenset((2, 4)), frozenset((2, 5)),
+           frozenset((2, 6))}
+
+    def ok(a, b):
+        return frozenset((a, b)) not in bad
+
+    pairs = literal_63(whites, blacks, ok)
+    assert all(not ({a, b} <= set(whites)) or 2 in (a, b) for a, b in pairs)

@@ -38,10 +38,20 @@ BOOK = find_rulebook("swiss-rating-1992")
 #: joined-bracket=heterogeneous (against it alone), where it changes more rounds
 BACKTRACK_READINGS = [((name, value),) for name in ("another-player", "c12-p",
                                                     "joined-bracket", "c13-p-zero",
-                                                    "lowest-c1")
+                                                    "lowest-c1", "rejoined")
                       for value in BOOK.readings_type.by_name()[name].choices
                       if value != BOOK.readings_type.by_name()[name].default] + \
-    [(("c13-p-zero", "counts"), ("joined-bracket", "heterogeneous"))]
+    [(("c13-p-zero", "counts"), ("joined-bracket", "heterogeneous")),
+     (("c13-p-zero", "counts"), ("rejoined", "residents"))]
+
+#: values no round of CASES tells from the others chosen (their golden cases do, see
+#: test_golden_reading_cases_pair_as_the_text; counts over the 763 rounds of 120 generated
+#: tournaments, seeds 1-120, 6-14 players): another-player=new-player (none, since C.14
+#: moves a heterogeneous bracket down whole at p zero), c13-p-zero=counts (none under
+#: rejoined=moved-down: the earlier joined players stay moved down under both values),
+#: rejoined=residents (7 rounds), c13-p-zero=counts with rejoined=residents
+RARE = ((("another-player", "new-player"),), (("c13-p-zero", "counts"),),
+        (("rejoined", "residents"),), (("c13-p-zero", "counts"), ("rejoined", "residents")))
 
 
 @functools.lru_cache(maxsize=None)
@@ -152,7 +162,7 @@ def test_engine_backtracks_as_the_text_under_each_reading(chosen):
         assert _story(trace) == lit.log, (chosen, rec.round)
         changed += isinstance(before, Impossible) or \
             (trace.result.boards, trace.result.bye) != (before.boards, before.bye)
-    assert changed >= 1, chosen
+    assert changed >= 1 or chosen in RARE, chosen
 
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "swiss-rating-1992" / "cases"
@@ -162,8 +172,9 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "swiss-rating-1992"
     ("reading-another-player", ("any-set", "new-player", "same-size")),
     ("reading-c12-p", ("as-reached", "recomputed")),
     ("reading-joined-bracket", ("a3", "heterogeneous")),
-    ("reading-c13-p-zero", ("join", "counts")),
+    ("reading-c13-p-zero", ("join", "counts")),  # with rejoined=residents (its case)
     ("reading-lowest-c1", ("when-unpaired", "at-once")),
+    ("reading-rejoined", ("moved-down", "residents")),
 ])
 def test_golden_reading_cases_pair_as_the_text(case, values):
     """The golden case of each reading of C.1, C.12 and C.13: under each value the engine
@@ -172,9 +183,12 @@ def test_golden_reading_cases_pair_as_the_text(case, values):
 
     t = read_trf(GOLDEN / f"{case}.trf")
     name = case.removeprefix("reading-")
+    # reading c13-p-zero tells its values apart where the earlier joined players become
+    # residents of a new join (reading rejoined)
+    others = {"rejoined": "residents"} if name == "c13-p-zero" else {}
     results = set()
     for value in values:
-        readings = BOOK.readings({name: value})
+        readings = BOOK.readings({name: value, **others})
         trace = BOOK.pair(t, readings)
         lit = LiteralBacktracking(t, None, readings)
         assert lit.round() == ({frozenset(p) for p in trace.result.boards},

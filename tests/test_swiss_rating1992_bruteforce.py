@@ -67,7 +67,8 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
 @pytest.mark.parametrize("reading", ["restore-criteria=each-restart",
                                      "absolute-conflict=last-two", "bye-bar=pairing-bye",
                                      "forfeit-float=played", "unrated-estimate=start-list",
-                                     "top-scorer-pairs=either", "top-scorers=all-rounds"])
+                                     "top-scorer-pairs=either", "top-scorers=all-rounds",
+                                     "paired-downfloat=move-only"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

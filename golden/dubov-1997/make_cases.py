@@ -58,6 +58,18 @@ def cut(players: int, rounds: int, seed: int, r: int, full_point_byes: bool) -> 
     return make
 
 
+def quiet_cut(players: int, rounds: int, seed: int, r: int) -> Callable[[], Tournament]:
+    """The request of round ``r`` of a tournament generated with the quiet options (no
+    forfeits, byes or absences)."""
+
+    def make() -> Tournament:
+        sim = simulate(players, rounds, seed, options=GeneratorOptions.quiet(),
+                       system="dubov-1997", keep_rounds=True)
+        return sim.rounds[r - 1].request
+
+    return make
+
+
 def both(name: str, default: str, other: str) -> list[dict[str, str]]:
     return [{name: default}, {name: other}]
 
@@ -173,6 +185,8 @@ CASES: list[Case] = [
          both("colour-history", "by-round", "played-only")),
     Case("reading-colour-last-tie", "3, 9", "all five priorities tie", colour_tie,
          both("colour-last-tie", "lower-number", "higher-number")),
+    Case("reading-displaced-black", "6.3", "in the 1-point group White 1 (row 1) takes 8, the Black of row 2; his own Black 5 stays in row 1 (6 takes 9 of row 3, then 3 takes 5 as the Black of an upper row, no earlier row changing) or takes row 2 (6 meets 5, 3 meets 9)",
+         quiet_cut(9, 5, 84, 3), both("displaced-black", "stays", "takes-row")),
     Case("reading-floater-history", "6.4", "who 'was floater from higher score groups'", cut(11, 4, 3, 4, False),
          both("floater-history", "this-round", "earlier-rounds")),
     Case("reading-floater-tie", "6.4", "which floater within a category", cut(7, 4, 5, 3, False),

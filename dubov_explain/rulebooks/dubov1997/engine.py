@@ -23,8 +23,14 @@ unpaired White, row by row, takes the first opponent in this order -- the Black 
 own row (6.2), the Blacks of the lower rows ("the first black player whom he has not
 played before, from the lower rows"), the Blacks of the rows above it still free (the
 change of row k-1, k-2, ... brings them down to row k), then the other Whites from row
-k+1 to the end and from row k-1 up to row 1 (6.3's last sentence); Blacks left over
-after every White is paired pair among themselves the same way.  When a choice leaves
+k+1 to the end and from row k-1 up to row 1 (6.3's last sentence) -- a White meets a White
+only when one of the two "has already played with all the blacks" (what "played with"
+covers: reading cannot-pair); when no change of rows pairs the group so, 6.3 has no
+further instruction and the group is paired as 6.4 found it pairable, any two Whites
+allowed (the PairMade event's ``all_blacks`` is then None); Blacks left over after every
+White is paired pair among themselves the same way.  Where a row's own Black goes when
+its White takes a lower row's Black the text does not say (reading displaced-black: it
+stays free in its row, or takes the row of the Black taken).  When a choice leaves
 the rest of the group unpairable the search goes back and changes an earlier row
 ("then we change the pairing in row No. k-1, if this does not work, in row No. k-2").
 The result is the first complete pairing of the group in that order.
@@ -687,27 +693,59 @@ class Dubov1997Engine(RoundMachine):
         return self.improve
 
     # ---- 6.3
+    def played_all_blacks(self, x: int, blacks: Sequence[int]) -> bool:
+        """6.3: "if the 'white' No. k has already played with all the 'blacks'" (what
+        "played with" covers: reading cannot-pair, as in 7.1)."""
+        return self._stuck(x, blacks) if blacks else True
+
     def improve(self):
         g = self.g
-        W, B = g.whites, g.blacks
+        W, B = list(g.whites), list(g.blacks)
         players = W + B
+        wrow = {n: i for i, n in enumerate(W)}
+        # 6.3: a White meets another White only when he "has already played with all the
+        # blacks"; else the rows above change (k-1, k-2, ...), which the look-ahead below
+        # does by never accepting a choice after which the rest needs such a pair
+        all_played = {w for w in W if self.played_all_blacks(w, B)}
+
+        def ok(a: int, b: int) -> bool:
+            if a in wrow and b in wrow and a not in all_played and b not in all_played:
+                return False
+            return self.lim(a, b)
+
         warm = {w: b for w, b in zip(W, B)}
         warm.update({b: w for w, b in zip(W, B)})
-        gm = matching.has_perfect_matching(players, self.lim, warm) if players else {}
+        gm = matching.has_perfect_matching(players, ok, warm) if players else {}
+        #: no change of rows pairs the group so: the text has no further instruction
+        #: (6.3's "etc." is exhausted), and the group is paired as 6.4 found it pairable,
+        #: a White with a White where needed (each such pair says so)
+        strict = gm is not None
+        if not strict:
+            ok = self.lim
+            all_played = set(W)
+            gm = matching.has_perfect_matching(players, ok, warm)
         if gm is None:  # cannot happen after 6.4 (kept for safety: 9)
             self.arbiter("improvement-exhausted", players, fmt(g.score))
         free = set(players)
-        wrow = {n: i for i, n in enumerate(W)}
-        brow = {n: i for i, n in enumerate(B)}
-        for x in W + B:
-            if x not in free:
-                continue
+        #: reading displaced-black: the Black of a row whose White took a lower row's Black
+        takes_row = self.readings.is_("displaced-black", "takes-row")
+        #: the White of each row and the code of the choice he made (for the trace)
+        chose: dict[int, tuple[str, bool]] = {}
+        while True:
+            # the first free player, the Whites row by row, then the Blacks left over
+            # (in the column as it stands: reading displaced-black)
+            x = next((n for n in W + B if n in free), None)
+            if x is None:
+                break
+            brow = {n: i for i, n in enumerate(B)}
             if x in wrow:
                 i = wrow[x]
                 cands = [(c, "row") for c in B[i:i + 1]] + [(c, "lower") for c in B[i + 1:]] + \
-                        [(c, "upper") for c in reversed(B[:i])] + \
-                        [(c, "white-lower") for c in W[i + 1:]] + \
-                        [(c, "white-upper") for c in reversed(W[:i])]
+                        [(c, "upper") for c in reversed(B[:i])]
+                # another White, when one of the two has played with all the Blacks (the
+                # other would look for this one in the same way)
+                cands += [(c, "white-lower") for c in W[i + 1:] if {x, c} & all_played] + \
+                         [(c, "white-upper") for c in reversed(W[:i]) if {x, c} & all_played]
                 column, row = "White", i + 1
             else:
                 j = brow[x]
@@ -725,7 +763,7 @@ class Dubov1997Engine(RoundMachine):
                     continue
                 if gm.get(x) != c:
                     rest = [n for n in players if n in free and n != x and n != c]
-                    m2 = matching.has_perfect_matching(rest, self.lim, gm)
+                    m2 = matching.has_perfect_matching(rest, ok, gm)
                     if m2 is None:
                         rejected.append((c, "6.3"))
                         continue
@@ -737,9 +775,26 @@ class Dubov1997Engine(RoundMachine):
             assert chosen is not None  # a perfect matching of the free players exists
             c, how = chosen
             free -= {x, c}
+            black_row = changed = None
+            if how in ("lower", "upper"):
+                black_row = brow[c] + 1
+            if how == "upper":
+                # the Black of an upper row is free because that row's White took another
+                # opponent: a change of that row (6.3: k-1, k-2, ...) when he passed over
+                # his own Black only because the rest could not be paired then
+                changed = chose.get(brow[c], ("", False))[1]
+            if column == "White":
+                own = B[i] if i < len(B) else None
+                chose[i] = (how, any(n == own and code == "6.3" for n, code in rejected))
+                if takes_row and how == "lower":
+                    # the displaced Black takes the row of the Black taken
+                    B[i], B[brow[c]] = B[brow[c]], B[i]
             self.emit(ev.PairMade(article="6.3" if how != "row" else "6.2", score=fmt(g.score),
                                   row=row, column=column, player=x, opponent=c, how=how,
-                                  rejected=self._rejects(rejected), rejected_count=len(rejected)))
+                                  rejected=self._rejects(rejected), rejected_count=len(rejected),
+                                  black_row=black_row, changed=changed,
+                                  all_blacks=(x in all_played) if strict and
+                                  how.startswith("white") else None))
             self.make_pair(x, c)
         return self.close_group
 

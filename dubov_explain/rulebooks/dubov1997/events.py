@@ -240,6 +240,16 @@ class PairMade(Event):
     how: str
     rejected: tuple  # ((player, code), ...): code a limitation or "6.3" (the rest fails)
     rejected_count: int = 0
+    #: "lower" / "upper": the row of the Black taken (as the column stands then)
+    black_row: int | None = None
+    #: "upper": True when that row's White passed over his own Black only because the rest
+    #: could not be paired (the row changed, 6.3: k-1, k-2, ...); False when he could not
+    #: meet it or took a lower row's Black first (no earlier row changes)
+    changed: bool | None = None
+    #: "white-lower" / "white-upper": True when ``player`` has played with all the Blacks
+    #: (6.3), False when ``opponent`` has; None when no change of rows pairs the group with
+    #: such pairs only (6.3 gives no further instruction; the group is paired as 6.4 found)
+    all_blacks: bool | None = None
 
 
 @_event

@@ -130,6 +130,20 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="displaced-black",
+        article="6.3",
+        question="6.3: 'the \"white\" player is paired with the first \"black\" player whom "
+        "he has not played before, from the lower rows': where does the Black of his own "
+        "row go then?",
+        default="stays",
+        choices={
+            "stays": "it stays in its row, free: a lower White takes it (as a Black of an "
+            "upper row) only after the Black of his own row and those of the lower rows",
+            "takes-row": "it takes the row of the Black taken (the two Blacks change rows), "
+            "so the White of that row meets it first",
+        },
+    ),
+    Reading(
         name="improvement-exhausted",
         article="6.3 with 6.4",
         question="What happens when the improvement search of 6.3 finds no complete pairing "

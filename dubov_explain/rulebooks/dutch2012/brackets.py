@@ -155,6 +155,13 @@ class Backtracking:
     """C's bracket loop, C.12 and C.13 (the hooks an edition's words change: ``c12_another``,
     ``c12_p``, ``c12_code``, ``c13_wants``, ``c13_code``)."""
 
+    #: C.1 sends a bracket to C.12 once per player in a round (False: every time C.1
+    #: finds the player without an opponent, after C.12 brought the bracket new players)
+    c1_once = True
+    #: a lowest bracket C.13 joined, joined again: its earlier joined players stay moved
+    #: down in the new bracket (False: they become its residents)
+    rejoined_moved_down = False
+
     def brackets(self) -> None:
         """The brackets from the highest score (C), with C.12's and C.13's backtracking."""
         rest = list(self.remaining)
@@ -198,6 +205,9 @@ class Backtracking:
                 got = self.again(groups[j], carried[j], Again(wants, "C.12"))
                 if got is not None:
                     result[j], carried[i] = got
+                    if not self.c1_once:
+                        # C.1 may send the bracket, with its new players, back again
+                        skips[i] = {t for t in skips[i] if t[0] != "C.1"}
                 continue
             except LowestUnpaired as lu:
                 j = i - 1
@@ -316,8 +326,11 @@ class Backtracking:
         the penultimate's players as its S1; the index of the joined bracket."""
         j = i - 1
         pj, rj = groups[j]
-        s1 = sorted(pj + rj, key=self.key)
-        low = sorted(groups[i][0] + groups[i][1], key=self.key)
+        # the lowest bracket's own joined players stay moved down (``rejoined_moved_down``)
+        # or become residents of the new join
+        kept = groups[i][0] if self.rejoined_moved_down else []
+        s1 = sorted(pj + rj + kept, key=self.key)
+        low = sorted([n for n in groups[i][0] + groups[i][1] if n not in kept], key=self.key)
         self.emit(self.ev.BracketsJoined(article="C.13", score=self.label(groups[j]),
                                          lowest_score=self.label(groups[i]), s1=tuple(s1),
                                          players=tuple(sorted(carried[j] + s1 + low,

@@ -35,8 +35,9 @@ class Colours:
             odd = (self.st[hi].initial_rank if self.readings.value("first-round-colour") ==
                    "pairing-number" else position) % 2 == 1
             return give(hi, first if odd else first.opposite, "E.5")
-        if pa.strength.rank != pb.strength.rank:
-            strong = a if pa.strength.rank > pb.strength.rank else b
+        ra, rb = self.e2_rank(pa, pb), self.e2_rank(pb, pa)
+        if ra != rb:
+            strong = a if ra > rb else b
             return give(strong, self.st[strong].preference, "E.2")
         alt = self.alternation(pa, pb)
         if alt is not None:
@@ -44,6 +45,10 @@ class Colours:
             return give(a, Pref.BLACK if colour_a_then is Colour.WHITE else Pref.WHITE, "E.3")
         hi = a if self.key(a) < self.key(b) else b
         return give(hi, self.st[hi].preference, "E.4")
+
+    def e2_rank(self, p: PlayerStanding, opponent: PlayerStanding) -> int:
+        """E.2: the strength of ``p``'s colour preference (A.7) against ``opponent``."""
+        return p.strength.rank
 
     def colour_pairs(self, pairs) -> list[tuple[int, int]]:
         """Each pair (its S1 player first) coloured by :meth:`colours`, in order, each

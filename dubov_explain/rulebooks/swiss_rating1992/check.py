@@ -21,6 +21,8 @@ from ..base import Departure, Violation
 from ..requests import lot_needed, rounds_needed
 from ..dutch2012.check import analyse_departures as _dutch_departures
 from ..dutch2012.check import absolute_test as _dutch_absolute_test
+from ..dutch2012.check import _brackets
+from ..dutch2012 import events as dev
 from ..dutch2012.check import board_order  # noqa: F401  (F.1 sorts as GHR 3.6 does)
 from .engine import pair_round
 from .readings import DEFAULT, Readings
@@ -50,6 +52,33 @@ def absolute_test(request: Tournament, r: int, pub, readings: Readings = DEFAULT
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
                        readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
     """The Dutch 2012 walk over the two traces, with this text's engine and articles: a
-    lowered criterion is C.9/C.10/C.11's."""
-    return _dutch_departures(request, r, pub, trace, readings, pair=pair_round,
-                             lowered_by=lowered, lowering_article=_STEP.get)
+    lowered criterion is C.9/C.10/C.11's.  A bracket the two pair differently where the
+    procedure's own pairing was found only after a criterion the published one meets was
+    lowered is no "same requirements": the text lowers it (C.9 in a remainder, before
+    C.10 changes a moved-down player's opponent) before it reaches the published attempt
+    (case ``lowered-first``)."""
+    out, what_if = _dutch_departures(request, r, pub, trace, readings, pair=pair_round,
+                                     lowered_by=lowered, lowering_article=_STEP.get)
+    if what_if is None:
+        return out, what_if
+    mine = {b[0].score: b for b in _brackets(trace)}
+    theirs = {b[0].score: b for b in _brackets(what_if)}
+    return [_lowered_first(d, mine.get(d.score), theirs.get(d.score)) if d.case == "order"
+            else d for d in out], what_if
+
+
+def _lowered_first(d: Departure, es, ws) -> Departure:
+    """An "order" departure whose procedure pairing was found at criteria lower than the
+    published one's (the engine's requirements below the walk's): case lowered-first."""
+    if es is None or ws is None:
+        return d
+    ef = [e for e in es if isinstance(e, dev.PairingFound)]
+    wf = [e for e in ws if isinstance(e, dev.PairingFound)]
+    crit = None
+    for a, b in zip(ef, wf):
+        crit = crit or lowered(dict(b.requirements), dict(a.requirements))
+    if crit is None:
+        return d
+    return Departure("bracket", _STEP[crit], _STEP[crit], False, False, d.score, d.engine,
+                     d.published, case="lowered-first",
+                     facts={"rule": d.facts.get("rule"), "name": crit, "step": _STEP[crit]})

@@ -14,8 +14,8 @@ What a candidate must meet (C.6 names B.1 and B.2; the relative criteria B.4-B.6
 C.7-C.11 lower, so a candidate is accepted when it meets every criterion still in force):
 B.1 and B.2 (absolute; B.2 not for players over 50% in the last round, B's note); at most
 x pairs not fulfilling both colour preferences (B.4, A.8); B.5/B.6 for the players moved
-down (their downfloat) and for the lower player of a pair of unequal scores (his upfloat)
-while in force.  B.3 is kept by the structure: the moved-down players are paired first
+down (their downfloat), for the higher player of a pair of unequal scores (his downfloat,
+A.4; reading paired-downfloat) and for the lower one (his upfloat) while in force.  B.3 is kept by the structure: the moved-down players are paired first
 (A.3), with S1 their highest p (C.4).  Nothing below the bracket is looked at (C.6: "the
 pairing of this score bracket is considered complete").
 
@@ -24,12 +24,16 @@ A heterogeneous bracket (fewer than half moved down, A.3): S1 = the moved-down p
 paired as a homogeneous bracket from C.2 (its own x, C.6).  C.10 ("undo the pairing of the
 lowest moved down player ... restarting at C7") is the search itself: an arrangement of
 the moved-down players is accepted only if the remainder can then be paired at the level
-in force, and arrangements are tried in D.1's order.  The levels, in order: all criteria;
+in force, and arrangements are tried in D.1's order; an arrangement whose remainder fails
+first lowers the remainder's criteria by C.9 (B.6 then B.5 for downfloats, "restart at
+C4"), and only then does C.10 change an opponent (the next arrangement, at the criteria
+reached).  The levels, in order: all criteria;
 C.9 without B.6 then B.5 for downfloats; C.10 without B.6 then B.5 for upfloats (in a
 homogeneous bracket, which makes no upfloats, C.10 does not apply); C.11 x + 1 (for the
 remainder and the moved-down pairs alike) up to p; C.14 p - 1 (the remainder's p first,
 then, for the moved-down players, S1 = the highest p players of the bracket, C.4), with x
-decreased by one when it was above zero.  Whether C.11/C.14 restore the dropped criteria:
+decreased by one when it was above zero; at p = 0 the entire bracket moves down, a
+heterogeneous one too (C.14).  Whether C.11/C.14 restore the dropped criteria:
 reading ``restore-criteria``.
 
 C.12 and C.13: backtracking, as the text does it
@@ -49,7 +53,8 @@ article (``c12_another``, ``c12_p``, ``c13_wants``, ...; the class docstring lis
   first case: a moved-down player with no opponent in the bracket; p is then A.6's p of the
   bracket as it came) and, in the articles' order, after C.11 in a heterogeneous group (A.3:
   fewer than half moved down; a bracket "treated as though it was homogeneous" is not one),
-  once for each p.  The previous bracket is paired again from the start of its own
+  once for each p; from C.1 every time C.1 finds a moved-down player without an opponent
+  (after C.12 brought the bracket other players, C.1 runs again: ``c1_once``).  The previous bracket is paired again from the start of its own
   procedure, and a pairing is accepted only if the players it moves down are a set never
   sent to the bracket before ("another player"; unlike 2012, no "same size and same
   scores"; reading another-player) with which p pairs are allowed by B.1 and B.2 among the
@@ -109,9 +114,11 @@ pairs differently):
   players beside the ones moved down to it (S1 when fewer than half, A.6; treated as
   homogeneous when half or more); ``heterogeneous``: heterogeneous whatever the count, S1
   holding them all (with more of them than residents no pairing has p pairs, and C.12 and
-  C.13 run on).  When C.13 joins a joined lowest bracket again, the players of the earlier
-  join become residents of the new one (the join is the Dutch engine's, whose text says
-  the same).  The events name a joined bracket by its lowest residents' score.
+  C.13 run on).  When C.13 joins a joined lowest bracket again (reading ``rejoined``):
+  default ``moved-down``, the players of the earlier join came from a higher score bracket
+  and stay moved-down players of the new one (A.3); ``residents``, they become its
+  residents (as the Dutch engine's join does).  The events name a joined bracket by its
+  lowest residents' score.
 * C.1 in the lowest bracket ("if this score bracket is the lowest one apply C13", reading
   ``lowest-c1``): default ``when-unpaired``, not applied on its own: the player may be the
   one left for the bye, and if the bracket cannot be paired C.13 runs anyway;
@@ -137,9 +144,10 @@ Not literal, and why:
   (``counts`` records the raw value); x counts pairs, so it is read as zero then.
 * **B.3** (scores as close as possible) is not weighed beyond the structure above.
 * **The note to B** (B.2, B.5, B.6 not for players over 50% in the last round; which pairs,
-  reading ``top-scorer-pairs``) and A.7.a's parenthesis (no absolute preference for them)
-  act only through B.2, B.5 and B.6 in the bracket (and in C.12's count of pairs and the
-  lowest bracket's pairing for C.13, through the same per-pair test).
+  reading ``top-scorer-pairs``) acts through B.2, B.5 and B.6 in the bracket (and in C.12's
+  count of pairs and the lowest bracket's pairing for C.13, through the same per-pair
+  test); A.7.a's parenthesis (no absolute preference for them) through E.2 (``e2_rank``),
+  in the pairs the note frees of B.2.
 * **D.2** exchanges of N players are listed only while there are at most
   ``dutch2012.generation.LIMIT`` of them (a ``search-limit`` event records it, and no
   larger exchange is listed).
@@ -168,7 +176,7 @@ from ..dutch2012.search import Budget, first_transposition
 from . import SwissRating1992
 from . import events as ev
 from .readings import DEFAULT, Readings
-from .standings import Pref, Standings, a1_conversions, compute_standings
+from .standings import Pref, Standings, Strength, a1_conversions, compute_standings
 
 
 
@@ -236,6 +244,11 @@ class RatingEngine(DutchEngine):
     #: engine's exact prunings, and D.2's listing limit ends the exchanges
     leaf_prunings = False
     d2_limit_ends = True
+    #: C.1: "if this player was moved down from a higher score bracket apply C12", every
+    #: time C.1 finds him so: after C.12 brought the bracket other players, C.1 runs again
+    #: and may call C.12 again for the same player (C.12 ends: it accepts only sets never
+    #: sent before)
+    c1_once = False
 
     def take_readings(self, readings: Readings) -> None:
         self.restore = readings.value("restore-criteria") == "each-restart"
@@ -249,6 +262,12 @@ class RatingEngine(DutchEngine):
         self.lowest_c1 = readings.value("lowest-c1") == "at-once"
         #: reading c13-p-zero: a penultimate pairing with p zero may allow the lowest
         self.c13_zero = readings.value("c13-p-zero") == "counts"
+        #: reading rejoined: a joined lowest bracket's joined players, when C.13 joins it
+        #: again, stay moved down (A.3)
+        self.rejoined_moved_down = readings.value("rejoined") == "moved-down"
+        #: reading paired-downfloat: B.5/B.6 for downfloats judge a moved-down player's
+        #: pair (A.4), beside his move
+        self.paired_down = readings.value("paired-downfloat") == "judged"
 
     # ------------------------------------------------------------------ B and its note
     def top(self, n: int) -> bool:
@@ -284,15 +303,46 @@ class RatingEngine(DutchEngine):
             if why is not None:
                 return why
             pa, pb = st[a], st[b]
-            if not free and (level.b5u or level.b6u) and pa.score != pb.score:
-                return self.upfloat_bar(pa, pb, level)
+            if free or pa.score == pb.score:
+                return None
+            if level.b5u or level.b6u:
+                why = self.upfloat_bar(pa, pb, level)
+                if why is not None:
+                    return why
+            if self.paired_down and (level.b5d or level.b6d):
+                return self.downfloat_bar(pa if pa.score > pb.score else pb, level)
             return None
 
         return allowed
 
+    def downfloat_bar(self, down, level) -> str | None:
+        """A.4: "the higher ranked player receives a downfloat" when a pair of unequal
+        scores is made; B.5/B.6 for downfloats judge it while in force (reading
+        paired-downfloat), except for a top scorer (B's note)."""
+        if self.downfloat_exempt(down.number):
+            return None
+        if level.b5d and down.float_before(1) == "down":
+            return "B.5"
+        if level.b6d and down.float_before(2) == "down":
+            return "B.6"
+        return None
+
     def downfloat_exempt(self, q: int) -> bool:
         """B's note: B.5/B.6 not for a top scorer moved down."""
         return self.top(q)
+
+    def e2_rank(self, p, opponent) -> int:
+        """E.2 with A.7.a's parenthesis: "This rule is not in effect when pairing players
+        with a score of over 50% in the last round" (B's note's top scorers, reading
+        top-scorers): such a player's absolute preference is the strong one of A.7.b when
+        his colour difference is not zero, else the mild one of A.7.c (which asks for the
+        same colour).  B.2 is another rule: it still protects him where the note to B does
+        not free the pair (reading top-scorer-pairs), and there his preference stays
+        absolute; A.8's x and B.4 count colours, which do not change."""
+        if p.strength is Strength.ABSOLUTE and self.top(p.number) and \
+                self.free_of_b2(p.number, opponent.number):
+            return (Strength.STRONG if p.colour_difference else Strength.MILD).rank
+        return p.strength.rank
 
     def alternation(self, pa, pb) -> Colour | None:
         """E.3 as F.3 reads it: the histories of games played, aligned from the latest."""
@@ -459,9 +509,11 @@ class RatingEngine(DutchEngine):
             if p == 0 and b.again is not None and b.again.no_zero:
                 # C.13: "if in the penultimate score bracket p becomes zero"
                 raise NoCandidate
+            if p == 0 and not b.lowest:
+                # C.14: "if p equals zero the entire score bracket is moved down to the
+                # next one", a heterogeneous one too (its remainder is not paired then)
+                return self.whole_down(b)
             if homogeneous:
-                if p == 0 and not b.lowest:
-                    return self.whole_down(b)
                 last = None
                 for level in self.c9_c11_levels(p, x, upfloats, fresh):
                     self.failed(b, last, level.step)
@@ -506,51 +558,104 @@ class RatingEngine(DutchEngine):
     def c10_heterogeneous(self, b, p: int, x: int, fresh: bool):
         """C.4-C.10 for a heterogeneous bracket: S1 = the highest p players (the moved-down
         players, A.6), S2 the rest in D.1's order; each arrangement's remainder paired as a
-        homogeneous group (C.6) at the level in force, its p lowered by C.14 first."""
+        homogeneous group (C.6) at the level in force, its p lowered by C.14 first.
+
+        The text's order within a pass over the arrangements: the remainder of an
+        arrangement is tried at the level in force, then (C.9, "drop criterion B6 and B5
+        (in this order) for downfloats and restart at C4": the remainder's C.4) without
+        B.6, then without B.5 for downfloats, and only then does C.10 "undo the pairing of
+        the lowest moved down player paired and try to find a different opponent for this
+        player by restarting at C7": the next arrangement, at the level reached (the
+        criteria C.9 dropped stay dropped; arrangements already passed are not tried
+        again).  When no arrangement is left, C.10's bullet drops B.6 then B.5 for
+        upfloats and restarts at C.2 (every arrangement again), then C.11 raises x."""
         players = sorted(b.players, key=self.key)
         s1, s2 = players[:p], players[p:]
         n_rem = len(players) - 2 * p
         for p_rem in range(n_rem // 2, -1, -1):
             last = None
             start = fresh if p_rem == n_rem // 2 else self.restore
-            for level in self.c9_c11_levels(max(p, p_rem), x, True, start):
-                self.failed(b, last, level.step)
-                allowed = self.allowed_at(level)
+            levels = self.c9_c11_levels(max(p, p_rem), x, True, start)
+            level = next(levels)
+            step = level.step
+            while level is not None:
+                self.failed(b, last, step)
+                cell = [level]
                 memo: dict = {}
                 got: list = []
+                by_level: dict = {}
 
-                def remainder(rest, xl, zl, level=level, memo=memo, got=got, p_rem=p_rem):
-                    if rest not in memo:
+                def allowed(a, b, cell=cell, by_level=by_level):
+                    # the criteria reached: C.9 within the pass lowers them for the
+                    # arrangements after it (C.10 "restarting at C7")
+                    lv = cell[0]
+                    test = by_level.get(lv)
+                    if test is None:
+                        test = by_level[lv] = self.allowed_at(lv)
+                    return test(a, b)
+
+                def homogeneous_remainder(rest, lv):
+                    key = (rest, lv)
+                    if key not in memo:
                         # the remainder's own x (C.6: it starts at C.2)
-                        own = a8_x(self.st, rest)[0] + (level.x - x)
-                        memo[rest] = self.try_homogeneous(
-                            b, list(rest), p_rem, replace(level, x=own), Budget(own, None),
-                            "remainder", {})
-                    r = memo[rest]
-                    if r is None:
-                        return "C.10"
-                    got.append(r)
-                    return None
+                        own = a8_x(self.st, rest)[0] + (lv.x - x)
+                        seen: dict = {}
+                        memo[key] = (self.try_homogeneous(
+                            b, list(rest), p_rem, replace(lv, x=own), Budget(own, None),
+                            "remainder", seen), seen.get("checked", 0))
+                    return memo[key]
+
+                def remainder(rest, xl, zl, cell=cell, got=got, p_rem=p_rem):
+                    while True:
+                        lv = cell[0]
+                        r, checked = homogeneous_remainder(rest, lv)
+                        if r is not None:
+                            got.append((lv, r))
+                            return None
+                        # C.9 in the remainder, before C.10 changes an opponent
+                        drop = "b6d" if lv.b6d else "b5d" if lv.b5d else None
+                        if drop is None:
+                            return "C.10"
+                        self.failed(b, (lv, p_rem, checked), "C.9")
+                        cell[0] = replace(lv, step="C.9", **{drop: False})
 
                 stats: dict = {}
-                f = first_transposition(s1, s2, allowed, self.bad_x, lambda c, d: False,
-                                        Budget(level.x, None), remainder, self.kind, None,
-                                        stats, self.tick)
+                f = first_transposition(s1, s2, allowed, self.bad_x,
+                                        lambda c, d: False, Budget(level.x, None), remainder,
+                                        self.kind, None, stats, self.tick)
                 if f is not None:
+                    lv, (rem_event, leftover) = got[-1]
                     het = ev.PairingFound(
                         article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),
                         s2=tuple(f.order), pairs=tuple(f.pairs), exchange=(),
-                        transposition=f.index, requirements=level.facts(p),
+                        transposition=f.index, requirements=lv.facts(p),
                         x_used=f.x_used, z_used=0, rejected=tuple(f.rejected))
-                    rem_event, leftover = got[-1]
                     return [het, rem_event], leftover
+                level = cell[0]
                 last = (level, p, stats.get("checked", 0))
+                level, step = self.next_level(levels, level)
             self.failed(b, last, "C.14")
             if p_rem:
                 # C.14 in the remainder's own procedure (C.6: it restarts at C.2)
                 self.emit(ev.Reduced(article="C.14", score=b.score, step="C.14-remainder",
                                      p1=p_rem - 1, m1=p, x1=x, z1=None))
         return None
+
+    @staticmethod
+    def next_level(levels, reached: Level):
+        """The level after a pass that ended at ``reached`` (C.9 may have dropped
+        criteria for downfloats within it): the next of ``levels`` (C.9-C.11's order) with
+        C.9's drops kept at the same x, passing over those that lower nothing more;
+        (None, "C.14") when none is left."""
+        crit = ("b5d", "b6d", "b5u", "b6u")
+        for level in levels:
+            if level.x == reached.x:
+                level = replace(level, b5d=level.b5d and reached.b5d,
+                                b6d=level.b6d and reached.b6d)
+                if all(getattr(level, c) == getattr(reached, c) for c in crit):
+                    continue
+            return level, level.step
+        return None, "C.14"
 
     # ------------------------------------------------------------------ F.1
     def finish(self) -> None:

@@ -69,6 +69,21 @@ CATALOGUE: tuple[Reading, ...] = (
     # of colours and rematches only; the 2012 default follows the engine endorsed for 2012)
     replace(_DutchReadings.reading("forfeit-float"), default="paired"),
     Reading(
+        name="paired-downfloat",
+        article="A.4, B.5, B.6",
+        question="A.4: 'by pairing a heterogeneous score bracket, players with unequal scores "
+        "will be paired ... The higher ranked player receives a downfloat': do B.5 and B.6 "
+        "for downfloats judge the pair a moved-down player is given in the lower bracket "
+        "(beside his being moved down, which they judge in both values)?",
+        default="judged",
+        choices={
+            "judged": "yes: the pair gives him the downfloat (A.4), so it must meet B.5/B.6 "
+            "for downfloats while the lower bracket has them in force (C.9 drops them there)",
+            "move-only": "no: his downfloat is judged once, when he is moved down (or gets "
+            "the bye, A.5); his pair below is judged for the upfloat only",
+        },
+    ),
+    Reading(
         name="top-scorers",
         article="B.6",
         question="'Players with a score of over 50% in the last round' (B's note, A.7.a): 50% "
@@ -144,6 +159,22 @@ CATALOGUE: tuple[Reading, ...] = (
             "half or more the bracket is treated as homogeneous",
             "heterogeneous": "heterogeneous whatever the count: S1 holds every player moved "
             "down into it, p of them (A.6)",
+        },
+    ),
+    Reading(
+        name="rejoined",
+        article="C.13, A.3",
+        question="C.13 'can be repeated': when the lowest bracket it joins with the "
+        "penultimate one is itself a joined bracket, are the players of the earlier join "
+        "(who came from a higher score bracket) moved-down players of the new bracket, or "
+        "its residents?",
+        default="moved-down",
+        choices={
+            "moved-down": "moved down: A.3 counts every player who came from a higher score "
+            "bracket as moved down (S1 with the penultimate bracket's players, A.6)",
+            "residents": "residents: only the penultimate bracket's players are moved down "
+            "into the new lowest bracket; the lowest one's players, all of them, are its "
+            "residents",
         },
     ),
     Reading(
