@@ -102,9 +102,11 @@ def first_worse(real: dict, what_if: dict) -> str | None:
 
 
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
-                       readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
-    what_if, ended = walk_published(request, r, pub, trace, readings, pair_round, "1.9.3",
-                                    "3.8.1")
+                       readings: Readings = DEFAULT, pair=None
+                       ) -> tuple[list[Departure], Trace | None]:
+    """``pair``: the procedure the what-if run walks (an edition's ``pair_round``)."""
+    what_if, ended = walk_published(request, r, pub, trace, readings, pair or pair_round,
+                                    "1.9.3", "3.8.1")
     if ended is not None:
         return ended, what_if
     out: list[Departure] = []

@@ -1,0 +1,34 @@
+"""The named readings of the Dutch 2017 text (``text/dutch-2017.txt``): the 2026 catalogue's
+questions that the 2017 text asks too, under its own article numbers.
+
+2026's ``c14-downfloaters`` has no 2017 counterpart: C.12/C.14 count every player "who
+receives the same downfloat" (a downfloater, of the Limbo too, and an MDP paired with a
+lower score), so the question of 2026's "resident downfloaters" does not arise.
+"""
+
+from __future__ import annotations
+
+from ...records import replace
+from ..dutch2026 import readings as family
+from ..readings import Reading, Readings as _Readings
+
+__all__ = ["ACCELERATION", "CATALOGUE", "DEFAULT", "Reading", "Readings"]
+
+#: 2026 article -> 2017 article of each reading kept
+_ARTICLE = {"absolute-conflict": "A.6.a", "topscorer-max": "A.7", "c13-absolute": "C.11",
+            "acceleration-floats": "A.4.b"}
+
+ACCELERATION: tuple[Reading, ...] = tuple(
+    replace(r, article=_ARTICLE[r.name]) for r in family.ACCELERATION)
+CATALOGUE: tuple[Reading, ...] = tuple(
+    replace(r, article=_ARTICLE[r.name],
+            question=r.question.replace("[C13]", "C.11").replace("1.7.2", "A.6.b"))
+    for r in family.CATALOGUE if r.name in _ARTICLE and r not in family.ACCELERATION
+) + ACCELERATION
+
+
+class Readings(_Readings):
+    catalogue = CATALOGUE
+
+
+DEFAULT = Readings.from_pairs()
