@@ -7,12 +7,16 @@ standings': a full-point bye does not bar the PAB) and the completeness of A.9 i
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
+from ...records import replace
 from ..dutch2026 import check as family
 from ..dutch2026.check import (Steps, board_order, bracket_of, decision_key,  # noqa: F401
                                player_round, read_parting, report_events, report_sheet,
                                verdict_article)
 from ..decisions import Projection, fields
-from ..texts import citation_lookup
+from ..texts import citation_lookup, rule_text
 from . import events as ev  # noqa: F401  (the kinds registered under the 2017 name)
 from .engine import pair_round, request_problems  # noqa: F401
 from .numbering import ARTICLES
@@ -28,16 +32,44 @@ def absolute_test(request, r, pub, readings=DEFAULT, standings=None):
 
 
 def analyse_departures(request, r, pub, trace, readings=DEFAULT):
+    """Dutch 2026's analysis on the 2017 engine: a bracket's departure names the first of
+    C.5-C.19 on which the procedure's candidate is better; the PAB's departure, which 2026
+    words by [C5], is 2017's A.9 (the PAB is the last bracket's downfloater)."""
     found, what_if = family.analyse_departures(request, r, pub, trace, readings,
                                                pair=pair_round)
+    found = [replace(d, criterion="A.9") if d.kind == "bye" else d for d in found]
     return ARTICLES.forward(found), what_if
 
 
+_ARTICLE = re.compile(r"^([A-E])\.(\d+)$")
+
+
+@lru_cache(maxsize=1)
+def _articles() -> dict[str, str]:
+    """number -> text of the 2017 text's table: its sections (``A``), articles (``A.4``,
+    ``C.12``) and lettered items (``A.4.b``, ``D.2.a``), each with its first cell of text."""
+    out: dict[str, str] = {}
+    current = ""
+    for line in rule_text(__package__, "dutch-2017.txt").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3:
+            continue
+        if re.fullmatch(r"[A-E]", cells[0]):
+            current = cells[0]
+            out.setdefault(current, cells[1].strip("* "))
+        elif _ARTICLE.match(cells[1]):
+            current = cells[1]
+            out.setdefault(current, " ".join(c for c in cells[2:] if c).strip("* "))
+        elif current and re.fullmatch(r"[a-d]", cells[2]) and len(cells) > 3:
+            out.setdefault(f"{current}.{cells[2]}", cells[3].strip("* "))
+    return out
+
+
 def articles() -> dict[str, str]:
-    return family._articles("dutch-2017.txt")
+    return _articles()
 
 
-_refs, article_text = citation_lookup(articles, r"C\.\d+|[A-E](?:\.\d+(?:\.[a-d])?)?")
+_refs, article_text = citation_lookup(articles, r"[A-E]\.\d+\.[a-d]|[A-E]\.\d+|\b[A-E]\b")
 
 PROJECTION = Projection("dubov_explain/rulebooks/dutch2017/check.py", {
     **family.PROJECTION,

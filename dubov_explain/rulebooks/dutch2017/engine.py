@@ -211,7 +211,7 @@ class Engine(Generation, Criteria, family.Engine):
 
     def finish(self) -> None:
         boards = tuple(sorted(self.pairs, key=board_key(self.st)))
-        self.emit(ev.PairingPublished(article="C.04.2.E", boards=boards, bye=self.bye))
+        self.emit(ev.PairingPublished(article="C.04.2.D.9", boards=boards, bye=self.bye))
 
 
 #: E.1-E.5 of 2017 are 5.2.1-5.2.5 of 2026

@@ -94,7 +94,9 @@ def first_worse(real: dict, what_if: dict) -> str | None:
     """The first criterion, in the text's order, on which two candidates differ (from the
     same bracket, the what-if's is the worse there: its candidates are some of the
     engine's)."""
-    for name in ORDER:
+    # an edition that names its criteria otherwise (Dutch 2017's C.5-C.19) records them in
+    # its text's order: its vector's own keys
+    for name in ORDER if set(real) <= set(ORDER) else real:
         a, b = real.get(name), what_if.get(name)
         if a != b:
             return name
