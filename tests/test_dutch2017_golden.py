@@ -114,3 +114,16 @@ def test_the_collapsed_last_bracket_case_shows_a9():
     clb = next(e for e in trace.events if e.kind == "bracket-opened" and e.nature == "collapsed")
     assert ppb.article == "A.9" and set(clb.residents) == set(ppb.collapsed)
     assert kinds.index("penultimate-bracket") < kinds.index("pairing-published")
+
+
+def test_the_pairing_numbers_reading_has_a_case_telling_its_values_apart():
+    """Reading pairing-numbers (A.2.b, E.5): the case's two values pair differently (E.5's
+    parity of the higher ranked player's pairing number)."""
+    results = {}
+    for v in (x for x in VARIANTS if x.case == "reading-pairing-numbers"):
+        res = _trace(v).result
+        results[dict(v.readings)["pairing-numbers"]] = frozenset(map(tuple, res.boards))
+    assert set(results) == {"arrived", "file"}
+    assert results["arrived"] != results["file"]
+    # the same pairs, other colours: only E.5 reads the numbers' parity
+    assert {frozenset(b) for b in results["arrived"]} == {frozenset(b) for b in results["file"]}

@@ -39,6 +39,9 @@ CASES = [
      "C.7 weighs the following bracket alone, where both candidates are alike, so C.10 "
      "(colours) decides; 2026's [C8] weighs the following bracket within a completion of "
      "the round and prefers the other"),
+    ("reading-pairing-numbers", (9032, 12, 90), 2, "A.2.b, E.5, C.04.2.C.2",
+     "reading pairing-numbers: arrived (as bbpPairings v5.0.1) and file pair differently "
+     "(E.5: players who have not arrived yet numbered or not)"),
     ("no-C9-unplayed", 156, 5, "A.9, C.10 (2026: [C9])",
      "2017 does not weigh the PAB assignee's unplayed games: C.10 (colours) decides the last "
      "bracket; 2026's [C9] gives the PAB to the player with fewer unplayed games"),
@@ -50,12 +53,13 @@ def main(argv: list[str]) -> int:
     src = Path(argv[1]) if len(argv) > 1 else Path("/tmp/d17gen")
     src.mkdir(exist_ok=True)
     for name, source, r, articles, purpose in CASES:
-        if isinstance(source, int):
-            path = src / f"gen-{source}.trf"
+        if not isinstance(source, str):
+            seed, lo, hi = (source, 10, 24) if isinstance(source, int) else source
+            path = src / f"gen-{seed}-{lo}-{hi}.trf"
             if not path.exists():
-                generate(bbp, config_for_seed(source, 10, 24), source, path)
-            how = (f"a round of a tournament bbpPairings v5.0.1 generated (seed {source}, "
-                   f"config_for_seed(seed, 10, 24)), round {r}")
+                generate(bbp, config_for_seed(seed, lo, hi), seed, path)
+            how = (f"a round of a tournament bbpPairings v5.0.1 generated (seed {seed}, "
+                   f"config_for_seed(seed, {lo}, {hi})), round {r}")
         else:
             path = HERE.parents[1] / "tests" / "data" / "dutch-bbp" / source
             how = f"the bbpPairings corpus, {source}, round {r}"
@@ -65,6 +69,9 @@ def main(argv: list[str]) -> int:
         notes = [f"012 golden case {name}\n", f"### case: {name}\n",
                  f"### articles: {articles}\n", f"### purpose: {purpose}\n",
                  f"### note: {how}\n"]
+        if name.startswith("reading-"):
+            reading = name[len("reading-"):]
+            notes[4:4] = [f"### readings: {reading}={v}\n" for v in ("arrived", "file")]
         body = [ln for ln in lines if not ln.startswith(("012", "###", "092", "192"))]
         text = "".join(notes + ["092 FIDE_DUTCH_2017\n"] + body)
         text = write_trf(parse_trf(text, name))

@@ -24,6 +24,18 @@ CATALOGUE: tuple[Reading, ...] = tuple(
     replace(r, article=_ARTICLE[r.name],
             question=r.question.replace("[C13]", "C.11").replace("1.7.2", "A.6.b"))
     for r in family.CATALOGUE if r.name in _ARTICLE and r not in family.ACCELERATION
+) + (
+    Reading(
+        name="pairing-numbers",
+        article="A.2.b, E.5",
+        question="A late entry gets his pairing number 'only when he actually arrives' "
+                 "(C.04.2.C.2; A.2.b: numbers modified by late entries): before that, are "
+                 "the others numbered without him (E.5's odd or even number)?",
+        default="arrived",
+        choices={"arrived": "yes: the file's order without the players who have not "
+                            "arrived yet (as bbpPairings v5.0.1 numbers them)",
+                 "file": "no: the file's pairing numbers as they stand"},
+    ),
 ) + ACCELERATION
 
 
