@@ -13,13 +13,12 @@ from functools import lru_cache
 from ...records import replace
 from ..dutch2026 import check as family
 from ..dutch2026.check import (Steps, board_order, bracket_of, decision_key,  # noqa: F401
-                               player_round, read_parting, report_events, report_sheet,
-                               verdict_article)
+                               player_round, report_events, report_sheet)
 from ..decisions import Projection, fields
 from ..texts import citation_lookup, rule_text
 from . import events as ev  # noqa: F401  (the kinds registered under the 2017 name)
 from .engine import pair_round, request_problems  # noqa: F401
-from .numbering import ARTICLES
+from .numbering import ARTICLES, CRITERIA
 from .readings import DEFAULT
 from .standings import compute_standings
 
@@ -70,6 +69,29 @@ def articles() -> dict[str, str]:
 
 
 _refs, article_text = citation_lookup(articles, r"[A-E]\.\d+\.[a-d]|[A-E]\.\d+|\b[A-E]\b")
+
+def _cite(answer: dict) -> dict:
+    """A 2026 reader's answer in the 2017 numbers: its articles (``numbering.ARTICLES``)
+    and an absolute criterion's code (2026's ``C1`` is 2017's C.1)."""
+    out = ARTICLES.forward(answer)
+    crit = out.get("criterion")
+    if crit in CRITERIA and CRITERIA[crit]:
+        out = {**out, "criterion": CRITERIA[crit]}
+    return out
+
+
+def read_parting(real, what_if, r, w, player: int, against: int) -> dict:
+    """Dutch 2026's reading of where a what-if run parts from the real one, in the 2017
+    numbers (the vectors compared are already 2017's C.5-C.19)."""
+    return _cite(family.read_parting(real, what_if, r, w, player, against))
+
+
+def verdict_article(verdict: str, criterion: str = "") -> str:
+    """The article of a verdict (an absence, no pairing, an absolute criterion), 2017's."""
+    if verdict == "illegal":
+        return CRITERIA.get(criterion) or criterion
+    return ARTICLES.cite(family.verdict_article(verdict, criterion))
+
 
 PROJECTION = Projection("dubov_explain/rulebooks/dutch2017/check.py", {
     **family.PROJECTION,

@@ -30,7 +30,7 @@ from ..requests import initial_colour
 from . import Dutch2017
 from . import events as ev
 from .criteria import VECTOR, Criteria
-from .numbering import ARTICLES
+from .numbering import ARTICLES, CRITERIA
 from .readings import ACCELERATION, DEFAULT, Readings
 from .search import Generation
 from .standings import compute_standings
@@ -198,6 +198,11 @@ class Engine(Generation, Criteria, family.Engine):
             else:
                 out[name] = v
         return out
+
+    def what_if_verdict(self, a: int, b: int) -> tuple[str, dict]:
+        """The absolute criterion a forced pair breaks, in 2017's names (C.1, C.3)."""
+        why, facts = super().what_if_verdict(a, b)
+        return CRITERIA.get(why) or why, facts
 
     def assign_bye(self, down: list[int]) -> None:
         """A.5 and A.9's note: the last bracket's downfloater receives the PAB."""
