@@ -5,18 +5,21 @@ witness's pairing leaves our procedure: the first criterion of section C on whic
 better, by our analysis), the counts, and the median seconds per round.
 
     PYTHONPATH=. python benchmarks/agree_dutch2017.py --bbp PATH [--count N] [--seed S]
-        [FILE.trf ...]
+        [--ours] [FILE.trf ...]
 
 Without files, ``--count`` tournaments (default 20) are generated from seeds S, S+1, ... by
 bbpPairings v5.0.1's own generator (``--dutch -g``, the configuration of
 ``tests/dutch_witness.config_for_seed``: 12-90 players, 5-9 rounds, draws, forfeits,
-half-point and zero-point byes), so every round was paired by the 2017 rules.  The binary
-is ``--bbp`` or the environment's ``DUBOV_BBP5``.
+half-point and zero-point byes), so every round was paired by the 2017 rules; with
+``--ours``, by the project's generator (``dubov_explain.simulate``, paired by dutch-2017:
+6-60 players, 5-11 rounds, its default forfeits, byes of every kind, withdrawals and late
+entries).  The binary is ``--bbp`` or the environment's ``DUBOV_BBP5``.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -29,11 +32,14 @@ from dutch_witness import (config_for_seed, departures, executable, generate, lo
                            run_bbp, violations)
 
 from dubov_explain.rulebooks import find_rulebook  # noqa: E402
+from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
+from dubov_explain.trf.writer import write_trf  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
     bbp = None
     count, seed = 20, 5000
+    mine = False
     files: list[Path] = []
     it = iter(argv)
     for a in it:
@@ -43,6 +49,8 @@ def main(argv: list[str]) -> int:
             count = int(next(it))
         elif a == "--seed":
             seed = int(next(it))
+        elif a == "--ours":
+            mine = True
         else:
             files.append(Path(a))
     bbp = executable(bbp or os.environ.get("DUBOV_BBP5"))
@@ -53,6 +61,14 @@ def main(argv: list[str]) -> int:
     rounds = same = colours = 0
     t_ours, t_bbp = [], []
     with tempfile.TemporaryDirectory() as d:
+        if not files and mine:
+            for s in range(seed, seed + count):
+                rng = random.Random(s)
+                t = simulate(rng.randint(6, 60), rng.randint(5, 11), s, system="dutch-2017",
+                             options=GeneratorOptions(full_bye_rate=0.02)).tournament
+                out = Path(d) / f"ours-{s}.trf"
+                out.write_text(write_trf(t, "trfx"), encoding="utf-8")
+                files.append(out)
         if not files:
             for s in range(seed, seed + count):
                 out = Path(d) / f"gen-{s}.trf"
