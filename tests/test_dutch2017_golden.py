@@ -127,3 +127,16 @@ def test_the_pairing_numbers_reading_has_a_case_telling_its_values_apart():
     assert results["arrived"] != results["file"]
     # the same pairs, other colours: only E.5 reads the numbers' parity
     assert {frozenset(b) for b in results["arrived"]} == {frozenset(b) for b in results["file"]}
+
+
+def test_why_not_reads_a_parting_at_the_ppb(capsys):
+    """A what-if run that holds 21 and 27 for each other parts from the real one at A.9: the
+    2-point bracket is the PPB only in the real run; the answer says so in 2017's words."""
+    from dubov_explain.cli import main
+
+    path = HOME / "cases" / "A9-collapsed-last-bracket.trf"
+    assert main(["explain", str(path), "--player", "21", "--against", "27"]) == 0
+    out = capsys.readouterr().out
+    assert "**Answer:** A.9: in the procedure's round the 2-point bracket is the Penultimate " \
+           "Pairing Bracket" in out
+    assert "3.8.1" not in out and "[C" not in out

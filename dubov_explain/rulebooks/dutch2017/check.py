@@ -16,6 +16,7 @@ from ..dutch2026.check import (Steps, board_order, bracket_of, decision_key,  # 
                                player_round, report_events, report_sheet)
 from ..decisions import Projection, fields
 from ..texts import citation_lookup, rule_text
+from ..why import answer as _answer
 from . import events as ev  # noqa: F401  (the kinds registered under the 2017 name)
 from .engine import pair_round, request_problems  # noqa: F401
 from .numbering import ARTICLES, CRITERIA
@@ -82,7 +83,13 @@ def _cite(answer: dict) -> dict:
 
 def read_parting(real, what_if, r, w, player: int, against: int) -> dict:
     """Dutch 2026's reading of where a what-if run parts from the real one, in the 2017
-    numbers (the vectors compared are already 2017's C.5-C.19)."""
+    numbers (the vectors compared are already 2017's C.5-C.19); a parting at A.9's PPB (one
+    run's bracket is the PPB, the other's is not) is read here."""
+    if isinstance(r, ev.PenultimateBracket) or isinstance(w, ev.PenultimateBracket):
+        side = "real" if isinstance(r, ev.PenultimateBracket) else "what-if"
+        e = r if side == "real" else w
+        return _answer("ppb", "A.9", "A.9", "bracket", e.score, side=side,
+                       downfloaters=list(e.downfloaters), collapsed=list(e.collapsed))
     return _cite(family.read_parting(real, what_if, r, w, player, against))
 
 
