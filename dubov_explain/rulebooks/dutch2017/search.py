@@ -143,6 +143,16 @@ class Generation:
         return tuple(sorted([abs(st[a].score - st[b].score) for a, b in pairs]
                             + [st[n].score - low for n in down], reverse=True))
 
+    def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(), floaters: bool = False):
+        """2026's bound of every candidate completing ``pairs``; in the CLB, C.6 bounded by
+        the PSD of the pairs formed so far (more pairs and downfloaters only add score
+        differences, and a list sorted highest first with one more element is never
+        smaller)."""
+        got = super().lower_bound(base, pairs, s1_left, s2_free, floaters)
+        if got is None or self.mode != "clb":
+            return got
+        return (max(got[0], self.psd(pairs, ())),) + got[1:]
+
     def rest(self, down: frozenset, lower: tuple[int, ...]):
         """A candidate whose downfloaters are ``down``: in the last bracket at most one, whom
         C.2 allows the PAB; in the PPB, downfloaters that let the round be completed (C.4);
