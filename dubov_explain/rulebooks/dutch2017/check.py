@@ -12,8 +12,9 @@ from functools import lru_cache
 
 from ...records import replace
 from ..dutch2026 import check as family
-from ..dutch2026.check import (Steps, board_order, bracket_of, decision_key,  # noqa: F401
-                               player_round, report_events, report_sheet)
+from ..dutch2026.check import (KINDS, Steps, board_order, bracket_of,  # noqa: F401
+                               decision_key, player_round, report_events)
+from ..sections import SheetItem
 from ..decisions import Projection, fields
 from ..texts import citation_lookup, rule_text
 from ..why import answer as _answer
@@ -98,6 +99,26 @@ def verdict_article(verdict: str, criterion: str = "") -> str:
     if verdict == "illegal":
         return CRITERIA.get(criterion) or criterion
     return ARTICLES.cite(family.verdict_article(verdict, criterion))
+
+
+def report_sheet(trace, kinds: tuple[str, ...] = KINDS):
+    """Dutch 2026's exceptions sheet, and A.9's floats: the pairs of the collapsed last
+    bracket whose players have different scores (A.4.b: a downfloat and an upfloat) that
+    no player moved down explains."""
+    sheet = family.report_sheet(trace, kinds)
+    snap = trace.of(ev.StandingsSnapshot)
+    score = {row["number"]: row["score"] for row in snap[0].rows} if snap else {}
+    opened = None
+    extra = []
+    for e in trace.events:
+        if isinstance(e, ev.BracketOpened):
+            opened = e if e.nature == "collapsed" else None
+        elif isinstance(e, ev.CandidateChosen) and opened is not None:
+            mixed = tuple(n for a, b in e.pairs if a not in opened.mdps and b not in opened.mdps
+                          and score.get(a) != score.get(b) for n in (a, b))
+            if mixed:
+                extra.append(SheetItem("floaters", (e,), e.score, mixed, code="collapsed"))
+    return replace(sheet, items=sheet.items + tuple(extra)) if extra else sheet
 
 
 PROJECTION = Projection("dubov_explain/rulebooks/dutch2017/check.py", {
