@@ -29,7 +29,8 @@ __all__ = ["absolute_test", "analyse_departures", "board_order", "request_proble
 
 def absolute_test(request, r, pub, readings=DEFAULT, standings=None):
     st = standings if standings is not None else compute_standings(request, r, readings)
-    return ARTICLES.forward(family.absolute_test(request, r, pub, readings, st))
+    found = ARTICLES.forward(family.absolute_test(request, r, pub, readings, st))
+    return [replace(v, rule=CRITERIA.get(v.rule) or v.rule) for v in found]
 
 
 def analyse_departures(request, r, pub, trace, readings=DEFAULT):
