@@ -9,7 +9,8 @@ section C as 2017 words it and nothing of the engine's search or matching --
 * C.5 the pairs, C.6 the PSD of A.8 (the pairs' score differences and each downfloater's
   against one point less than the bracket's lowest score, highest first);
 * C.7 (neither the PPB nor the last bracket) every pairing of the following bracket: its
-  pairs, then its PSD;
+  pairs, then its PSD (when it is the last, only pairings that leave unpaired players C.2
+  allows the PAB: reading ``c7-last-bracket``'s default);
 * C.8-C.11 by the colours of section E (the engine's ``pair_quality``: 2026's Article 5,
   twinned there); C.12-C.19 by A.4.b, player by player: unpaired or paired with a lower
   score, a downfloat; paired with a higher score, an upfloat;
@@ -93,12 +94,16 @@ def twin(e: Engine, mdps, residents, lower, mode):
     mset = frozenset(mdps)
     nxt = [n for n in lower if st[n].score == st[lower[0]].score] if lower else []
 
+    last_next = bool(lower) and len(nxt) == len(lower)
+
     def c7(down):
         best = None
         group = list(down) + nxt
         for ps in all_pairings(e, frozenset(down), group):
             paired = {x for p in ps for x in p}
             dn = [x for x in group if x not in paired]
+            if last_next and any(not st[x].bye_eligible for x in dn):
+                continue  # reading c7-last-bracket=pab: the last bracket's leftovers, C.2
             v = (-len(ps), psd(e, ps, dn, nxt))
             best = v if best is None or v < best else best
         return best
@@ -112,6 +117,8 @@ def twin(e: Engine, mdps, residents, lower, mode):
         if mode == "ppb" and not completes(e, frozenset(down) | frozenset(lower)):
             continue  # C.4
         v7 = c7(down) if mode == "bracket" else ()
+        if v7 is None:  # no pairing of the following (last) bracket leaves the PAB to C.2:
+            v7 = (float("inf"), ())  # C.7 at its worst
         colours = [0, 0, 0, 0]
         for a, b in ps:
             for i, v in enumerate(e.pair_quality(a, b)):

@@ -140,3 +140,13 @@ def test_why_not_reads_a_parting_at_the_ppb(capsys):
     assert "**Answer:** A.9: in the procedure's round the 2-point bracket is the Penultimate " \
            "Pairing Bracket" in out
     assert "3.8.1" not in out and "[C" not in out
+
+
+def test_the_c7_reading_has_a_case_telling_its_values_apart():
+    """Reading c7-last-bracket (C.7, C.2, A.9): under pab (bbpPairings v5.0.1's weighing) the
+    2-point bracket gives the PAB to 13; read without C.2, C.7 prefers leaving 8 (who could
+    pair 12 in a last bracket that would leave 15, whom C.2 bars, unpaired)."""
+    byes = {}
+    for v in (x for x in VARIANTS if x.case == "reading-c7-last-bracket"):
+        byes[dict(v.readings)["c7-last-bracket"]] = _trace(v).result.bye
+    assert byes == {"pab": 13, "pairs": 8}

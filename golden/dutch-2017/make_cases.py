@@ -42,10 +42,17 @@ CASES = [
     ("reading-pairing-numbers", (9032, 12, 90), 2, "A.2.b, E.5, C.04.2.C.2",
      "reading pairing-numbers: arrived (as bbpPairings v5.0.1) and file pair differently "
      "(E.5: players who have not arrived yet numbered or not)"),
+    ("reading-c7-last-bracket", (9138, 12, 90), 6, "C.7, C.2, A.9",
+     "reading c7-last-bracket: pab (as bbpPairings v5.0.1) and pairs pair differently (the "
+     "2-point bracket's C.7, its following bracket being the last)"),
     ("no-C9-unplayed", 156, 5, "A.9, C.10 (2026: [C9])",
      "2017 does not weigh the PAB assignee's unplayed games: C.10 (colours) decides the last "
      "bracket; 2026's [C9] gives the PAB to the player with fewer unplayed games"),
 ]
+
+
+#: the values each reading case is paired under, the default first
+VALUES = {"pairing-numbers": ("arrived", "file"), "c7-last-bracket": ("pab", "pairs")}
 
 
 def main(argv: list[str]) -> int:
@@ -71,7 +78,7 @@ def main(argv: list[str]) -> int:
                  f"### note: {how}\n"]
         if name.startswith("reading-"):
             reading = name[len("reading-"):]
-            notes[4:4] = [f"### readings: {reading}={v}\n" for v in ("arrived", "file")]
+            notes[4:4] = [f"### readings: {reading}={v}\n" for v in VALUES[reading]]
         body = [ln for ln in lines if not ln.startswith(("012", "###", "092", "192"))]
         text = "".join(notes + ["092 FIDE_DUTCH_2017\n"] + body)
         text = write_trf(parse_trf(text, name))

@@ -59,6 +59,7 @@ class Engine(Generation, Criteria, family.Engine):
         self.initial_colour, self.initial_colour_source = initial_colour(t)
         self.c13_absolute = readings.is_("c13-absolute", "strong-or-absolute")
         self.c14_all = True  # C.12/C.14: every player who receives a downfloat
+        self.c7_pab = readings.is_("c7-last-bracket", "pab")
         self.mode = "bracket"
         self._lowest = Fraction(0)
         self._opt_cache: dict = {}

@@ -36,6 +36,17 @@ CATALOGUE: tuple[Reading, ...] = tuple(
                             "arrived yet (as bbpPairings v5.0.1 numbers them)",
                  "file": "no: the file's pairing numbers as they stand"},
     ),
+    Reading(
+        name="c7-last-bracket",
+        article="C.7, C.2, A.9",
+        question="When the following bracket is the last, C.7 weighs its pairs and PSD: is "
+                 "a pairing of it that leaves unpaired a player C.2 bars from the PAB one of "
+                 "them (the last bracket's leftover receives the PAB, A.9's note)?",
+        default="pab",
+        choices={"pab": "no: the last bracket's pairings leave unpaired only players C.2 "
+                        "allows the PAB (as bbpPairings v5.0.1 weighs it)",
+                 "pairs": "yes: its pairs and PSD alone, C.2 not read"},
+    ),
 ) + ACCELERATION
 
 

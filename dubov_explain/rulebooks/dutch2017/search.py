@@ -32,6 +32,8 @@ from __future__ import annotations
 from ... import matching
 from ..dutch2026.search import BYE, LIMIT, SearchLimitReached
 
+#: C.7's value when the following bracket has no pairing to weigh (worse than any)
+NO_C7 = (1 << 62, ())
 #: the vertices standing for "left unpaired" in C.7's matching (the following bracket may
 #: leave any number of players unpaired: they float further down)
 _SPARE = -1_000_000
@@ -99,12 +101,20 @@ class Generation:
                 c += un + base ** r  # C.7
             return c
 
+        # reading c7-last-bracket=pab: a following bracket that is the last leaves unpaired
+        # only players C.2 allows the PAB -- for a candidate's downfloaters (``rest``); the
+        # bracket's own best (MaxPairs, M1: C.5, C.6) is not bound by it, and its C.7 is then
+        # a lower bound of every candidate's
+        pab = not complete and not bset and lower and len(nxt) == len(lower) and self.c7_pab
+
         def compatible(u, v):
             if spare(u) and spare(v):
                 return not complete
             if spare(u) or spare(v):
                 x = v if spare(u) else u
-                return not complete or (st[x].bye_eligible and x not in self.fmap)  # C.2
+                if not complete and not (pab and x in nxt or pab and x in fixed):
+                    return True
+                return st[x].bye_eligible and x not in self.fmap  # C.2
             return self.absolute(u, v) is None
 
         def cost(u, v):
@@ -166,9 +176,12 @@ class Generation:
                     return (-1, (0, ()))
             return None
         got = self.optimum(frozenset(), frozenset(), down, lower)
-        if got is None:
-            return None
-        return (-1, got[3] if self.mode == "bracket" else (0, ()))
+        if self.mode == "bracket":
+            # C.7 over no pairing of the following bracket (reading c7-last-bracket=pab: none
+            # leaves the PAB to a player C.2 allows): the worst value, not a bar -- the
+            # candidate may still be the best, and then A.9 makes the bracket the PPB
+            return (-1, got[3] if got is not None else NO_C7)
+        return None if got is None else (-1, (0, ()))
 
     def consider(self, pairs, down_res: tuple, limbo: frozenset, facts: dict) -> None:
         """B.4: evaluate one candidate and keep it if better than the best so far (B.8):
