@@ -56,7 +56,10 @@ C.5 pairs           [C6]                   same
 C.6 PSD             [C7]                   see A.8
 C.7 next bracket    [C8]                   differs: the following bracket alone (its
                                            pairs, then its PSD), not a completion of the
-                                           round; not in the PPB or the CLB
+                                           round; not in the PPB or the CLB; when it is
+                                           the last bracket, reading ``c7-last-bracket``
+                                           (its leftovers allowed the PAB by C.2, or not
+                                           read)
 (none)              [C9] PAB's unplayed    differs: no such criterion in 2017
 C.8-C.11 colours    [C10]-[C13]            same
 C.12-C.15 floats    [C14]-[C17]            differs: "players who receive the same
