@@ -149,7 +149,7 @@ PYTHON = re.compile(r"\(\s*-?\d+\s*,\s*\)|\[\s*-?\d+(\s*,\s*-?\d+)*\s*\]|\(\s*-?
 BUDGET = 3
 
 REMATCH = {"dubov-2025": "[C1]", "dubov-2026": "[C1]", "dubov-1997": "2.1", "dutch-2012": "B.1.a",
-           "swiss-rating-1992": "B.1.a", "dutch-2026": "C1"}
+           "swiss-rating-1992": "B.1.a", "dutch-2026": "C1", "dutch-2017": "C.1"}
 
 
 def assert_no_python(text: str) -> None:

@@ -14,7 +14,7 @@ SUB = ("pair", "standings", "replay", "generate")
 #: 01/02/2026)
 FLAGS = {"--dubov-2025": "dubov-2025", "--dubov-2026": "dubov-2026", "--dubov": "dubov-2026",
          "--dubov-1997": "dubov-1997", "--dutch-2012": "dutch-2012",
-         "--dutch-2026": "dutch-2026", "--dutch": "dutch-2026",
+         "--dutch-2026": "dutch-2026", "--dutch": "dutch-2026", "--dutch-2017": "dutch-2017",
          "--swiss-rating-1992": "swiss-rating-1992"}
 
 

@@ -49,17 +49,7 @@ def twin(e: Engine, mdps, residents, lower):
         return best
 
     def pairings(s1set, players):
-        """Every set of pairs within ``players`` (no two of ``s1set`` paired together)."""
-        ps = sorted(players, key=e.key)
-        if not ps:
-            yield ()
-            return
-        a, rest = ps[0], ps[1:]
-        yield from pairings(s1set, rest)  # a unpaired
-        for b in rest:
-            if ok(a, b) and not (a in s1set and b in s1set):
-                for more in pairings(s1set, [x for x in rest if x != b]):
-                    yield ((a, b),) + more
+        return all_pairings(e, s1set, players)
 
     nxt = [n for n in lower if st[n].score == st[lower[0]].score] if lower else []
     below = [n for n in lower if n not in nxt]
@@ -104,6 +94,21 @@ def twin(e: Engine, mdps, residents, lower):
         if frozenset(frozenset(p) for p in cand) in wanted:
             return cand
     raise AssertionError("no candidate of the literal sequence is among the best")
+
+
+def all_pairings(e, s1set, players):
+    """Every set of pairs within ``players`` by the absolute criteria of engine ``e`` (no two
+    of ``s1set`` paired together), each player's partner after him in ``e.key``'s order."""
+    ps = sorted(players, key=e.key)
+    if not ps:
+        yield ()
+        return
+    a, rest = ps[0], ps[1:]
+    yield from all_pairings(e, s1set, rest)  # a unpaired
+    for b in rest:
+        if e.absolute(a, b) is None and not (a in s1set and b in s1set):
+            for more in all_pairings(e, s1set, [x for x in rest if x != b]):
+                yield ((a, b),) + more
 
 
 def exchange_order(n1, n):

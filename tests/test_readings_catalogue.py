@@ -29,12 +29,14 @@ def _catalogues() -> dict[str, tuple[Reading, ...]]:
     from dubov_explain.rulebooks.dubov1997 import readings as r1997
     from dubov_explain.rulebooks.dubov2025 import readings as r2025
     from dubov_explain.rulebooks.dutch2012 import readings as rdutch
+    from dubov_explain.rulebooks.dutch2017 import readings as r2017
     from dubov_explain.rulebooks.dutch2026 import readings as r2026
     from dubov_explain.rulebooks.swiss_rating1992 import readings as r1992
 
     return {"dubov1997": r1997.CATALOGUE, "dubov2025": r2025.CATALOGUE,
             "dutch2012": rdutch.CATALOGUE, "swiss_rating1992": r1992.CATALOGUE,
-            "dutch2026": r2026.CATALOGUE, "acceleration": baku.CATALOGUE}
+            "dutch2026": r2026.CATALOGUE, "dutch2017": r2017.CATALOGUE,
+            "acceleration": baku.CATALOGUE}
 
 
 def _catalogue_for(path: Path, catalogues: dict) -> dict[str, Reading]:

@@ -33,7 +33,8 @@ CORPUS = {"dubov-2025": ROOT / "golden" / "cases", "dubov-1997": ROOT / "golden"
           "dubov-2026": ROOT / "golden" / "dubov-2026" / "cases",
           "dutch-2012": ROOT / "golden" / "dutch-2012" / "cases",
           "swiss-rating-1992": ROOT / "golden" / "swiss-rating-1992" / "cases",
-          "dutch-2026": ROOT / "golden" / "dutch-2026" / "cases"}
+          "dutch-2026": ROOT / "golden" / "dutch-2026" / "cases",
+          "dutch-2017": ROOT / "golden" / "dutch-2017" / "cases"}
 
 
 @lru_cache(maxsize=None)

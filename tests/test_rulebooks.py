@@ -91,7 +91,7 @@ def test_the_system_a_file_names(line, system):
     assert d.system_for(t)[0].name == "dubov-2026"
 
 
-@pytest.mark.parametrize("line", ["192 FIDE_DUTCH_2017", "092 Swiss Burstein System",
+@pytest.mark.parametrize("line", ["192 FIDE_DOUBLESWISS", "092 Swiss Burstein System",
                                   "092 Lim", "192 FIDE_BURSTEIN"])
 def test_a_file_naming_another_system_is_refused_unless_system_is_given(line, write, capsys):
     path = write(_with_092(line))
@@ -112,6 +112,9 @@ def test_systems_and_readings_commands(capsys):
     assert out.startswith("dubov-2026  FIDE C.04.4.1 Dubov System, approved by the Council")
     assert "(default" in next(ln for ln in out.splitlines() if ln.startswith("dubov-2026"))
     assert "(default" not in next(ln for ln in out.splitlines() if ln.startswith("dubov-2025"))
+    lines = out.splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("dutch-2017  "))
+    assert lines[at + 1].strip() == "status: in force from 01/07/2017 until 31/01/2026"
     assert main(["readings", "--system", "dubov-2025"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# dubov-2025: FIDE C.04.4.1 Dubov System")
@@ -170,13 +173,13 @@ def test_every_command_takes_system(argv, tmp_path, capsys):
 def test_replay_and_check_refuse_a_file_naming_another_system(tmp_path, capsys):
     text = _after_round3()
     lines = [ln for ln in text.splitlines(keepends=True) if not ln.startswith("092")]
-    lines.insert(1, "192 FIDE_DUTCH_2017\n")
-    path = tmp_path / "dutch.trf"
+    lines.insert(1, "192 FIDE_BURSTEIN\n")
+    path = tmp_path / "burstein.trf"
     path.write_text("".join(lines), encoding="utf-8")
     assert main(["check", str(path), "--round", "3"]) == 3
-    assert "record 192 names the pairing system 'FIDE_DUTCH_2017'" in capsys.readouterr().err
+    assert "record 192 names the pairing system 'FIDE_BURSTEIN'" in capsys.readouterr().err
     assert main(["replay", str(path)]) == 3
-    assert "record 192 names the pairing system 'FIDE_DUTCH_2017'" in capsys.readouterr().err
+    assert "record 192 names the pairing system 'FIDE_BURSTEIN'" in capsys.readouterr().err
     assert main(["replay", str(path), "--system", "dubov-2025"]) == 0
     assert "as --system asks" in capsys.readouterr().err
 
@@ -248,21 +251,34 @@ def test_every_rulebook_finds_a_player_paired_with_himself(name):
     assert res.exit_code == 7
 
 
-@pytest.mark.parametrize("day, warned", [("2026/03/01", False), ("2025/03/01", True)])
-def test_a_file_naming_the_dutch_system_is_paired_by_the_edition_of_its_first_day(day, warned, write,
+@pytest.mark.parametrize("day, system", [("2026/03/01", "dutch-2026"), ("2026/01/31", "dutch-2017"),
+                                         ("2025/03/01", "dutch-2017")])
+def test_a_file_naming_the_dutch_system_is_paired_by_the_edition_of_its_first_day(day, system, write,
                                                                                    capsys):
     """``092 Swiss Dutch System`` names the family, not an edition: the Dutch text in force on
-    the tournament's first day pairs it; before 1 February 2026 that was the 2017 text, which
-    this program lacks, so the text in force today pairs it and a warning says so."""
+    the tournament's first day pairs it: the 2017 text until 31 January 2026, the 2026 text
+    since 1 February 2026; no warning either way."""
     text = _with_092("092 Swiss Dutch System").replace("042 2026/03/01", f"042 {day}")
     path = write(text)
     assert main(["pair", str(path)]) == 0
     err = capsys.readouterr().err
-    assert ("the Dutch text in force was dutch-2017, which this program does not have; "
-            "pairing by dutch-2026" in err) == warned
+    assert "does not have" not in err
     t = parse_trf(text, "t.trf")
     from dubov_explain.rulebooks import edition_choice
 
     choice, _ = edition_choice(t)
-    assert (choice.system, choice.named, choice.by) == ("dutch-2026", "092", "042")
-    assert choice.missing == ("dutch-2017" if warned else "")
+    assert (choice.system, choice.named, choice.by) == (system, "092", "042")
+    assert choice.missing == ""
+
+
+@pytest.mark.parametrize("line, system", [("192 FIDE_DUTCH_2017", "dutch-2017"),
+                                          ("192 FIDE_DUTCH_2017_BAKU", "dutch-2017"),
+                                          ("092 FIDE_DUTCH_2017", "dutch-2017"),
+                                          ("192 FIDE_DUTCH_2025", "dutch-2026"),
+                                          ("192 FIDE_DUTCH", "dutch-2026")])
+def test_the_dutch_edition_a_file_names(line, system):
+    """ETT26's ``FIDE_DUTCH_2017`` names the 2017 text whatever the dates (trf.md 7.3);
+    ``FIDE_DUTCH`` names the text in force, as ``FIDE_DUBOV`` does."""
+    t = parse_trf(_with_092(line).replace("042 2026/03/01", "042 2025/03/01"), "t.trf")
+    assert system_named_by(t).system == system
+    assert d.system_for(t)[0].name == system

@@ -44,6 +44,11 @@ def _dutch2026() -> type[Rulebook]:
     return Dutch2026
 
 
+def _dutch2017() -> type[Rulebook]:
+    from .dutch2017 import Dutch2017
+    return Dutch2017
+
+
 def _swiss_rating1992() -> type[Rulebook]:
     from .swiss_rating1992 import SwissRating1992
     return SwissRating1992
@@ -55,13 +60,14 @@ def _swiss_rating1992() -> type[Rulebook]:
 #: (a plain ``pair`` of a file that names no system imports the default's alone); the names
 #: are the classes' own ``name``, which ``tests/test_rulebook_contract.py`` checks.
 _LOADERS = {"dubov-2026": _dubov2026, "dubov-2025": _dubov2025, "dubov-1997": _dubov1997,
-            "dutch-2026": _dutch2026, "dutch-2012": _dutch2012,
+            "dutch-2026": _dutch2026, "dutch-2017": _dutch2017, "dutch-2012": _dutch2012,
             "swiss-rating-1992": _swiss_rating1992}
 #: name -> its family (the class's own ``family``, which ``tests/test_rulebook_contract.py``
 #: checks): a file whose 092 names a family is matched against that family's editions
 #: alone, so that reading it loads no other family's package
 _FAMILY_OF = {"dubov-2026": "dubov", "dubov-2025": "dubov", "dubov-1997": "dubov",
-              "dutch-2026": "dutch", "dutch-2012": "dutch", "swiss-rating-1992": "swiss-rating"}
+              "dutch-2026": "dutch", "dutch-2017": "dutch", "dutch-2012": "dutch",
+              "swiss-rating-1992": "swiss-rating"}
 #: the rulebooks loaded so far (tests may register one of their own here)
 _KNOWN: dict[str, Rulebook] = {}
 
@@ -90,7 +96,6 @@ DEFAULT_FAMILY = "dubov"
 #: with a warning that says so
 MISSING_EDITIONS: tuple[tuple[str, str, date | None, date], ...] = (
     ("dubov-2018", "dubov", None, date(2026, 1, 31)),
-    ("dutch-2017", "dutch", date(2017, 7, 1), date(2026, 1, 31)),
 )
 
 

@@ -96,7 +96,9 @@ def first_worse(real: dict, what_if: dict) -> str | None:
     """The first criterion, in the text's order, on which two candidates differ (from the
     same bracket, the what-if's is the worse there: its candidates are some of the
     engine's)."""
-    for name in ORDER:
+    # an edition that names its criteria otherwise (Dutch 2017's C.5-C.19) records them in
+    # its text's order: its vector's own keys
+    for name in ORDER if set(real) <= set(ORDER) else real:
         a, b = real.get(name), what_if.get(name)
         if a != b:
             return name
@@ -104,9 +106,11 @@ def first_worse(real: dict, what_if: dict) -> str | None:
 
 
 def analyse_departures(request: Tournament, r: int, pub, trace: Trace,
-                       readings: Readings = DEFAULT) -> tuple[list[Departure], Trace | None]:
-    what_if, ended = walk_published(request, r, pub, trace, readings, pair_round, "1.9.3",
-                                    "3.8.1")
+                       readings: Readings = DEFAULT, pair=None
+                       ) -> tuple[list[Departure], Trace | None]:
+    """``pair``: the procedure the what-if run walks (an edition's ``pair_round``)."""
+    what_if, ended = walk_published(request, r, pub, trace, readings, pair or pair_round,
+                                    "1.9.3", "3.8.1")
     if ended is not None:
         return ended, what_if
     out: list[Departure] = []

@@ -1,0 +1,203 @@
+"""Section B of the Dutch 2017 text where it departs from Articles 3-4 of 2026: what the
+candidates are compared on besides C.8-C.19 (``criteria``), and the best a bracket can
+reach (B.1's MaxPairs and M1, C.5-C.7).  The sequence of candidates (B.2-B.7, D.1-D.3) is
+2026's (3.2-3.7, 4.1-4.4), walked by ``dutch2026/search.py``'s ``Generation``:
+
+* D.3's order of the MDP-exchanges (the highest different score, then the lowest
+  lexicographic BSNs of the new S1) is 4.4.2's order of the sets of pairable MDPs (the
+  smallest differing BSN: BSNs follow A.2's order, score first);
+* C.5-C.6 are 2026's [C6]-[C7]: with as many pairs as C.5 allows, the PSD of A.8 (the SDs
+  of the pairs and of the downfloaters, each downfloater's one point above his score's
+  difference to the bracket's lowest) is smallest exactly when the downfloaters' scores,
+  in descending order, are (a paired MDP's SD is one less than it would be as a
+  downfloater, a resident's SD as a downfloater is 1, the smallest a downfloater has); so
+  MaxPairs, M1 and the Limbo are found as 2026 finds them, by an optimal matching.
+
+What differs (each a method below, named by its 2017 article):
+
+* there is no PAB criterion (2026's [C5], [C9]): the PAB is the last bracket's downfloater
+  (A.5, A.9's note), so the matching weighs no bye's score, and no candidate its
+  assignee's unplayed games;
+* C.4 (completion) binds only the PPB of A.9 (and the last bracket, whose downfloater must
+  be allowed the PAB: C.2); any other bracket is paired by C.5-C.19 alone, and only when
+  its downfloaters do not allow the round to be completed is it re-paired as the PPB
+  (``engine``);
+* C.7 (a bracket neither the PPB nor the CLB) weighs the following bracket alone -- its
+  pairs and then its PSD, i.e. its downfloaters and their scores -- not a completion of the
+  round as 2026's [C8] does.
+"""
+
+from __future__ import annotations
+
+from ... import matching
+from ..dutch2026.search import BYE, LIMIT, SearchLimitReached
+
+#: C.7's value when the following bracket has no pairing to weigh (worse than any)
+NO_C7 = (1 << 62, ())
+#: the vertices standing for "left unpaired" in C.7's matching (the following bracket may
+#: leave any number of players unpaired: they float further down)
+_SPARE = -1_000_000
+
+
+class Generation:
+    """What 2017 weighs differently, over 2026's ``Generation`` (a mixin of the engine:
+    ``self.mode`` is ``"bracket"``, ``"ppb"``, ``"last"`` or ``"clb"``: the bracket being
+    paired, A.9's PPB, the last bracket, A.9's collapsed last bracket)."""
+
+    def optimum(self, bmdps: frozenset, bres: frozenset, fixed: frozenset,
+                lower: tuple[int, ...]):
+        """The best pairing of the bracket's MDPs and residents (``bmdps``, ``bres``) with
+        the downfloaters already ``fixed``: fewest downfloaters, then their scores (C.5,
+        C.6); then, in a bracket neither the PPB nor the last, the following bracket's (its
+        downfloaters, their scores: C.7).  In the PPB and the last bracket every player of
+        ``lower`` is paired too, with one PAB to a player C.2 allows when the number is odd
+        (C.4); elsewhere only the following scoregroup is looked at, and anybody may stay
+        unpaired.  Returns None when no such pairing exists, else 2026's shape ``(-1,
+        (count, scores), bracket downfloaters, (count, scores))``."""
+        complete = self.mode != "bracket"
+        key = (bmdps, bres, fixed, lower, complete)
+        got = self._opt_cache.get(key, False)
+        if got is not False:
+            return got
+        st = self.st
+        bset = bmdps | bres
+        nxt = frozenset(n for n in lower if st[n].score == st[lower[0]].score) if lower \
+            else frozenset()
+        real = sorted(bset | fixed, key=self.key) + (list(lower) if complete else
+                                                     sorted(nxt, key=self.key))
+        vertices = list(real)
+        if complete:
+            if len(vertices) % 2:
+                vertices.append(BYE)
+        else:
+            vertices += [_SPARE - i for i in range(len(real))]
+        scores = sorted({st[n].score for n in real})
+        rank = {s: i for i, s in enumerate(scores)}
+        n = len(vertices)
+        base = n + 1
+        k = len(scores)
+        un = base ** k
+        mn = (n + 1) * un + 1
+        ub = mn * base ** k
+
+        def spare(u):
+            return u == BYE or u <= _SPARE
+
+        def inside_b(u, v):
+            return u in bset and v in bset and not (u in bmdps and v in bmdps)
+
+        def in_n(u, v):
+            return u in fixed or u in nxt or (u in bset and not inside_b(u, v))
+
+        def inside_n(u, v):
+            return not spare(v) and in_n(u, v) and in_n(v, u) and (u in nxt or v in nxt)
+
+        def player_cost(u, v):
+            r = rank[st[u].score]
+            c = 0
+            if u in bset and not inside_b(u, v):
+                c += ub + mn * base ** r  # C.5, C.6
+            if not complete and in_n(u, v) and not inside_n(u, v):
+                c += un + base ** r  # C.7
+            return c
+
+        # reading c7-last-bracket=pab: a following bracket that is the last leaves unpaired
+        # only players C.2 allows the PAB -- for a candidate's downfloaters (``rest``); the
+        # bracket's own best (MaxPairs, M1: C.5, C.6) is not bound by it, and its C.7 is then
+        # a lower bound of every candidate's
+        pab = not complete and not bset and lower and len(nxt) == len(lower) and self.c7_pab
+
+        def compatible(u, v):
+            if spare(u) and spare(v):
+                return not complete
+            if spare(u) or spare(v):
+                x = v if spare(u) else u
+                if not complete and not (pab and x in nxt or pab and x in fixed):
+                    return True
+                return st[x].bye_eligible and x not in self.fmap  # C.2
+            return self.absolute(u, v) is None
+
+        def cost(u, v):
+            if spare(u) and spare(v):
+                return 0
+            if spare(u) or spare(v):
+                x = v if spare(u) else u
+                return player_cost(x, BYE)
+            return player_cost(u, v) + player_cost(v, u)
+
+        if matching.has_perfect_matching(vertices, compatible) is None:
+            got = None
+        else:
+            _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
+            down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
+            down_n = [] if complete else [u for u in real if in_n(u, mate[u])
+                                          and not inside_n(u, mate[u])]
+            got = (self.c6_floor(), (len(down_b), tuple(sorted((st[u].score for u in down_b), reverse=True))),
+                   tuple(down_b),
+                   (len(down_n), tuple(sorted((st[u].score for u in down_n), reverse=True))))
+        self._opt_cache[key] = got
+        return got
+
+    def c6_floor(self):
+        """The least C.6 can be: in the CLB of A.9, whose residents have several scores, the
+        PSD of A.8 is compared candidate by candidate (its pairs' score differences differ)
+        and nothing is known below the empty list; elsewhere C.5's pairs and the
+        downfloaters' scores fix it (the module's docstring), and the slot is constant."""
+        return () if self.mode == "clb" else -1
+
+    def psd(self, pairs, down) -> tuple:
+        """A.8: the score differences of the pairs and of the downfloaters (each against one
+        point less than the bracket's lowest score), highest first."""
+        st = self.st
+        low = self._lowest - 1
+        return tuple(sorted([abs(st[a].score - st[b].score) for a, b in pairs]
+                            + [st[n].score - low for n in down], reverse=True))
+
+    def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(), floaters: bool = False):
+        """2026's bound of every candidate completing ``pairs``; in the CLB, C.6 bounded by
+        the PSD of the pairs formed so far (more pairs and downfloaters only add score
+        differences, and a list sorted highest first with one more element is never
+        smaller)."""
+        got = super().lower_bound(base, pairs, s1_left, s2_free, floaters)
+        if got is None or self.mode != "clb":
+            return got
+        return (max(got[0], self.psd(pairs, ())),) + got[1:]
+
+    def rest(self, down: frozenset, lower: tuple[int, ...]):
+        """A candidate whose downfloaters are ``down``: in the last bracket at most one, whom
+        C.2 allows the PAB; in the PPB, downfloaters that let the round be completed (C.4);
+        elsewhere C.7's value (never None).  Returns None or ``(-1, C.7)``."""
+        if not lower:
+            if not down:
+                return (-1, (0, ()))
+            if len(down) == 1:
+                (x,) = down
+                if self.st[x].bye_eligible and x not in self.fmap:
+                    return (-1, (0, ()))
+            return None
+        got = self.optimum(frozenset(), frozenset(), down, lower)
+        if self.mode == "bracket":
+            # C.7 over no pairing of the following bracket (reading c7-last-bracket=pab: none
+            # leaves the PAB to a player C.2 allows): the worst value, not a bar -- the
+            # candidate may still be the best, and then A.9 makes the bracket the PPB
+            return (-1, got[3] if got is not None else NO_C7)
+        return None if got is None else (-1, (0, ()))
+
+    def consider(self, pairs, down_res: tuple, limbo: frozenset, facts: dict) -> None:
+        """B.4: evaluate one candidate and keep it if better than the best so far (B.8):
+        C.7, then C.8-C.19 over every player it leaves unpaired, the Limbo too."""
+        self._count += 1
+        if self._count > LIMIT:
+            raise SearchLimitReached
+        ctx = self._ctx
+        down = frozenset(down_res) | limbo
+        got = self.rest(down, ctx["lower"])
+        if got is None:  # C.4 (the PPB), C.2 (the last bracket's PAB)
+            return
+        _, c7 = got
+        floaters = tuple(down_res) + tuple(sorted(limbo))
+        c6 = self.psd(pairs, down) if self.mode == "clb" else -1
+        vec = (c6, c7, 0) + tuple(self.quality(pairs, floaters, ctx["mdps"], ctx["score"]))
+        if self._best is None or vec < self._best[0]:
+            self._best = (vec, dict(facts, pairs=tuple(pairs),
+                                    downfloaters=tuple(sorted(down, key=self.key))))
