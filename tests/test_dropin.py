@@ -198,13 +198,16 @@ def test_exit_codes_pass_through_and_r_prints_the_version(trf, tmp_path, capsys)
     assert out.startswith("dubov-explain ") and out.endswith("4\n4 1\n2 8\n6 9\n5 0\n")
 
 
-@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2026", "swiss-rating-1992"])
-def test_the_dutch_family_check_list_has_bbppairings_dutch_columns(system, capsys):
-    """The Dutch family's check-list carries bbpPairings' Dutch columns (``C2`` the PAB bar,
-    ``C14``/``C16`` the floats of the last two rounds) in place of the Dubov ones, and its
-    ``C14`` is each player's float of the last round as the scores before that round make
-    it (A.4 of 2012 and 1992, 1.4.2 of 2026), recomputed from the file without the engine
-    (``rulebooks/truth.py``)."""
+@pytest.mark.parametrize("system,heads", [
+    ("dutch-2012", ["B1b", "B5", "B6"]), ("swiss-rating-1992", ["B1b", "B5", "B6"]),
+    ("dutch-2017", ["C2", "C12", "C14"]), ("dutch-2026", ["C2", "C14", "C16"])])
+def test_the_dutch_family_check_list_has_bbppairings_dutch_columns(system, heads, capsys):
+    """The Dutch family's check-list carries bbpPairings' Dutch columns (the PAB bar, the
+    floats of the last two rounds), each headed by the rule of the edition's own text that
+    reads it (as bbpPairings heads them by the criteria of its text), in place of the Dubov
+    ones; and the last round's float is each player's float as the scores before that round
+    make it (A.4 of 2012, 1992 and 2017, 1.4.2 of 2026), recomputed from the file without
+    the engine (``rulebooks/truth.py``)."""
     from pathlib import Path
 
     from dubov_explain.rulebooks.truth import Truth
@@ -213,7 +216,7 @@ def test_the_dutch_family_check_list_has_bbppairings_dutch_columns(system, capsy
     path = Path(__file__).parent / "data" / "dutch-javafo" / "javafo-001.trf"
     assert main(["checklist", str(path), "--system", system]) == 0
     cols, _, rows = parse_checklist(capsys.readouterr().out)
-    assert cols[4:8] == ["C2", "C14", "C16", "Cur"] and "ARO" not in cols
+    assert cols[4:8] == [*heads, "Cur"] and "ARO" not in cols
     t = read_trf(path)
     last = t.round_to_pair - 1
     before = Truth(t, last)  # the scores before the last round played
@@ -223,6 +226,6 @@ def test_the_dutch_family_check_list_has_bbppairings_dutch_columns(system, capsy
         if e is None or e.opponent is None or not e.played:
             continue  # an unplayed round's float is each text's own rule
         want = {"up": "U", "down": "D", "": ""}[before.float_of(int(row["ID"]), e.opponent)]
-        assert row["C14"] == want, (system, row["ID"])
+        assert row[heads[1]] == want, (system, row["ID"])
         seen[want] += 1
     assert seen["U"] and seen["D"] and seen[""]  # the file tells the three apart

@@ -421,20 +421,31 @@ def test_py4swiss_reads_our_dutch_requests(tmp_path):
         assert sorted(seen) == sorted(to_pair), (p.name, r)
 
 
-@needs_bbp
+#: the bbpPairings build of each Dutch edition: v6.0.0 (``DUBOV_BBP``) the 2026 rules,
+#: v5.0.1 (``DUBOV_BBP5``, the tag ``v5.0.1``) the 2017 rules
+CHECK_LIST_WITNESSES = [
+    pytest.param("dutch-2026", BBP, id="2026-bbp6",
+                 marks=pytest.mark.skipif(not BBP, reason="DUBOV_BBP names no binary")),
+    pytest.param("dutch-2017", dw.executable(dw.os.environ.get("DUBOV_BBP5")), id="2017-bbp5",
+                 marks=pytest.mark.skipif(not dw.executable(dw.os.environ.get("DUBOV_BBP5")),
+                                          reason="DUBOV_BBP5 names no binary"))]
+
+
+@pytest.mark.parametrize("system,bbp", CHECK_LIST_WITNESSES)
 @pytest.mark.parametrize("path", FILES[:8], ids=[p.name for p in FILES[:8]])
-def test_the_dutch_2026_check_list_is_bbps(path, tmp_path):
-    """``checklist --system dutch-2026 --current`` writes what bbpPairings (the 2025/26
-    rules) writes with ``-p -l`` for the same request, cell by cell: the score, the colours
-    played, the preference, ``C2`` (the PAB bar), ``C14``/``C16`` (the floats of the last
-    two rounds, 1.4 of the 2026 text), ``Cur`` (the pairing made: ours and bbpPairings'
-    agree on this corpus), the opponents; the layout is parsed by the drop-in tests' parser
-    (widths, groups)."""
+def test_the_dutch_check_list_is_bbps(path, system, bbp, tmp_path):
+    """``checklist --system S --current`` writes what bbpPairings writes with ``-p -l`` for
+    the same request (v6.0.0 for Dutch 2026, v5.0.1 for Dutch 2017), cell by cell: the
+    score, the colours played, the preference, the PAB bar and the floats of the last two
+    rounds (1.4 of the 2026 text, A.4 of 2017's; headed ``C2 C14 C16`` and ``C2 C12 C14`` as
+    each build heads them), ``Cur`` (the
+    pairing made: ours and bbpPairings' agree on this corpus), the opponents; the layout is
+    parsed by the drop-in tests' parser (widths, groups)."""
     from test_dropin import parse_checklist
     from dubov_explain.render.tables import checklist_text, current_cells
     from dubov_explain.rulebooks import find_rulebook
 
-    book = find_rulebook("dutch-2026")
+    book = find_rulebook(system)
     t = read_trf(path)
     total = _round_count(t)
     compared = 0
@@ -443,7 +454,7 @@ def test_the_dutch_2026_check_list_is_bbps(path, tmp_path):
         file = tmp_path / f"{path.stem}-r{r}.trf"
         file.write_text(dw.request_text(req), encoding="utf-8")
         listing = tmp_path / f"{path.stem}-r{r}.list"
-        done = dw.subprocess.run([BBP, "--dutch", str(file), "-p", str(tmp_path / "p.txt"),
+        done = dw.subprocess.run([bbp, "--dutch", str(file), "-p", str(tmp_path / "p.txt"),
                                   "-l", str(listing)],
                                  capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr
@@ -460,6 +471,7 @@ def test_the_dutch_2026_check_list_is_bbps(path, tmp_path):
         standing = book.standings(mine)
         assert theirs.keys() <= ours.keys(), (path.name, r)
         assert all(not standing[int(pid)].present for pid in ours.keys() - theirs.keys())
+        assert ours_cols == [c.strip() for c in text.split("\n")[1].rstrip("\t").split("\t")]
         for pid, row in theirs.items():
             row, theirs_row = ours[pid], row
             for col in ours_cols:

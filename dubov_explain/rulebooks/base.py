@@ -559,19 +559,18 @@ def module_problems(book: ModuleRulebook) -> list[str]:
 
 
 class FloatChecklist:
-    """The check-list columns of the Dutch family, named and filled as bbpPairings writes
-    them for its Dutch system (its README, "Checklist"; v5.0.1 for 2017, v6.0.0 for 2026):
-    ``C2`` whether the player may receive the pairing-allocated bye (Y/N), ``C14`` and
-    ``C16`` the float of the previous and of the next-to-previous round (``U`` up, ``D``
-    down, blank), as the text's own float record reads them (A.4 of 2012 and 1992, 1.4 of
-    2026).  The names are bbpPairings' (its 2017 criteria numbers), kept for the tools that
-    read the layout; the facts are each text's."""
+    """The check-list columns of the Dutch family, as bbpPairings writes them for its Dutch
+    system (its README, "Checklist"): whether the player may receive the pairing-allocated
+    bye (Y/N), then the float of the previous and of the next-to-previous round (``U`` up,
+    ``D`` down, blank), as the text's own float record reads them (A.4 of 2012, 1992 and
+    2017, 1.4 of 2026).  bbpPairings heads them with the criteria that read them in the
+    text it pairs by ([C2], [C14], [C16] in v6.0.0 for 2026; C.2, C.12, C.14 in v5.0.1 for
+    2017); each edition heads them with its own (:attr:`checklist_columns`)."""
 
-    checklist_columns: ClassVar[tuple[str, ...]] = ("C2", "C14", "C16")
+    checklist_columns: ClassVar[tuple[str, ...]] = ("C2", "C14", "C16")  # 2026: [C2], [C14], [C16]
 
     @classmethod
     def checklist_cells(cls, row: Any) -> list[str]:
         way = {"up": "U", "down": "D"}
         return ["Y" if row.bye_eligible else "N",
                 way.get(row.float_before(1), ""), way.get(row.float_before(2), "")]
-

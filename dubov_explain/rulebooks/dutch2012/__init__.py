@@ -20,6 +20,9 @@ class Dutch2012(FloatChecklist, ModuleRulebook):
     title = "FIDE C.04.3.1 Dutch System"
     edition = "as agreed by the 83rd FIDE Congress, Istanbul 2012"
     family = "dutch"
+    #: the check-list's bye and float columns, headed by this text's own rules (B.1.b, B.5,
+    #: B.6; the 1992 text numbers them alike)
+    checklist_columns = ("B1b", "B5", "B6")
     text = "dutch-2012.txt"
     #: ETT26 names only the current Dutch rules (FIDE_DUTCH_2025); the 2012 text has no
     #: code of its own, so a 192 record never picks this edition: --system does

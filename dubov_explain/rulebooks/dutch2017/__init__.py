@@ -102,6 +102,9 @@ class Dutch2017(Dutch2026):
     trf_codes = ("FIDE_DUTCH_2017", "FIDE_DUTCH_2017_BAKU")
     trf_words = ("FIDE_DUTCH_2017", "Dutch 2017")
     trf_family_words = ()
+    #: the check-list's bye and float columns, headed by C.2, C.12, C.14 as bbpPairings
+    #: v5.0.1 heads them
+    checklist_columns = ("C2", "C12", "C14")
     in_force = False
     applied_from = date(2017, 7, 1)
     applied_until = date(2026, 1, 31)
