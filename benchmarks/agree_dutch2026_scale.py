@@ -10,8 +10,9 @@ withdrawals, late entries, and in about a quarter the Baku acceleration (C.04.7 
 round up to the penultimate round; every middle round (2 .. last-1) is then
 
 * written as the request a TRF carries (TRF(x): ``XXR``, ``XXC``, ``XXA``),
-* paired by bbpPairings v6 (``--bbp``, else the ``DUBOV_BBP6`` environment variable) and
-  by Gacrux (``--gacrux all``, the default; ``sample:K``: one round in K, and every round
+* paired by bbpPairings v6 (``XXA``; ``--bbp``, else the ``DUBOV_BBP6`` environment variable) and
+  by Gacrux (the acceleration as TRF-2026 ``250`` records: Gacrux 1.11.65 does not apply
+  ``XXA``; ``--gacrux all``, the default; ``sample:K``: one round in K, and every round
   where bbpPairings differs from us or is absent; ``off``),
 * compared with ours (pairs, and pairs with colours),
 * and each answer (ours and the witnesses') checked by ``tests/dutch2026_absolute.py``, an
@@ -158,6 +159,7 @@ def run_tournament(job: tuple) -> dict:
     seed, gacrux_mode, bbp, players, rounds = job
     if TESTS not in sys.path:
         sys.path.insert(0, TESTS)
+    from dubov_explain.records import replace
     from dubov_explain.rulebooks import find_rulebook
     from dubov_explain.simulate.generator import GeneratorOptions, simulate
     from dubov_explain.trf.writer import write_trf
@@ -192,6 +194,14 @@ def run_tournament(job: tuple) -> dict:
             path = Path(d) / f"s{seed}-r{r}.trf"
             trf = write_trf(req, "trfx")
             path.write_text(trf, encoding="utf-8")
+            # Gacrux 1.11.65 reads XXA but does not apply it (its reader stores result
+            # letters where its scorer looks for points): it is given the acceleration as
+            # the TRF-2026 250 records it applies; bbpPairings reads XXA
+            gpath = path
+            if req.acceleration:
+                gpath = Path(d) / f"s{seed}-r{r}-250.trf"
+                gpath.write_text(write_trf(replace(req, acceleration_250=frozenset(
+                    req.acceleration)), "trfx"), encoding="utf-8")
             row["ours_problems"] = _problems(req, r, ours)
             theirs = {}
             if bbp:
@@ -203,7 +213,7 @@ def run_tournament(job: tuple) -> dict:
                 or compare(ours, theirs["bbp"]) != "same"))
             if ask:
                 t1 = time.perf_counter()
-                theirs["gacrux"] = _gacrux(path, r)
+                theirs["gacrux"] = _gacrux(gpath, r)
                 row["t_gacrux"] = round(time.perf_counter() - t1, 3)
             differs = False
             for name, a in theirs.items():
@@ -281,6 +291,51 @@ def summary(out: Path) -> str:
     return "\n".join(lines)
 
 
+def classify(out: Path) -> str:
+    """Each disagreement with a witness, with where the witness's pairing leaves our
+    procedure by our rulebook (``analyse_departures``: the article and the criterion that
+    prefers ours) and whether ``c14-downfloaters=all`` pairs it as Gacrux."""
+    if TESTS not in sys.path:
+        sys.path.insert(0, TESTS)
+    from dubov_explain.explain.audit import Pair, Published
+    from dubov_explain.rulebooks import find_rulebook
+    from dubov_explain.trf.reader import parse_trf
+
+    book = find_rulebook(SYSTEM)
+    lines = []
+    for line in out.read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        for row in rec["rounds_checked"]:
+            if "request" not in row:
+                continue
+            r = row["r"]
+            req = parse_trf(row["request"])
+            lines.append(f"seed {rec['seed']} round {r} of {rec['rounds']} "
+                         f"({rec['players']} players{', Baku' if rec['options']['baku'] else ''})"
+                         f": Gacrux {row.get('gacrux', '-')}, bbpPairings {row.get('bbp', '-')}"
+                         + (f", c14-downfloaters=all {row['c14_all']}" if "c14_all" in row
+                            else ""))
+            lines.append(f"  ours        {row['ours_pairing']}")
+            trace = book.pair(req, round_no=r)
+            for name in ("gacrux", "bbp"):
+                if row.get(name) in (None, "same", "none"):
+                    continue
+                got = row[f"{name}_pairing"]
+                lines.append(f"  {name:<11} {got}")
+                if name == "bbp" and row.get("gacrux") == "same":
+                    continue
+                boards = [tuple(int(x) for x in b.split("-")) for b in
+                          got.split(",")[0].split()]
+                byes = tuple(int(b.split()[-1]) for b in got.split(",")[1:])
+                pub = Published(round=r, pairs=tuple(Pair(w, b) for w, b in boards),
+                                byes=byes, source=name)
+                deps, _ = book.analyse_departures(req, r, pub, trace)
+                for d in deps:
+                    lines.append(f"    departs at {d.article} ({d.kind}), {d.criterion} "
+                                 f"prefers ours{' (as good: order only)' if d.order_only else ''}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", type=Path)
@@ -293,9 +348,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--players", default="6-200", help="range of the number of players")
     ap.add_argument("--rounds", default="5-13", help="range of the number of rounds")
     ap.add_argument("--summary", action="store_true")
+    ap.add_argument("--classify", action="store_true",
+                    help="print each disagreement and where it leaves our procedure")
     args = ap.parse_args(argv)
-    if args.summary:
-        print(summary(args.out))
+    if args.summary or args.classify:
+        print(summary(args.out) if args.summary else classify(args.out))
         return 0
     from dubov_explain.batch import ClusterError, parallel_map
     bbp = args.bbp if args.bbp and os.access(args.bbp, os.X_OK) else None

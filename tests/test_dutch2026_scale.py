@@ -123,3 +123,27 @@ def test_a_small_tournament_runs_end_to_end_against_gacrux():
     for row in rows:
         assert row["gacrux"] == "same" and row["ours_problems"] == [] \
             and row["gacrux_problems"] == [], row
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gacrux") is None, reason="gacrux is not installed")
+def test_gacrux_applies_the_acceleration_of_250_records_and_not_of_xxa(tmp_path):
+    """Why the run hands Gacrux 250 records: round 2 of a Baku tournament (20 players, GA
+    1..10 with a virtual point) is paired by Gacrux as by us from 250 records, and as if
+    there were no acceleration from the same points in XXA records."""
+    from dubov_explain.records import replace
+    from dubov_explain.trf.writer import write_trf
+
+    sim = simulate(20, 9, 3, keep_rounds=True, pair_rounds=2,
+                   options=GeneratorOptions.quiet(system="dutch-2026", baku=True))
+    req = sim.rounds[1].request
+    book = find_rulebook("dutch-2026")
+    ours = scale._answer_of(sim.rounds[1].trace.result)
+    plain = scale._answer_of(book.pair(replace(req, acceleration={}), round_no=2).result)
+    assert scale.compare(ours, plain) == "pairs"
+    xxa, r250 = tmp_path / "xxa.trf", tmp_path / "250.trf"
+    xxa.write_text(write_trf(req, "trfx"), encoding="utf-8")
+    r250.write_text(write_trf(replace(req, acceleration_250=frozenset(req.acceleration)),
+                              "trfx"), encoding="utf-8")
+    assert "XXA" in xxa.read_text() and "\n250 " in r250.read_text()
+    assert scale.compare(ours, scale._gacrux(r250, 2)) == "same"
+    assert scale.compare(plain, scale._gacrux(xxa, 2)) == "same"
