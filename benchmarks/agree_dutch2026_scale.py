@@ -336,6 +336,29 @@ def classify(out: Path) -> str:
     return "\n".join(lines)
 
 
+def extract(out: Path, seed: int, r: int, where: Path, article: str) -> Path:
+    """The request of a disagreement as a case file (``tests/data/dutch-gacrux``): the
+    request with ``###`` lines naming each engine's pairing, the readings under which we
+    pair as Gacrux (if any) and the article it is attributed to."""
+    for line in out.read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        for row in rec["rounds_checked"]:
+            if rec["seed"] != seed or row["r"] != r or "request" not in row:
+                continue
+            head = [f"### case: seed {seed} round {r} of {rec['rounds']} of "
+                    f"benchmarks/agree_dutch2026_scale.py ({rec['players']} players)",
+                    f"### article: {article}",
+                    f"### ours: {row['ours_pairing']}",
+                    f"### gacrux: {row.get('gacrux_pairing', row['ours_pairing'])}"]
+            if row.get("c14_all") == "same":
+                head.append("### as-gacrux-under: c14-downfloaters=all")
+            first, rest = row["request"].split("\n", 1)
+            path = where / f"seed{seed}-r{r}.trf"
+            path.write_text("\n".join([first, *head, rest]), encoding="utf-8")
+            return path
+    raise SystemExit(f"no disagreement at seed {seed} round {r} in {out}")
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", type=Path)
@@ -350,7 +373,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--summary", action="store_true")
     ap.add_argument("--classify", action="store_true",
                     help="print each disagreement and where it leaves our procedure")
+    ap.add_argument("--extract", nargs=3, metavar=("SEED:ROUND", "DIR", "ARTICLE"),
+                    help="write the request of one disagreement as a case file in DIR")
     args = ap.parse_args(argv)
+    if args.extract:
+        seed, r = (int(x) for x in args.extract[0].split(":"))
+        print(extract(args.out, seed, r, Path(args.extract[1]), args.extract[2]))
+        return 0
     if args.summary or args.classify:
         print(summary(args.out) if args.summary else classify(args.out))
         return 0

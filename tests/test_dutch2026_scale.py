@@ -148,3 +148,30 @@ def test_gacrux_applies_the_acceleration_of_250_records_and_not_of_xxa(tmp_path)
     assert "\n250 " in r250.read_text()
     assert scale.compare(ours, scale._gacrux(r250, 2)) == "same"
     assert scale.compare(plain, scale._gacrux(DATA / "baku-xxa-round2.trf", 2)) == "same"
+
+
+def _heads(path: Path) -> dict:
+    return dict(line[4:].split(": ", 1) for line in path.read_text(encoding="utf-8").splitlines()
+                if line.startswith("### ") and ": " in line)
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("seed*.trf")), ids=lambda p: p.stem)
+def test_each_kept_disagreement_pairs_as_recorded_and_as_gacrux_under_its_reading(path):
+    """tests/data/dutch-gacrux/seed*.trf (DIFFERENCES.md): our default pairing is the one
+    recorded, the readings named pair as Gacrux did, and Gacrux (when installed) still
+    pairs so."""
+    from dubov_explain.trf.reader import read_trf
+
+    heads = _heads(path)
+    r = int(heads["case"].split(" round ")[1].split()[0])
+    req = read_trf(path)
+    book = find_rulebook("dutch-2026")
+    ours = scale._answer_of(book.pair(req, round_no=r).result)
+    assert scale.text(ours) == heads["ours"]
+    assert heads["ours"] != heads["gacrux"]
+    if "as-gacrux-under" in heads:
+        readings = dict(x.split("=", 1) for x in heads["as-gacrux-under"].split(","))
+        alt = scale._answer_of(book.pair(req, book.readings(readings), round_no=r).result)
+        assert scale.text(alt) == heads["gacrux"]
+    if importlib.util.find_spec("gacrux") is not None:
+        assert scale.text(scale._gacrux(path, r)) == heads["gacrux"]
