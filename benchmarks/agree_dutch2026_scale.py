@@ -347,6 +347,7 @@ def extract(out: Path, seed: int, r: int, where: Path, article: str) -> Path:
                 continue
             head = [f"### case: seed {seed} round {r} of {rec['rounds']} of "
                     f"benchmarks/agree_dutch2026_scale.py ({rec['players']} players)",
+                    f"### round: {r}",
                     f"### article: {article}",
                     f"### ours: {row['ours_pairing']}",
                     f"### gacrux: {row.get('gacrux_pairing', row['ours_pairing'])}"]
