@@ -18,8 +18,9 @@ round up to the penultimate round; every middle round (2 .. last-1) is then
 * and each answer (ours and the witnesses') checked by ``tests/dutch2026_absolute.py``, an
   absolute check independent of the rulebook (bbpPairings v6 can give a second PAB).
 
-Where Gacrux differs from us the round is paired again under ``c14-downfloaters=all`` and
-the request is kept in the record (to reproduce and classify).
+Where Gacrux differs from us the round is paired again under the named readings the
+witnesses were seen to follow (``ALTERNATIVES``: ``c14-downfloaters=all``,
+``tpn-arrival=arrived``) and the request is kept in the record (to reproduce and classify).
 
 Output: one JSON line per tournament, appended as each finishes; a second run with the same
 file skips the seeds already in it (resumable).  ``--summary`` prints the figures.
@@ -154,6 +155,22 @@ def _problems(req, r: int, a: dict) -> list[str]:
     return out
 
 
+#: the named readings of dutch-2026 under which Gacrux's and bbpPairings' pairings were
+#: seen to be ours (DIFFERENCES.md), tried in this order on a disagreement
+ALTERNATIVES = ({"c14-downfloaters": "all"}, {"tpn-arrival": "arrived"},
+                {"c14-downfloaters": "all", "tpn-arrival": "arrived"})
+
+
+def as_witness_under(book, req, r: int, witness: dict) -> str:
+    """The first reading set of ``ALTERNATIVES`` under which we pair as ``witness``
+    (``NAME=VALUE,...``), or ``""``."""
+    for alt in ALTERNATIVES:
+        got = _answer_of(book.pair(req, book.readings(alt), round_no=r).result)
+        if compare(got, witness) in ("same", "none"):
+            return ",".join(f"{k}={v}" for k, v in alt.items())
+    return ""
+
+
 def run_tournament(job: tuple) -> dict:
     """One tournament: generate, pair every middle round by the witnesses, compare, check."""
     seed, gacrux_mode, bbp, players, rounds = job
@@ -226,8 +243,7 @@ def run_tournament(job: tuple) -> dict:
                 row["ours_pairing"] = text(ours)
                 row["request"] = trf
                 if "gacrux" in theirs and row["gacrux"] != "same":
-                    alt = book.pair(req, book.readings({"c14-downfloaters": "all"}), round_no=r)
-                    row["c14_all"] = compare(_answer_of(alt.result), theirs["gacrux"])
+                    row["as_gacrux_under"] = as_witness_under(book, req, r, theirs["gacrux"])
             rec["rounds_checked"].append(row)
     rec["wall"] = round(time.perf_counter() - t0, 3)
     return rec
@@ -269,10 +285,15 @@ def summary(out: Path) -> str:
         lines.append(f"{name}: answers failing the absolute check {len(bad)}")
     bad = [row for row in rows if row.get("ours_problems")]
     lines.append(f"ours: answers failing the absolute check {len(bad)}")
-    c14 = [row for row in rows if "c14_all" in row]
+    c14 = [row for row in rows if "c14_all" in row and "as_gacrux_under" not in row]
     if c14:
-        lines.append(f"Gacrux disagreements paired as Gacrux under c14-downfloaters=all: "
+        lines.append(f"Gacrux disagreements paired as Gacrux under c14-downfloaters=all "
+                     f"(recorded by the first runs): "
                      f"{sum(row['c14_all'] == 'same' for row in c14)} of {len(c14)}")
+    under = [row["as_gacrux_under"] for row in rows if "as_gacrux_under" in row]
+    for alt in sorted(set(under)):
+        lines.append(f"Gacrux disagreements paired as Gacrux under {alt or 'no reading'}: "
+                     f"{under.count(alt)}")
     cpu = [r["ours_cpu"] / max(1, r["ours_rounds"]) for r in recs if r.get("ours_rounds")]
     tg = [row["t_gacrux"] for row in rows if "t_gacrux" in row]
     tb = [row["t_bbp"] for row in rows if "t_bbp" in row]
@@ -302,7 +323,8 @@ def classify(out: Path) -> str:
     from dubov_explain.trf.reader import parse_trf
 
     book = find_rulebook(SYSTEM)
-    lines = []
+    lines: list[str] = []
+    tally: dict[str, int] = {}
     for line in out.read_text(encoding="utf-8").splitlines():
         rec = json.loads(line)
         for row in rec["rounds_checked"]:
@@ -316,6 +338,11 @@ def classify(out: Path) -> str:
                          + (f", c14-downfloaters=all {row['c14_all']}" if "c14_all" in row
                             else ""))
             lines.append(f"  ours        {row['ours_pairing']}")
+            if row.get("gacrux") not in (None, "same", "none"):
+                g = _parse_text(row["gacrux_pairing"])
+                under = row.get("as_gacrux_under", as_witness_under(book, req, r, g))
+                tally[under] = tally.get(under, 0) + 1
+                lines.append(f"  as Gacrux under: {under or 'no named reading'}")
             trace = book.pair(req, round_no=r)
             for name in ("gacrux", "bbp"):
                 if row.get(name) in (None, "same", "none"):
@@ -324,16 +351,23 @@ def classify(out: Path) -> str:
                 lines.append(f"  {name:<11} {got}")
                 if name == "bbp" and row.get("gacrux") == "same":
                     continue
-                boards = [tuple(int(x) for x in b.split("-")) for b in
-                          got.split(",")[0].split()]
-                byes = tuple(int(b.split()[-1]) for b in got.split(",")[1:])
-                pub = Published(round=r, pairs=tuple(Pair(w, b) for w, b in boards),
-                                byes=byes, source=name)
+                a = _parse_text(got)
+                pub = Published(round=r, pairs=tuple(Pair(w, b) for w, b in a["boards"]),
+                                byes=tuple(a["byes"]), source=name)
                 deps, _ = book.analyse_departures(req, r, pub, trace)
                 for d in deps:
                     lines.append(f"    departs at {d.article} ({d.kind}), {d.criterion} "
                                  f"prefers ours{' (as good: order only)' if d.order_only else ''}")
+    lines += [f"Gacrux disagreements paired as Gacrux under {k or 'no named reading'}: {v}"
+              for k, v in sorted(tally.items())]
     return "\n".join(lines)
+
+
+def _parse_text(got: str) -> dict:
+    """An answer back from :func:`text`."""
+    head, *byes = got.split(",")
+    return {"status": "ok", "boards": [[int(x) for x in b.split("-")] for b in head.split()],
+            "byes": [int(b.split()[-1]) for b in byes]}
 
 
 def extract(out: Path, seed: int, r: int, where: Path, article: str) -> Path:
