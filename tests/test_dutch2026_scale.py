@@ -176,3 +176,16 @@ def test_each_kept_disagreement_pairs_as_recorded_and_as_gacrux_under_its_readin
         assert scale.text(alt) == heads["gacrux"]
     if importlib.util.find_spec("gacrux") is not None:
         assert scale.text(scale._gacrux(path, r)) == heads["gacrux"]
+
+
+def test_an_answer_reads_back_from_its_text_and_the_alternatives_name_the_reading():
+    a = {"status": "ok", "boards": [[3, 2], [6, 4], [5, 7]], "byes": [9]}
+    assert scale.compare(scale._parse_text(scale.text(a)), a) == "same"
+    from dubov_explain.trf.reader import read_trf
+    case = Path(__file__).parents[1] / "golden" / "dutch-2026" / "cases" / \
+        "reading-tpn-arrival.trf"
+    witness = {"status": "ok", "boards": [[2, 3], [6, 4], [5, 7]], "byes": []}
+    assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2, witness) \
+        == "tpn-arrival=arrived"
+    assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2,
+                                  {"status": "ok", "boards": [[2, 4]], "byes": []}) == ""
