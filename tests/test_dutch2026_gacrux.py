@@ -1,7 +1,8 @@
 """dutch-2026 against Gacrux (skipped when gacrux is not installed): the middle rounds of the
 bbpPairings corpus (``tests/data/dutch-bbp``, 12 tournaments, 57 rounds) are paired alike,
 pairs and colours; where Gacrux reads [C14] otherwise than the text's words (reading
-c14-downfloaters) a golden case shows it.  ``benchmarks/agree_dutch2026.py`` runs a larger
+c14-downfloaters) or leaves a player not yet arrived out of the TPNs (reading tpn-arrival)
+a golden case shows it.  ``benchmarks/agree_dutch2026.py`` runs a larger
 generated corpus."""
 
 from __future__ import annotations
@@ -29,24 +30,30 @@ def test_middle_rounds_pair_as_gacrux(path, tmp_path):
             (name, r, ours.text(), theirs.text())
 
 
-def test_the_c14_reading_is_where_gacrux_departs_from_the_words(tmp_path):
-    """golden/dutch-2026/cases/reading-c14-downfloaters: Gacrux counts the Limbo's MDP in
-    [C14] (reading c14-downfloaters=all); the text's words count resident downfloaters only
-    (the default), which pairs the round otherwise."""
+@pytest.mark.parametrize("name,default,alternative", [
+    ("c14-downfloaters", "residents", "all"),
+    ("tpn-arrival", "file", "arrived"),
+])
+def test_the_readings_where_gacrux_departs_from_the_defaults(name, default, alternative):
+    """golden/dutch-2026/cases/reading-NAME: Gacrux pairs as the alternative value (pairs and
+    colours), the default pairs otherwise.  c14-downfloaters: Gacrux counts the Limbo's MDP
+    in [C14], the text's words count resident downfloaters only; tpn-arrival: Gacrux
+    leaves a player who has not yet taken part out of 5.2.5's TPN parity
+    (tests/data/dutch-gacrux/DIFFERENCES.md)."""
     from dubov_explain.rulebooks import find_rulebook
     from dubov_explain.trf.reader import read_trf
     from gacrux_dutch import gacrux_pairing
 
     case = Path(__file__).parent.parent / "golden" / "dutch-2026" / "cases" / \
-        "reading-c14-downfloaters.trf"
+        f"reading-{name}.trf"
     book = find_rulebook("dutch-2026")
     t = read_trf(case)
     r = book.standings(t).round
     theirs = gacrux_pairing(case, r)
     assert theirs.ok
     got = {}
-    for value in ("residents", "all"):
-        res = book.pair(t, book.readings({"c14-downfloaters": value})).result
-        got[value] = {frozenset(b) for b in res.boards}
-    assert got["all"] == {frozenset(b) for b in theirs.boards}
-    assert got["residents"] != got["all"]
+    for value in (default, alternative):
+        res = book.pair(t, book.readings({name: value})).result
+        got[value] = (frozenset(map(tuple, res.boards)), res.bye)
+    assert got[alternative] == (frozenset(theirs.boards), theirs.bye)
+    assert got[default] != got[alternative]

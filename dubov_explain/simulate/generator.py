@@ -19,7 +19,11 @@ what a generator offers; this one produces, reproducibly from one seed:
   engine does not pair him;
 * withdrawals (absent ``0000 - Z`` from some round on) and late entries (absent
   ``0000 - Z`` for the first rounds, but ranked with a starting number from the start);
-* the initial colour (``XXC white1/black1``, Dubov 5.1 "drawn by lot") drawn from the seed.
+* the initial colour (``XXC white1/black1``, Dubov 5.1 "drawn by lot") drawn from the seed;
+* with ``baku``, the Baku Acceleration Method (C.04.7 1, 2026): the first ``ga_size``
+  starting numbers (GA, "the first half ... rounded up to the nearest even number") get a
+  win's points of virtual points in the first half (rounded up) of the accelerated rounds
+  and half of it in the rest (``XXA`` records, :mod:`~dubov_explain.rulebooks.acceleration.baku`).
 
 Each round is paired by the rulebook named ``system`` (``find_rulebook(system).pair``;
 Dubov 2025 by default) on exactly the request a TRF would carry: every player's blocks of the earlier rounds plus the
@@ -95,6 +99,8 @@ class GeneratorOptions:
     #: per player: joins late, absent for rounds 1 .. k-1 with 2 <= k <= late_entry_last_round
     late_entry_rate: float = 0.03
     late_entry_last_round: int = 3
+    #: the Baku Acceleration Method's virtual points (C.04.7 1) for GA, the top starting numbers
+    baku: bool = False
     #: ``None``: drawn from the seed (XXC white1 / black1)
     initial_colour: Colour | None = None
     scoring: Scoring = field(default_factory=Scoring)
@@ -239,6 +245,17 @@ def _tournament(
     return replace(template, players=tuple(players))
 
 
+def _baku_points(players: int, rounds: int, scoring: Scoring) -> dict:
+    """Baku (C.04.7 1.2, 1.4): GA's virtual points per round, a win's points in the first
+    half of the accelerated rounds, half of it in the rest, none after."""
+    from ..rulebooks.acceleration.baku import ga_size, round_points
+
+    points = [round_points(k, rounds) * scoring.win for k in range(1, rounds + 1)]
+    while points and not points[-1]:
+        points.pop()
+    return {n: tuple(points) for n in range(1, ga_size(players) + 1)} if points else {}
+
+
 #: the request to pair round r of a generated tournament (kept under its old name)
 history_before = request_for_round
 
@@ -254,11 +271,14 @@ def simulate(
     options: GeneratorOptions = GeneratorOptions(),
     keep_rounds: bool = False,
     system: str | None = None,
+    pair_rounds: int | None = None,
 ) -> Simulation:
     """Generate a tournament round by round, paired by the rulebook ``system`` (default:
     ``options.system``); see the module docstring.
 
     With ``keep_rounds`` the result also holds each round's request and trace.
+    ``pair_rounds``: pair and play only rounds 1 .. ``pair_rounds`` of the ``rounds``-round
+    tournament (a witness run that compares the middle rounds needs no final round).
     """
     if players < 0:
         raise ValueError("players must be >= 0")
@@ -294,6 +314,7 @@ def simulate(
         name=f"AutoTest Tournament {seed}",
         records=header,
         record_positions=(0,),
+        acceleration=_baku_points(players, rounds, o.scoring) if o.baku else {},
     )
     strength = {n: e.strength for n, e in zip(numbers, entrants)}
     unrated = frozenset(n for n, e in zip(numbers, entrants) if e.unrated)
@@ -305,7 +326,7 @@ def simulate(
     if o.full_point_byes:
         bye_codes.append(("F", o.full_bye_rate))
 
-    for r in range(1, rounds + 1):
+    for r in range(1, min(rounds, pair_rounds or rounds) + 1):
         # decided before the round: withdrawals, late entries, requested byes
         absent: dict[int, str] = {}
         for n in numbers:
@@ -357,4 +378,5 @@ def simulate(
                 f"or paired some twice"
             )
     t = _tournament(template, entries)
-    return Simulation(t, seed, rounds, None, None, tuple(kept), unrated, dict(withdrawn), late)
+    played = min(rounds, pair_rounds or rounds)
+    return Simulation(t, seed, played, None, None, tuple(kept), unrated, dict(withdrawn), late)

@@ -35,7 +35,21 @@ CATALOGUE: tuple[Reading, ...] = (
         default="residents",
         choices={"residents": "no: the text's words, resident downfloaters only",
                  "all": "yes: every downfloater of the bracket, the Limbo too (as Gacrux "
-                        "pairs)"},
+                        "and bbpPairings v6 pair)"},
+    ),
+    Reading(
+        name="tpn-arrival",
+        article="1.1, 5.2.5 (General Handling Rules 2.3-2.5)",
+        question="5.2.5 reads the parity of the higher ranked player's TPN: does a player "
+                 "listed from the start who has not yet taken part in a pairing (absent or "
+                 "on requested byes so far, and absent again) hold a TPN ahead of him?",
+        default="file",
+        choices={"file": "yes: the file's starting numbers are the TPNs (GHR 2.3, the "
+                         "initial ranking of the participants listed)",
+                 "arrived": "no: TPNs count, in the initial order, only the players who "
+                            "took part in a pairing or are to be paired now (GHR 2.4 'given "
+                            "an appropriate TPN and paired only when they actually arrive'; "
+                            "as Gacrux and bbpPairings v6 pair)"},
     ),
     Reading(
         name="c13-absolute",

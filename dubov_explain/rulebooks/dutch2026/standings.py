@@ -135,6 +135,23 @@ class Rules:
         a loss (1.4.4: nobody else)."""
         return kind == "pairing-allocated-bye" or (kind != "played" and points > loss)
 
+    def tpns(self, players, readings: Readings) -> dict[int, int]:
+        """1.1: each player's TPN.  Reading ``tpn-arrival``: the file's starting numbers
+        (``file``), or the rank in the initial order among the players who took part in a
+        pairing (a game, a forfeit, a PAB) or are to be paired now (``arrived``; a player
+        not arrived keeps his number, he is not paired)."""
+        if not readings.is_("tpn-arrival", "arrived"):
+            return {q.number: q.number for q in players}
+        out, k = {}, 0
+        for q in sorted(players, key=lambda x: x.number):
+            if not q.absence or any(x.opponent is not None or x.kind == "pairing-allocated-bye"
+                                    for x in q.rounds):
+                k += 1
+                out[q.number] = k
+            else:
+                out[q.number] = q.number
+        return out
+
     def compute(self, t: Tournament, round_no: int | None = None,
                 readings: Readings = DEFAULT) -> Standings:
         f = round_facts(t, round_no)
@@ -150,6 +167,7 @@ class Rules:
         if last:  # 1.8: over 50% of the maximum possible score
             rounds = r - 1 if readings.is_("topscorer-max", "rounds-before") else total
             top_over = t.scoring.win * rounds / 2
+        tpn = self.tpns(f.players, readings)
         out = []
         for q in f.players:
             colours, by_round, diff = colours_played(q, r)
@@ -166,7 +184,7 @@ class Rules:
                     bar = ByeBar(x.kind, x.round, x.code)
             pref, strength, rule = colour_preference(colours, readings)
             out.append(PlayerStanding(
-                number=q.number, name=q.name, rating=q.rating, initial_rank=q.number,
+                number=q.number, name=q.name, rating=q.rating, initial_rank=tpn[q.number],
                 score=q.pairing_points, colours=colours, colour_by_round=by_round,
                 colour_difference=diff, preference=pref, strength=strength,
                 preference_rule=rule, games_played=q.games_played,

@@ -1,0 +1,449 @@
+"""dutch-2026 against Gacrux and bbpPairings v6 on generated tournaments, at scale (issue 25:
+2,000 tournaments against Gacrux, 50,000 against bbpPairings v6 with Gacrux on a sample and
+on every disagreement).
+
+Tournament ``seed`` is drawn from ``random.Random(f"dutch2026-agree-{seed}")`` alone (see
+:func:`config_for`): 6-200 players, 5-13 rounds, forfeits (one-sided and double), games of
+less than one move, requested half-point, zero-point and (in some) full-point byes,
+withdrawals, late entries, and in about a quarter the Baku acceleration (C.04.7 1, 2026;
+``XXA`` records).  Our generator pairs it with ``dutch-2026`` (default readings) round by
+round up to the penultimate round; every middle round (2 .. last-1) is then
+
+* written as the request a TRF carries (TRF(x): ``XXR``, ``XXC``, ``XXA``),
+* paired by bbpPairings v6 (``XXA``; ``--bbp``, else the ``DUBOV_BBP6`` environment variable) and
+  by Gacrux (the acceleration as TRF-2026 ``250`` records: Gacrux 1.11.65 does not apply
+  ``XXA``; ``--gacrux all``, the default; ``sample:K``: one round in K, and every round
+  where bbpPairings differs from us or is absent; ``off``),
+* compared with ours (pairs, and pairs with colours),
+* and each answer (ours and the witnesses') checked by ``tests/dutch2026_absolute.py``, an
+  absolute check independent of the rulebook (bbpPairings v6 can give a second PAB).
+
+Where Gacrux differs from us the round is paired again under the named readings the
+witnesses were seen to follow (``ALTERNATIVES``: ``c14-downfloaters=all``,
+``tpn-arrival=arrived``) and the request is kept in the record (to reproduce and classify).
+
+Output: one JSON line per tournament, appended as each finishes; a second run with the same
+file skips the seeds already in it (resumable).  ``--summary`` prints the figures.
+
+    PYTHONPATH=. nice python benchmarks/agree_dutch2026_scale.py OUT.jsonl --count 2000
+        [--first-seed 0] [--jobs 2 | --dask local | --dask tcp://HOST:8786]
+        [--gacrux all|sample:K|off] [--bbp PATH]
+    PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --summary
+
+Dask workers need this checkout at the same path (they import ``tests/`` helpers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = str(ROOT / "tests")
+SYSTEM = "dutch-2026"
+
+
+def config_for(seed: int, players: tuple[int, int] = (6, 200),
+               rounds: tuple[int, int] = (5, 13)) -> dict:
+    """The generator's options of tournament ``seed`` (reproducible: one seeded stream)."""
+    rng = random.Random(f"dutch2026-agree-{seed}")
+    full = rng.random() < 0.3
+    return dict(
+        players=rng.randint(*players),
+        rounds=rng.randint(*rounds),
+        options=dict(
+            draw_rate=round(rng.uniform(0.2, 0.5), 3),
+            forfeit_rate=round(rng.uniform(0.0, 0.05), 4),
+            double_forfeit_rate=round(rng.uniform(0.0, 0.01), 4),
+            quick_game_rate=round(rng.uniform(0.0, 0.02), 4),
+            half_bye_rate=round(rng.uniform(0.0, 0.05), 4),
+            zero_bye_rate=round(rng.uniform(0.0, 0.05), 4),
+            full_bye_rate=round(rng.uniform(0.0, 0.02), 4) if full else 0.0,
+            full_point_byes=full,
+            withdrawal_rate=round(rng.uniform(0.0, 0.015), 4),
+            late_entry_rate=round(rng.uniform(0.0, 0.06), 4),
+            late_entry_last_round=rng.randint(2, 4),
+            unrated_rate=round(rng.uniform(0.0, 0.1), 4),
+            baku=rng.random() < 0.25,
+        ),
+    )
+
+
+def _answer_of(result):
+    from dubov_explain.trace.events import PairingPublished
+    if isinstance(result, PairingPublished):
+        return {"status": "ok", "boards": [list(b) for b in result.boards],
+                "byes": [result.bye] if result.bye is not None else []}
+    return {"status": "no pairing"}
+
+
+def _read_pairing(text: str) -> dict:
+    nums = [int(x) for x in text.split() if x.lstrip("-").isdigit()]
+    if not nums:
+        return {"status": "error: no pairing in the output"}
+    rows = [(nums[1 + 2 * i], nums[2 + 2 * i]) for i in range(nums[0])]
+    return {"status": "ok", "boards": [[w, b] for w, b in rows if b != 0],
+            "byes": [w for w, b in rows if b == 0]}
+
+
+def _bbp(bbp: str, path: Path) -> dict:
+    import subprocess
+    out = path.with_suffix(".bbp")
+    r = subprocess.run([bbp, "--dutch", str(path), "-p", str(out)], capture_output=True,
+                       text=True, timeout=600)
+    if r.returncode == 1:
+        return {"status": "no pairing"}
+    if r.returncode != 0:
+        return {"status": f"error: exit {r.returncode}: {(r.stderr or '').strip()[-200:]}"}
+    return _read_pairing(out.read_text())
+
+
+def _gacrux(path: Path, r: int) -> dict:
+    import subprocess
+    cmd = [sys.executable, "-m", "gacrux.pairingchecker", "-p", "-m", "dutch", "-i", str(path),
+           "-f", "TRF", "-n", str(r), "-d", "T"]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    got = _read_pairing(out.stdout)
+    if got["status"] == "ok" and not got["boards"] and not got["byes"]:
+        return {"status": "no pairing"}  # Gacrux prints 0 boards when it finds none
+    if got["status"] != "ok":
+        err = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"status": f"error: {err[:200]}"}
+    return got
+
+
+def pairs_key(a: dict):
+    return (frozenset(frozenset(b) for b in a["boards"]), tuple(sorted(a["byes"])))
+
+
+def colours_key(a: dict):
+    return (frozenset(tuple(b) for b in a["boards"]), tuple(sorted(a["byes"])))
+
+
+def compare(a: dict, b: dict) -> str:
+    """``same`` (pairs and colours), ``colours`` (same pairs, other colours), ``pairs``
+    (other pairs), ``none`` (neither has a pairing) or ``unpaired`` (one only)."""
+    if a["status"] != "ok" or b["status"] != "ok":
+        return "none" if a["status"] == b["status"] == "no pairing" else "unpaired"
+    if colours_key(a) == colours_key(b):
+        return "same"
+    return "colours" if pairs_key(a) == pairs_key(b) else "pairs"
+
+
+def text(a: dict) -> str:
+    if a["status"] != "ok":
+        return a["status"]
+    s = " ".join(f"{w}-{b}" for w, b in sorted(a["boards"], key=lambda x: min(x)))
+    return s + "".join(f", bye {n}" for n in a["byes"])
+
+
+def _problems(req, r: int, a: dict) -> list[str]:
+    from dutch2026_absolute import absolute_problems
+    if a["status"] != "ok":
+        return []
+    out = absolute_problems(req, r, [tuple(b) for b in a["boards"]],
+                            a["byes"][0] if a["byes"] else None)
+    if len(a["byes"]) > 1:
+        out.append(f"BR 3: {len(a['byes'])} PABs ({a['byes']})")
+    return out
+
+
+#: the named readings of dutch-2026 under which Gacrux's and bbpPairings' pairings were
+#: seen to be ours (DIFFERENCES.md), tried in this order on a disagreement
+ALTERNATIVES = ({"c14-downfloaters": "all"}, {"tpn-arrival": "arrived"},
+                {"c14-downfloaters": "all", "tpn-arrival": "arrived"})
+
+
+def as_witness_under(book, req, r: int, witness: dict) -> str:
+    """The first reading set of ``ALTERNATIVES`` under which we pair as ``witness``
+    (``NAME=VALUE,...``), or ``""``."""
+    for alt in ALTERNATIVES:
+        got = _answer_of(book.pair(req, book.readings(alt), round_no=r).result)
+        if compare(got, witness) in ("same", "none"):
+            return ",".join(f"{k}={v}" for k, v in alt.items())
+    return ""
+
+
+def run_tournament(job: tuple) -> dict:
+    """One tournament: generate, pair every middle round by the witnesses, compare, check."""
+    seed, gacrux_mode, bbp, players, rounds = job
+    if TESTS not in sys.path:
+        sys.path.insert(0, TESTS)
+    from dubov_explain.records import replace
+    from dubov_explain.rulebooks import find_rulebook
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+    from dubov_explain.trf.writer import write_trf
+
+    cfg = config_for(seed, players, rounds)
+    n, total = cfg["players"], cfg["rounds"]
+    rec: dict = {"seed": seed, **cfg, "rounds_checked": []}
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        sim = simulate(n, total, seed, keep_rounds=True, pair_rounds=total - 1,
+                       options=GeneratorOptions(system=SYSTEM, **cfg["options"]))
+    except Exception as exc:  # a harness reports, it does not stop on one tournament
+        rec["error"] = f"generator: {type(exc).__name__}: {exc}"
+        return rec
+    rec["ours_wall"] = round(time.perf_counter() - t0, 3)
+    rec["ours_cpu"] = round(time.process_time() - c0, 3)
+    rec["ours_rounds"] = len(sim.rounds)
+    rec["stopped_round"] = sim.stopped_round
+    book = find_rulebook(SYSTEM)
+    every = None
+    if gacrux_mode.startswith("sample:"):
+        every = int(gacrux_mode.split(":", 1)[1])
+    sample = random.Random(f"dutch2026-sample-{seed}")
+    with tempfile.TemporaryDirectory() as d:
+        for rr in sim.rounds:
+            r = rr.round
+            if not 2 <= r <= total - 1:
+                continue
+            req = rr.request
+            row: dict = {"r": r}
+            ours = _answer_of(rr.trace.result)
+            path = Path(d) / f"s{seed}-r{r}.trf"
+            trf = write_trf(req, "trfx")
+            path.write_text(trf, encoding="utf-8")
+            # Gacrux 1.11.65 reads XXA but does not apply it (its reader stores result
+            # letters where its scorer looks for points): it is given the acceleration as
+            # the TRF-2026 250 records it applies; bbpPairings reads XXA
+            gpath = path
+            if req.acceleration:
+                gpath = Path(d) / f"s{seed}-r{r}-250.trf"
+                gpath.write_text(write_trf(replace(req, acceleration_250=frozenset(
+                    req.acceleration)), "trfx"), encoding="utf-8")
+            row["ours_problems"] = _problems(req, r, ours)
+            theirs = {}
+            if bbp:
+                t1 = time.perf_counter()
+                theirs["bbp"] = _bbp(bbp, path)
+                row["t_bbp"] = round(time.perf_counter() - t1, 3)
+            ask = gacrux_mode == "all" or (every is not None and (
+                sample.randrange(every) == 0 or "bbp" not in theirs
+                or compare(ours, theirs["bbp"]) != "same"))
+            if ask:
+                t1 = time.perf_counter()
+                theirs["gacrux"] = _gacrux(gpath, r)
+                row["t_gacrux"] = round(time.perf_counter() - t1, 3)
+            differs = False
+            for name, a in theirs.items():
+                row[name] = compare(ours, a)
+                row[f"{name}_problems"] = _problems(req, r, a)
+                if row[name] not in ("same", "none"):
+                    differs = True
+                    row[f"{name}_pairing"] = text(a)
+            if differs:
+                row["ours_pairing"] = text(ours)
+                row["request"] = trf
+                if "gacrux" in theirs and row["gacrux"] != "same":
+                    row["as_gacrux_under"] = as_witness_under(book, req, r, theirs["gacrux"])
+            rec["rounds_checked"].append(row)
+    rec["wall"] = round(time.perf_counter() - t0, 3)
+    return rec
+
+
+def done_seeds(out: Path) -> set[int]:
+    seeds = set()
+    if out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            try:
+                seeds.add(json.loads(line)["seed"])
+            except (ValueError, KeyError):
+                continue  # a line cut by an interrupted run: that seed runs again
+    return seeds
+
+
+def summary(out: Path) -> str:
+    recs = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines() if x.strip()]
+    rows = [row for rec in recs for row in rec["rounds_checked"]]
+    lines = [f"tournaments {len(recs)} (players {min(r['players'] for r in recs)}-"
+             f"{max(r['players'] for r in recs)}, rounds {min(r['rounds'] for r in recs)}-"
+             f"{max(r['rounds'] for r in recs)}; Baku {sum(r['options']['baku'] for r in recs)}, "
+             f"full-point byes {sum(r['options']['full_point_byes'] for r in recs)}; "
+             f"generator errors {sum('error' in r for r in recs)}; stopped early "
+             f"{sum(r.get('stopped_round') is not None for r in recs)})",
+             f"middle rounds {len(rows)}"]
+    for name in ("gacrux", "bbp"):
+        asked = [row for row in rows if name in row]
+        if not asked:
+            continue
+        k = {v: sum(row[name] == v for row in asked)
+             for v in ("same", "colours", "pairs", "unpaired", "none")}
+        agree = k["same"] + k["none"]
+        lines.append(f"{name}: rounds {len(asked)}; same pairs and colours {agree} "
+                     f"({100 * agree / len(asked):.2f} %); same pairs, other colours "
+                     f"{k['colours']}; other pairs {k['pairs']}; one side unpaired "
+                     f"{k['unpaired']}")
+        bad = [row for row in asked if row.get(f"{name}_problems")]
+        lines.append(f"{name}: answers failing the absolute check {len(bad)}")
+    bad = [row for row in rows if row.get("ours_problems")]
+    lines.append(f"ours: answers failing the absolute check {len(bad)}")
+    c14 = [row for row in rows if "c14_all" in row and "as_gacrux_under" not in row]
+    if c14:
+        lines.append(f"Gacrux disagreements paired as Gacrux under c14-downfloaters=all "
+                     f"(recorded by the first runs): "
+                     f"{sum(row['c14_all'] == 'same' for row in c14)} of {len(c14)}")
+    under = [row["as_gacrux_under"] for row in rows if "as_gacrux_under" in row]
+    for alt in sorted(set(under)):
+        lines.append(f"Gacrux disagreements paired as Gacrux under {alt or 'no reading'}: "
+                     f"{under.count(alt)}")
+    cpu = [r["ours_cpu"] / max(1, r["ours_rounds"]) for r in recs if r.get("ours_rounds")]
+    tg = [row["t_gacrux"] for row in rows if "t_gacrux" in row]
+    tb = [row["t_bbp"] for row in rows if "t_bbp" in row]
+    if cpu:
+        lines.append(f"ours: median CPU seconds per round (by tournament) "
+                     f"{statistics.median(cpu):.3f}, total CPU "
+                     f"{sum(r.get('ours_cpu', 0) for r in recs):.0f} s")
+    if tg:
+        lines.append(f"Gacrux: median wall seconds per round {statistics.median(tg):.3f} "
+                     f"(a process), total {sum(tg):.0f} s")
+    if tb:
+        lines.append(f"bbpPairings: median wall seconds per round {statistics.median(tb):.3f}, "
+                     f"total {sum(tb):.0f} s")
+    lines.append(f"wall seconds per tournament, summed over workers: "
+                 f"{sum(r.get('wall', 0) for r in recs):.0f}")
+    return "\n".join(lines)
+
+
+def classify(out: Path) -> str:
+    """Each disagreement with a witness, with where the witness's pairing leaves our
+    procedure by our rulebook (``analyse_departures``: the article and the criterion that
+    prefers ours) and whether ``c14-downfloaters=all`` pairs it as Gacrux."""
+    if TESTS not in sys.path:
+        sys.path.insert(0, TESTS)
+    from dubov_explain.explain.audit import Pair, Published
+    from dubov_explain.rulebooks import find_rulebook
+    from dubov_explain.trf.reader import parse_trf
+
+    book = find_rulebook(SYSTEM)
+    lines: list[str] = []
+    tally: dict[str, int] = {}
+    for line in out.read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        for row in rec["rounds_checked"]:
+            if "request" not in row:
+                continue
+            r = row["r"]
+            req = parse_trf(row["request"])
+            lines.append(f"seed {rec['seed']} round {r} of {rec['rounds']} "
+                         f"({rec['players']} players{', Baku' if rec['options']['baku'] else ''})"
+                         f": Gacrux {row.get('gacrux', '-')}, bbpPairings {row.get('bbp', '-')}"
+                         + (f", c14-downfloaters=all {row['c14_all']}" if "c14_all" in row
+                            else ""))
+            lines.append(f"  ours        {row['ours_pairing']}")
+            if row.get("gacrux") not in (None, "same", "none"):
+                g = _parse_text(row["gacrux_pairing"])
+                under = row.get("as_gacrux_under", as_witness_under(book, req, r, g))
+                tally[under] = tally.get(under, 0) + 1
+                lines.append(f"  as Gacrux under: {under or 'no named reading'}")
+            trace = book.pair(req, round_no=r)
+            for name in ("gacrux", "bbp"):
+                if row.get(name) in (None, "same", "none"):
+                    continue
+                got = row[f"{name}_pairing"]
+                lines.append(f"  {name:<11} {got}")
+                if name == "bbp" and row.get("gacrux") == "same":
+                    continue
+                a = _parse_text(got)
+                pub = Published(round=r, pairs=tuple(Pair(w, b) for w, b in a["boards"]),
+                                byes=tuple(a["byes"]), source=name)
+                deps, _ = book.analyse_departures(req, r, pub, trace)
+                for d in deps:
+                    lines.append(f"    departs at {d.article} ({d.kind}), {d.criterion} "
+                                 f"prefers ours{' (as good: order only)' if d.order_only else ''}")
+    lines += [f"Gacrux disagreements paired as Gacrux under {k or 'no named reading'}: {v}"
+              for k, v in sorted(tally.items())]
+    return "\n".join(lines)
+
+
+def _parse_text(got: str) -> dict:
+    """An answer back from :func:`text`."""
+    head, *byes = got.split(",")
+    return {"status": "ok", "boards": [[int(x) for x in b.split("-")] for b in head.split()],
+            "byes": [int(b.split()[-1]) for b in byes]}
+
+
+def extract(out: Path, seed: int, r: int, where: Path, article: str) -> Path:
+    """The request of a disagreement as a case file (``tests/data/dutch-gacrux``): the
+    request with ``###`` lines naming each engine's pairing, the readings under which we
+    pair as Gacrux (if any) and the article it is attributed to."""
+    for line in out.read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        for row in rec["rounds_checked"]:
+            if rec["seed"] != seed or row["r"] != r or "request" not in row:
+                continue
+            head = [f"### case: seed {seed} round {r} of {rec['rounds']} of "
+                    f"benchmarks/agree_dutch2026_scale.py ({rec['players']} players)",
+                    f"### round: {r}",
+                    f"### article: {article}",
+                    f"### ours: {row['ours_pairing']}",
+                    f"### gacrux: {row.get('gacrux_pairing', row['ours_pairing'])}"]
+            if row.get("c14_all") == "same":
+                head.append("### as-gacrux-under: c14-downfloaters=all")
+            first, rest = row["request"].split("\n", 1)
+            path = where / f"seed{seed}-r{r}.trf"
+            path.write_text("\n".join([first, *head, rest]), encoding="utf-8")
+            return path
+    raise SystemExit(f"no disagreement at seed {seed} round {r} in {out}")
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--count", type=int, default=2000)
+    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--dask", metavar="ADDRESS")
+    ap.add_argument("--gacrux", default="all")
+    ap.add_argument("--bbp", default=os.environ.get("DUBOV_BBP6"))
+    ap.add_argument("--players", default="6-200", help="range of the number of players")
+    ap.add_argument("--rounds", default="5-13", help="range of the number of rounds")
+    ap.add_argument("--summary", action="store_true")
+    ap.add_argument("--classify", action="store_true",
+                    help="print each disagreement and where it leaves our procedure")
+    ap.add_argument("--extract", nargs=3, metavar=("SEED:ROUND", "DIR", "ARTICLE"),
+                    help="write the request of one disagreement as a case file in DIR")
+    args = ap.parse_args(argv)
+    if args.extract:
+        seed, r = (int(x) for x in args.extract[0].split(":"))
+        print(extract(args.out, seed, r, Path(args.extract[1]), args.extract[2]))
+        return 0
+    if args.summary or args.classify:
+        print(summary(args.out) if args.summary else classify(args.out))
+        return 0
+    from dubov_explain.batch import ClusterError, parallel_map
+    bbp = args.bbp if args.bbp and os.access(args.bbp, os.X_OK) else None
+    done = done_seeds(args.out)
+    seeds = [s for s in range(args.first_seed, args.first_seed + args.count) if s not in done]
+    print(f"{len(done)} tournaments already in {args.out}; {len(seeds)} to run "
+          f"(bbpPairings: {bbp or 'none'}; Gacrux: {args.gacrux})", flush=True)
+    from dubov_explain.simulate.batch import parse_range
+    span = parse_range(args.players, "--players"), parse_range(args.rounds, "--rounds")
+    jobs = [(s, args.gacrux, bbp, *span) for s in seeds]
+    try:
+        with args.out.open("a", encoding="utf-8") as f:
+            for k, rec in enumerate(parallel_map(run_tournament, jobs, max(1, args.jobs),
+                                                 dask=args.dask), 1):
+                f.write(json.dumps(rec, sort_keys=True) + "\n")
+                f.flush()
+                bad = [row["r"] for row in rec["rounds_checked"]
+                       if any(row.get(x) not in (None, "same", "none") for x in ("gacrux", "bbp"))]
+                print(f"[{k}/{len(jobs)}] seed {rec['seed']} players {rec['players']} rounds "
+                      f"{rec['rounds']}: {len(rec['rounds_checked'])} middle rounds, "
+                      f"{rec.get('wall', 0):.1f} s" + (f"; differ in {bad}" if bad else "")
+                      + (f"; {rec['error']}" if "error" in rec else ""), flush=True)
+    except ClusterError as exc:
+        print(exc, file=sys.stderr)
+        return exc.exit_code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

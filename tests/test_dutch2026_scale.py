@@ -1,0 +1,191 @@
+"""The pieces of the dutch-2026 witness run at scale (``benchmarks/agree_dutch2026_scale.py``):
+its tournaments are reproducible and cover what issue 25 asks (6-200 players, 5-13 rounds,
+byes, forfeits, absences, acceleration); its independent absolute check
+(``tests/dutch2026_absolute.py``) finds each kind of violation and passes our pairings; one
+small tournament runs end to end against Gacrux (skipped when gacrux is absent)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
+from builders import build  # noqa: E402
+from dutch2026_absolute import absolute_problems  # noqa: E402
+
+import agree_dutch2026_scale as scale  # noqa: E402
+from dubov_explain.rulebooks import find_rulebook  # noqa: E402
+from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
+from dubov_explain.trace.events import PairingPublished  # noqa: E402
+
+DATA = Path(__file__).parent / "data" / "dutch-gacrux"
+
+
+def test_a_seed_gives_the_same_tournament_configuration_and_the_corpus_covers_the_issue():
+    configs = [scale.config_for(s) for s in range(300)]
+    assert configs[:5] == [scale.config_for(s) for s in range(5)]
+    assert min(c["players"] for c in configs) <= 10 and max(c["players"] for c in configs) >= 190
+    assert all(6 <= c["players"] <= 200 and 5 <= c["rounds"] <= 13 for c in configs)
+    assert {c["rounds"] for c in configs} == set(range(5, 14))
+    share = sum(c["options"]["baku"] for c in configs) / len(configs)
+    assert 0.15 < share < 0.35
+    assert any(c["options"]["full_point_byes"] for c in configs)
+    assert all(c["options"]["half_bye_rate"] >= 0 for c in configs)
+
+
+def test_the_generator_gives_baku_virtual_points_to_ga_and_pairs_the_top_apart():
+    """C.04.7 1.2/1.4: 20 players, GA = 1..10; 9 rounds: 1 point in rounds 1-3, 0.5 in 4-5."""
+    sim = simulate(20, 9, 3, options=GeneratorOptions.quiet(system="dutch-2026", baku=True),
+                   pair_rounds=1)
+    t = sim.tournament
+    assert sorted(t.acceleration) == list(range(1, 11))
+    assert t.acceleration[1] == (1, 1, 1, Fraction(1, 2), Fraction(1, 2))
+    assert sim.rounds_played == 1 and all(len(p.entries) == 1 for p in t.players)
+    # round 1: the accelerated top ten are paired among themselves
+    assert all((p.number <= 10) == (p.entries[0].opponent <= 10) for p in t.players)
+    plain = simulate(20, 9, 3, options=GeneratorOptions.quiet(system="dutch-2026"),
+                     pair_rounds=1).tournament
+    assert not plain.acceleration
+    assert any((p.number <= 10) != (p.entries[0].opponent <= 10) for p in plain.players)
+
+
+def _history():
+    """Three rounds of six players.  Colours: 1 WB; 2 BB and 5 BB (absolute White); 3 WW
+    and 4 WW (absolute Black); 6 BW.  Games: 1-2, 3-5, 4-6, 1-3, 2-4, 5-6; 2-6 a forfeit
+    (no game: they may meet); 5 had the PAB."""
+    return build([2400, 2300, 2200, 2100, 2000, 1900], [
+        [(1, 2, "1"), (3, 5, "="), (4, 6, "0")],
+        [(3, 1, "0"), (4, 2, "1"), (6, 5, "=")],
+        [(2, 6, "-"), (5, "U"), (1, "H"), (3, "H"), (4, "H")],
+    ], total_rounds=6)
+
+
+def test_the_absolute_check_passes_a_legal_pairing_and_reads_forfeits_as_no_meeting():
+    t = _history()
+    assert absolute_problems(t, 4, [(2, 3), (1, 6), (5, 4)], None) == []
+    problems = absolute_problems(t, 4, [(2, 6), (5, 4), (1, 3)], None)
+    assert problems == ["C1: 1 and 3 played each other before"]
+
+
+@pytest.mark.parametrize("boards,bye,found", [
+    ([(1, 2), (5, 4), (6, 3)], None, "C1: 1 and 2"),
+    ([(2, 3), (1, 6)], 5, "BR 3: PAB 5 with 6"),
+    ([(3, 4), (2, 6), (1, 5)], None, "C3: 3 and 4"),
+    ([(2, 3), (1, 6)], None, "1.9.1: player 4 is not paired"),
+    ([(2, 3), (1, 6), (5, 4), (4, 1)], None, "1.9.1: player 4 appears 2 times"),
+    ([(2, 3), (1, 6), (5, 9)], None, "1.9.1: unknown player 9"),
+    ([(3, 2), (1, 6), (5, 4)], None, "5.2.2: absolute preference denied on 3-2"),
+])
+def test_the_absolute_check_finds_each_kind_of_violation(boards, bye, found):
+    problems = absolute_problems(_history(), 4, boards, bye)
+    assert any(p.startswith(found) for p in problems), problems
+
+
+def test_the_absolute_check_finds_a_pab_to_a_player_who_had_one():
+    t = build([2400, 2300, 2200, 2100, 2000], [
+        [(1, 2, "1"), (3, 4, "="), (5, "U")],
+        [(1, 4, "1"), (5, 2, "0"), (3, "H")],
+    ], total_rounds=5)
+    problems = absolute_problems(t, 3, [(3, 1), (4, 2)], 5)
+    assert any(p.startswith("C2: PAB to 5") for p in problems), problems
+    assert absolute_problems(t, 3, [(3, 1), (4, 5)], 2) == []
+
+
+def test_our_pairings_of_a_generated_tournament_pass_the_independent_check():
+    cfg = scale.config_for(4, players=(20, 30), rounds=(6, 6))
+    sim = simulate(cfg["players"], 6, 4, keep_rounds=True,
+                   options=GeneratorOptions(system="dutch-2026", **cfg["options"]))
+    assert len(sim.rounds) >= 5
+    for rr in sim.rounds[1:]:
+        res = rr.trace.result
+        assert isinstance(res, PairingPublished)
+        assert absolute_problems(rr.request, rr.round, res.boards, res.bye) == []
+
+
+def test_compare_tells_colours_from_pairs():
+    a = {"status": "ok", "boards": [[1, 2], [3, 4]], "byes": [5]}
+    assert scale.compare(a, {"status": "ok", "boards": [[3, 4], [1, 2]], "byes": [5]}) == "same"
+    assert scale.compare(a, {"status": "ok", "boards": [[2, 1], [3, 4]], "byes": [5]}) == "colours"
+    assert scale.compare(a, {"status": "ok", "boards": [[1, 3], [2, 4]], "byes": [5]}) == "pairs"
+    assert scale.compare(a, {"status": "ok", "boards": [[1, 2], [3, 4]], "byes": [5, 6]}) \
+        == "pairs"
+    assert scale.compare({"status": "no pairing"}, {"status": "no pairing"}) == "none"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gacrux") is None, reason="gacrux is not installed")
+def test_a_small_tournament_runs_end_to_end_against_gacrux():
+    rec = scale.run_tournament((1, "all", None, (8, 12), (5, 5)))
+    rows = rec["rounds_checked"]
+    assert [row["r"] for row in rows] == [2, 3, 4] and rec["ours_rounds"] == 4
+    for row in rows:
+        assert row["gacrux"] == "same" and row["ours_problems"] == [] \
+            and row["gacrux_problems"] == [], row
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gacrux") is None, reason="gacrux is not installed")
+def test_gacrux_applies_the_acceleration_of_250_records_and_not_of_xxa(tmp_path):
+    """Why the run hands Gacrux 250 records (tests/data/dutch-gacrux/baku-xxa-round2.trf:
+    round 2 of a Baku tournament, 20 players, GA 1..10 with a virtual point): Gacrux pairs
+    it as we do from 250 records, and as if there were no acceleration from XXA records."""
+    from dubov_explain.records import replace
+    from dubov_explain.trf.reader import read_trf
+    from dubov_explain.trf.writer import write_trf
+
+    req = read_trf(DATA / "baku-xxa-round2.trf")
+    assert len(req.acceleration) == 10
+    book = find_rulebook("dutch-2026")
+    ours = scale._answer_of(book.pair(req, round_no=2).result)
+    plain = scale._answer_of(book.pair(replace(req, acceleration={}), round_no=2).result)
+    assert scale.compare(ours, plain) == "pairs"
+    r250 = tmp_path / "250.trf"
+    r250.write_text(write_trf(replace(req, acceleration_250=frozenset(req.acceleration)),
+                              "trfx"), encoding="utf-8")
+    assert "\n250 " in r250.read_text()
+    assert scale.compare(ours, scale._gacrux(r250, 2)) == "same"
+    assert scale.compare(plain, scale._gacrux(DATA / "baku-xxa-round2.trf", 2)) == "same"
+
+
+def _heads(path: Path) -> dict:
+    return dict(line[4:].split(": ", 1) for line in path.read_text(encoding="utf-8").splitlines()
+                if line.startswith("### ") and ": " in line)
+
+
+@pytest.mark.parametrize("path", [p for p in sorted(DATA.glob("*.trf")) if "ours" in _heads(p)],
+                         ids=lambda p: p.stem)
+def test_each_kept_disagreement_pairs_as_recorded_and_as_gacrux_under_its_reading(path):
+    """tests/data/dutch-gacrux/*.trf (DIFFERENCES.md): our default pairing is the one
+    recorded, the readings named pair as Gacrux did, and Gacrux (when installed) still
+    pairs so."""
+    from dubov_explain.trf.reader import read_trf
+
+    heads = _heads(path)
+    r = int(heads["round"])
+    req = read_trf(path)
+    book = find_rulebook("dutch-2026")
+    ours = scale._answer_of(book.pair(req, round_no=r).result)
+    assert scale.text(ours) == heads["ours"]
+    assert heads["ours"] != heads["gacrux"]
+    if "as-gacrux-under" in heads:
+        readings = dict(x.split("=", 1) for x in heads["as-gacrux-under"].split(","))
+        alt = scale._answer_of(book.pair(req, book.readings(readings), round_no=r).result)
+        assert scale.text(alt) == heads["gacrux"]
+    if importlib.util.find_spec("gacrux") is not None:
+        assert scale.text(scale._gacrux(path, r)) == heads["gacrux"]
+
+
+def test_an_answer_reads_back_from_its_text_and_the_alternatives_name_the_reading():
+    a = {"status": "ok", "boards": [[3, 2], [6, 4], [5, 7]], "byes": [9]}
+    assert scale.compare(scale._parse_text(scale.text(a)), a) == "same"
+    from dubov_explain.trf.reader import read_trf
+    case = Path(__file__).parents[1] / "golden" / "dutch-2026" / "cases" / \
+        "reading-tpn-arrival.trf"
+    witness = {"status": "ok", "boards": [[2, 3], [6, 4], [5, 7]], "byes": []}
+    assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2, witness) \
+        == "tpn-arrival=arrived"
+    assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2,
+                                  {"status": "ok", "boards": [[2, 4]], "byes": []}) == ""
