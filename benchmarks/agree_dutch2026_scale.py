@@ -157,8 +157,8 @@ def _problems(req, r: int, a: dict) -> list[str]:
 
 #: the named readings of dutch-2026 under which Gacrux's and bbpPairings' pairings were
 #: seen to be ours (DIFFERENCES.md), tried in this order on a disagreement
-ALTERNATIVES = ({"c14-downfloaters": "all"}, {"tpn-arrival": "arrived"},
-                {"c14-downfloaters": "all", "tpn-arrival": "arrived"})
+ALTERNATIVES = ({"c14-downfloaters": "all"}, {"tpn-arrival": "file"},
+                {"c14-downfloaters": "all", "tpn-arrival": "file"})
 
 
 def as_witness_under(book, req, r: int, witness: dict) -> str:

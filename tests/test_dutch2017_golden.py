@@ -116,13 +116,13 @@ def test_the_collapsed_last_bracket_case_shows_a9():
     assert kinds.index("penultimate-bracket") < kinds.index("pairing-published")
 
 
-def test_the_pairing_numbers_reading_has_a_case_telling_its_values_apart():
-    """Reading pairing-numbers (A.2.b, E.5): the case's two values pair differently (E.5's
+def test_the_tpn_arrival_reading_has_a_case_telling_its_values_apart():
+    """Reading tpn-arrival (A.2.b, E.5; the 2026 family's reading in 2017's words): the case's two values pair differently (E.5's
     parity of the higher ranked player's pairing number)."""
     results = {}
-    for v in (x for x in VARIANTS if x.case == "reading-pairing-numbers"):
+    for v in (x for x in VARIANTS if x.case == "reading-tpn-arrival"):
         res = _trace(v).result
-        results[dict(v.readings)["pairing-numbers"]] = frozenset(map(tuple, res.boards))
+        results[dict(v.readings)["tpn-arrival"]] = frozenset(map(tuple, res.boards))
     assert set(results) == {"arrived", "file"}
     assert results["arrived"] != results["file"]
     # the same pairs, other colours: only E.5 reads the numbers' parity

@@ -30,15 +30,16 @@ def test_middle_rounds_pair_as_gacrux(path, tmp_path):
             (name, r, ours.text(), theirs.text())
 
 
-@pytest.mark.parametrize("name,default,alternative", [
-    ("c14-downfloaters", "residents", "all"),
-    ("tpn-arrival", "file", "arrived"),
+@pytest.mark.parametrize("name,value,other", [
+    ("c14-downfloaters", "all", "residents"),
+    ("tpn-arrival", "arrived", "file"),
 ])
-def test_the_readings_where_gacrux_departs_from_the_defaults(name, default, alternative):
-    """golden/dutch-2026/cases/reading-NAME: Gacrux pairs as the alternative value (pairs and
-    colours), the default pairs otherwise.  c14-downfloaters: Gacrux counts the Limbo's MDP
-    in [C14], the text's words count resident downfloaters only; tpn-arrival: Gacrux
-    leaves a player who has not yet taken part out of 5.2.5's TPN parity
+def test_the_readings_gacrux_takes_on_their_cases(name, value, other):
+    """golden/dutch-2026/cases/reading-NAME: Gacrux pairs as ``value`` (pairs and colours),
+    ``other`` pairs otherwise.  c14-downfloaters: Gacrux counts the Limbo's MDP in [C14]
+    (``all``), where the text's words count resident downfloaters only (the default
+    ``residents``); tpn-arrival: Gacrux leaves a player who has not yet taken part out of
+    5.2.5's TPN parity (``arrived``, the default: GHR 2.4-2.5)
     (tests/data/dutch-gacrux/DIFFERENCES.md)."""
     from dubov_explain.rulebooks import find_rulebook
     from dubov_explain.trf.reader import read_trf
@@ -52,8 +53,8 @@ def test_the_readings_where_gacrux_departs_from_the_defaults(name, default, alte
     theirs = gacrux_pairing(case, r)
     assert theirs.ok
     got = {}
-    for value in (default, alternative):
-        res = book.pair(t, book.readings({name: value})).result
-        got[value] = (frozenset(map(tuple, res.boards)), res.bye)
-    assert got[alternative] == (frozenset(theirs.boards), theirs.bye)
-    assert got[default] != got[alternative]
+    for v in (value, other):
+        res = book.pair(t, book.readings({name: v})).result
+        got[v] = (frozenset(map(tuple, res.boards)), res.bye)
+    assert got[value] == (frozenset(theirs.boards), theirs.bye)
+    assert got[other] != got[value]

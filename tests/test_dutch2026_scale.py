@@ -184,8 +184,9 @@ def test_an_answer_reads_back_from_its_text_and_the_alternatives_name_the_readin
     from dubov_explain.trf.reader import read_trf
     case = Path(__file__).parents[1] / "golden" / "dutch-2026" / "cases" / \
         "reading-tpn-arrival.trf"
-    witness = {"status": "ok", "boards": [[2, 3], [6, 4], [5, 7]], "byes": []}
+    # the case paired with the file's numbers as TPNs (the other value of tpn-arrival)
+    witness = {"status": "ok", "boards": [[3, 2], [6, 4], [5, 7]], "byes": []}
     assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2, witness) \
-        == "tpn-arrival=arrived"
+        == "tpn-arrival=file"
     assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2,
                                   {"status": "ok", "boards": [[2, 4]], "byes": []}) == ""

@@ -39,8 +39,8 @@ CASES = [
      "C.7 weighs the following bracket alone, where both candidates are alike, so C.10 "
      "(colours) decides; 2026's [C8] weighs the following bracket within a completion of "
      "the round and prefers the other"),
-    ("reading-pairing-numbers", (9032, 12, 90), 2, "A.2.b, E.5, C.04.2.C.2",
-     "reading pairing-numbers: arrived (as bbpPairings v5.0.1) and file pair differently "
+    ("reading-tpn-arrival", (9032, 12, 90), 2, "A.2.b, E.5, C.04.2.C.2",
+     "reading tpn-arrival: arrived (as bbpPairings v5.0.1) and file pair differently "
      "(E.5: players who have not arrived yet numbered or not)"),
     ("reading-c7-last-bracket", (9138, 12, 90), 6, "C.7, C.2, A.9",
      "reading c7-last-bracket: pab (as bbpPairings v5.0.1) and pairs pair differently (the "
@@ -52,7 +52,7 @@ CASES = [
 
 
 #: the values each reading case is paired under, the default first
-VALUES = {"pairing-numbers": ("arrived", "file"), "c7-last-bracket": ("pab", "pairs")}
+VALUES = {"tpn-arrival": ("arrived", "file"), "c7-last-bracket": ("pab", "pairs")}
 
 
 def main(argv: list[str]) -> int:

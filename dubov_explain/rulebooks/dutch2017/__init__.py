@@ -14,7 +14,7 @@ A.1 initial list    1.1 TPN                same (2017 "pairing numbers", GHR C.0
 A.2 order           1.2                    same: score, then pairing number; A.2.b's
                                            numbers follow late entries (C.04.2.C.2: a
                                            number "only when he actually arrives"):
-                                           reading ``pairing-numbers``, which only E.5's
+                                           reading ``tpn-arrival``, which only E.5's
                                            parity can tell apart (``standings``)
 A.3 scoregroups     1.3.1-1.3.4            differs: A.3 allows the "collapsed" scoregroup
                                            of A.9 (several scores); 2026 has none

@@ -16,26 +16,28 @@ __all__ = ["ACCELERATION", "CATALOGUE", "DEFAULT", "Reading", "Readings"]
 
 #: 2026 article -> 2017 article of each reading kept
 _ARTICLE = {"absolute-conflict": "A.6.a", "topscorer-max": "A.7", "c13-absolute": "C.11",
-            "acceleration-floats": "A.4.b"}
+            "acceleration-floats": "A.4.b", "tpn-arrival": "A.2.b, E.5 (C.04.2.C.2-3)"}
+#: 2026 wording -> 2017 wording in a kept reading's question and choices (the 2017 text and
+#: its General Handling Rules speak of pairing numbers, not TPNs)
+_WORDS = (("[C13]", "C.11"), ("1.7.2", "A.6.b"), ("5.2.5", "E.5"), ("TPNs", "pairing numbers"),
+          ("TPN", "pairing number"), ("GHR 2.4", "C.04.2.C.2"), ("2.5:", "C.3:"),
+          ("GHR 2.3", "C.04.2.B.3"), ("they actually arrive", "he actually arrives"),
+          ("as Gacrux and bbpPairings v6 pair", "as bbpPairings v5.0.1 pairs"))
+
+
+def _words(text: str) -> str:
+    for old, new in _WORDS:
+        text = text.replace(old, new)
+    return text
+
 
 ACCELERATION: tuple[Reading, ...] = tuple(
     replace(r, article=_ARTICLE[r.name]) for r in family.ACCELERATION)
 CATALOGUE: tuple[Reading, ...] = tuple(
-    replace(r, article=_ARTICLE[r.name],
-            question=r.question.replace("[C13]", "C.11").replace("1.7.2", "A.6.b"))
+    replace(r, article=_ARTICLE[r.name], question=_words(r.question),
+            choices={k: _words(v) for k, v in r.choices.items()})
     for r in family.CATALOGUE if r.name in _ARTICLE and r not in family.ACCELERATION
 ) + (
-    Reading(
-        name="pairing-numbers",
-        article="A.2.b, E.5",
-        question="A late entry gets his pairing number 'only when he actually arrives' "
-                 "(C.04.2.C.2; A.2.b: numbers modified by late entries): before that, are "
-                 "the others numbered without him (E.5's odd or even number)?",
-        default="arrived",
-        choices={"arrived": "yes: the file's order without the players who have not "
-                            "arrived yet (as bbpPairings v5.0.1 numbers them)",
-                 "file": "no: the file's pairing numbers as they stand"},
-    ),
     Reading(
         name="c7-last-bracket",
         article="C.7, C.2, A.9",

@@ -14,11 +14,12 @@ otherwise.
   subsequent modifications depending on possible late entries" (and E.5's note: "always
   consider sections C.04.2.B/C ... for the proper management of the pairing numbers"):
   a late entry "is given an appropriate pairing number ... only when he actually arrives"
-  (C.04.2.C.2).  Reading ``pairing-numbers``: ``arrived`` (the default) numbers the
-  players in the file's order leaving out who has not arrived yet -- no round so far in a
-  pairing (a game, a forfeit, a PAB) and not to be paired in this one; ``file``: the
-  file's numbers as they stand.  Only E.5's parity can tell them apart (A.2's order and
-  the board order are the same either way).
+  (C.04.2.C.2).  The same words as the 2026 General Handling Rules' 2.4, so the same
+  reading, with one home: ``tpn-arrival`` and ``Rules.tpns`` of 2026 (``arrived``, the
+  default: the players in the file's order leaving out who has not arrived yet -- no round
+  so far in a pairing and not to be paired in this one; ``file``: the file's numbers as
+  they stand).  Only E.5's parity can tell them apart (A.2's order and the board order are
+  the same either way).
 
 The rest is the same text: A.2 order (score, then the pairing number), A.6 colour
 preferences (2026's 1.6-1.7), A.7 topscorers (2026's 1.8).
@@ -28,8 +29,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...records import replace
-from ...tournament.facts import round_facts
 from ...tournament.model import Tournament
 from ..dutch2026.standings import (ByeBar, PlayerStanding, Pref, Rules as _Rules,  # noqa: F401
                                    Standings, Strength)
@@ -49,23 +48,6 @@ class Rules(_Rules):
     def unplayed_float(self, kind: str, points: Fraction, loss: Fraction) -> bool:
         """A.4.b: whoever does not play in a round receives a downfloat."""
         return kind != "played"
-
-    def compute(self, t: Tournament, round_no: int | None = None,
-                readings: Readings = DEFAULT) -> Standings:
-        st = super().compute(t, round_no, readings)
-        if not readings.is_("pairing-numbers", "arrived"):
-            return st
-        # A.2.b, C.04.2.C.2: who has not arrived yet has no pairing number yet
-        f = round_facts(t, round_no)
-        arrived = {q.number for q in f.players if not q.absence or any(
-            x.kind in PAIRED for x in q.rounds)}
-        numbers = {n: i for i, n in enumerate(sorted(arrived), start=1)}
-        return replace(st, players=tuple(
-            replace(p, initial_rank=numbers.get(p.number, p.number)) for p in st.players))
-
-
-#: the kinds of an earlier round that were part of a pairing (a late entry has arrived)
-PAIRED = frozenset({"played", "forfeit-win", "forfeit-loss", "pairing-allocated-bye"})
 
 
 RULES = Rules()

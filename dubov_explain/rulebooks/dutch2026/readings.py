@@ -43,13 +43,14 @@ CATALOGUE: tuple[Reading, ...] = (
         question="5.2.5 reads the parity of the higher ranked player's TPN: does a player "
                  "listed from the start who has not yet taken part in a pairing (absent or "
                  "on requested byes so far, and absent again) hold a TPN ahead of him?",
-        default="file",
-        choices={"file": "yes: the file's starting numbers are the TPNs (GHR 2.3, the "
-                         "initial ranking of the participants listed)",
-                 "arrived": "no: TPNs count, in the initial order, only the players who "
-                            "took part in a pairing or are to be paired now (GHR 2.4 'given "
-                            "an appropriate TPN and paired only when they actually arrive'; "
-                            "as Gacrux and bbpPairings v6 pair)"},
+        default="arrived",
+        choices={"arrived": "no: TPNs count, in the initial order, only the players who "
+                            "took part in a pairing or are to be paired now (GHR 2.4: a "
+                            "late entry is 'given an appropriate TPN and paired only when "
+                            "they actually arrive', and 2.5: the TPNs given at the start "
+                            "are provisional; as Gacrux and bbpPairings v6 pair)",
+                 "file": "yes: the file's starting numbers are the TPNs (GHR 2.3, the "
+                         "initial ranking of the participants listed)"},
     ),
     Reading(
         name="c13-absolute",
