@@ -149,10 +149,27 @@ class Generation:
                 return u5 * rank[st[x].score] + player_cost(x, BYE)
             return player_cost(u, v) + player_cost(v, u)
 
-        if matching.has_perfect_matching(vertices, compatible) is None:
+        def term(u, v):  # cost(u, v) == term(u, v) + term(v, u)
+            return u5 * rank[st[v].score] if u == BYE else player_cost(u, v)
+
+        def level(v):  # the bracket, its fixed downfloaters, the next scoregroup, lower, bye
+            return 4 if v == BYE else 0 if v in bset else 1 if v in fixed else \
+                2 if v in nxt else 3
+
+        def term_lower(u, v):  # the same cost, a pair across levels charged to the lower end
+            lu, lv = level(u), level(v)
+            return term(u, v) if lu == lv else cost(u, v) if lu > lv else 0
+
+        def klass(v):
+            return (level(v), v in bmdps, -1 if v == BYE else st[v].score)
+
+        mate = self.zero_slack_matching(vertices, compatible, term, klass) or \
+            self.zero_slack_matching(vertices, compatible, term_lower, klass)
+        if mate is None and matching.has_perfect_matching(vertices, compatible) is None:
             got = None
         else:
-            _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
+            if mate is None:
+                _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
             down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
             down_n = [u for u in vertices if u != BYE and in_n(u, mate[u])
                       and not inside_n(u, mate[u])]
@@ -163,6 +180,46 @@ class Generation:
                    (len(down_n), tuple(sorted((st[u].score for u in down_n), reverse=True))))
         self._opt_cache[key] = got
         return got
+
+    def zero_slack_matching(self, vertices: list, compatible, term, klass):
+        """A minimum-cost perfect matching for :meth:`optimum` found without the weighted
+        algorithm, or None when this shortcut does not settle it.
+
+        The cost of a pair is the sum of one term per end, ``term(u, v)`` (one split: a
+        player's term his own downfloat digits, the bye's its assignee's score digit;
+        another: a pair across levels charged wholly to its lower end, which finds the
+        minimum where a lower scoregroup can only be paired with players who must float
+        down to it).  Every perfect
+        matching costs at least the sum over the vertices of each one's cheapest term with
+        a compatible partner; a perfect matching of the pairs where *both* ends take their
+        cheapest term costs exactly that sum, so it is a minimum-cost one (and its facts,
+        which the cost encodes digit by digit, are those of every minimum).  A vertex's
+        term depends on its partner's class only (``klass``: the bye, an MDP or a resident
+        of the bracket, a downfloater already fixed, the next scoregroup, a lower one; and
+        the score),
+        so its cheapest term is that of the cheapest class holding a compatible partner."""
+        classes: dict = {}
+        for v in vertices:
+            classes.setdefault(klass(v), []).append(v)
+        least: dict[int, int] = {}
+        for u in vertices:
+            if u == BYE:
+                found = min((term(u, x) for x in vertices if x != BYE and compatible(u, x)),
+                            default=None)
+            else:
+                found = None
+                for t, c in sorted((term(u, vs[0]), c) for c, vs in classes.items()):
+                    if any(v != u and compatible(u, v) for v in classes[c]):
+                        found = t
+                        break
+            if found is None:
+                return None
+            least[u] = found
+
+        def tight(u, v):
+            return compatible(u, v) and term(u, v) == least[u] and term(v, u) == least[v]
+
+        return matching.has_perfect_matching(vertices, tight)
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):
         """[C4], [C5], [C8] of a candidate whose downfloaters are ``down``: None when the
@@ -220,14 +277,9 @@ class Generation:
         return base + tuple(q)
 
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
-        """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]."""
-        self._nodes += 1
-        if self._nodes > NODE_LIMIT:
-            raise SearchLimitReached
+        """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
+        (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
         absolute = self.absolute
-        full = len(matching.bipartite_max_matching(s1, s2, lambda a, b: absolute(a, b) is None))
-        if full < len(s1):
-            return None
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         for k in checks:
@@ -275,18 +327,27 @@ class Generation:
         """3.6 on a homogeneous bracket or a remainder: the original S1/S2, then each
         exchange of 4.3 (``players`` in 1.2's order: BSN = position + 1, 4.1.1)."""
         n = len(players)
-        part_lb = self.lower_bound(base, fixed_pairs)
-        if n1:  # over every composition: n1 pairs among the players, in any S1/S2
-            q = list(part_lb[3:])
-            absolute = self.absolute
-            for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
-                m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
-                                          and not self.pair_quality(a, b)[k])
-                q[k] += max(0, n1 - len(m) // 2)
-            part_lb = part_lb[:3] + tuple(q)
+        part_lb = None
+
+        def bound():
+            """The part's bound (computed once, and only against a best found)."""
+            lb = self.lower_bound(base, fixed_pairs)
+            if n1 and not self.settled(lb):
+                # over every composition: n1 pairs among the players, in any S1/S2
+                q = list(lb[3:])
+                absolute = self.absolute
+                for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
+                    m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
+                                              and not self.pair_quality(a, b)[k])
+                    q[k] += max(0, n1 - len(m) // 2)
+                lb = lb[:3] + tuple(q)
+            return lb
+
         for x, y in chain([((), ())], exchanges(n1, n) if n1 else ()):
-            if not self.better(part_lb):
-                return
+            if self._best is not None:
+                part_lb = part_lb or bound()
+                if not self.better(part_lb):
+                    return
             moved = set(x) | set(y)
             s1 = [players[b - 1] for b in range(1, n + 1)
                   if (b <= n1 and b not in moved) or (b > n1 and b in moved)]
@@ -301,16 +362,41 @@ class Generation:
                 here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
             self.transpositions(s1, s2, 0, list(fixed_pairs), set(), limbo, base, here,
                                 remainder=None)
-            if self.settled(part_lb):
-                return
+            if self._best is not None:
+                part_lb = part_lb or bound()
+                if self.settled(part_lb):
+                    return
 
-    def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder) -> None:
+    def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder,
+                       mate=None) -> None:
         """4.2: S1's i-th player takes the S2 players in BSN order (the lexicographic order
-        of the transpositions' first N1 BSNs)."""
-        lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
-                              floaters=remainder is None)
-        if lb is None or not self.better(lb):
-            return
+        of the transpositions' first N1 BSNs).
+
+        ``mate`` pairs each S1 player from the i-th on with a distinct free S2 player by
+        [C1]-[C3] (None: not yet known); a part where no such matching exists holds no
+        candidate.  A child inherits it when its pair is one of it, and repairs it (one
+        augmenting path from a warm start) otherwise.  The lower bound of the part matters
+        only against a best found (``better``/``settled``), so it is computed only then:
+        the part's value is the same whenever it is computed, the pairs and the free S2
+        players being those of the part."""
+        absolute = self.absolute
+        if i < len(s1):
+            self._nodes += 1
+            if self._nodes > NODE_LIMIT:
+                raise SearchLimitReached
+        if mate is None:
+            free = [b for b in s2 if b not in used]
+            mate = matching.bipartite_max_matching(s1[i:], free,
+                                                   lambda x, y: absolute(x, y) is None)
+            if len(mate) < len(s1) - i:
+                return
+        floaters = remainder is None
+        lb = None
+        if self._best is not None:
+            lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
+                                  floaters)
+            if lb is None or not self.better(lb):
+                return
         if i == len(s1):
             if remainder is not None:
                 remainder(pairs, used)
@@ -319,15 +405,34 @@ class Generation:
             return
         a = s1[i]
         for b in s2:
-            if b in used or self.absolute(a, b) is not None:
+            if b in used or absolute(a, b) is not None:
+                continue
+            child = mate if mate.get(a) == b else self.repair(mate, s1[i + 1:], s2, used, b)
+            if child is None:
                 continue
             used.add(b)
             pairs.append((a, b))
-            self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder)
+            self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder,
+                                child)
             pairs.pop()
             used.discard(b)
-            if self.settled(lb):
-                return
+            if self._best is not None:
+                if lb is None:
+                    lb = self.lower_bound(base, pairs, s1[i:],
+                                          [b for b in s2 if b not in used], floaters)
+                if self.settled(lb):
+                    return
+
+    def repair(self, mate: dict, left: list, s2: list, used: set, b: int) -> dict | None:
+        """A matching of ``left`` into the S2 players free once ``b`` is taken too, from
+        ``mate`` (which matched them and one more S1 player into the free ones before), or
+        None when there is none."""
+        free = [x for x in s2 if x not in used and x != b]
+        absolute = self.absolute
+        got = matching.bipartite_max_matching(
+            left, free, lambda x, y: absolute(x, y) is None,
+            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)})
+        return got if len(got) == len(left) else None
 
     def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
                       limbo_scores: tuple, root: tuple) -> None:
