@@ -163,7 +163,8 @@ class Generation:
         def klass(v):
             return (level(v), v in bmdps, -1 if v == BYE else st[v].score)
 
-        mate = self.zero_slack_matching(vertices, compatible, term, klass) or \
+        mate = self.zero_slack_matching(vertices, compatible, term, klass,
+                                        [v for v in vertices if v in bset]) or \
             self.zero_slack_matching(vertices, compatible, term_lower, klass)
         if mate is None and matching.has_perfect_matching(vertices, compatible) is None:
             got = None
@@ -181,7 +182,7 @@ class Generation:
         self._opt_cache[key] = got
         return got
 
-    def zero_slack_matching(self, vertices: list, compatible, term, klass):
+    def zero_slack_matching(self, vertices: list, compatible, term, klass, odd=None):
         """A minimum-cost perfect matching for :meth:`optimum` found without the weighted
         algorithm, or None when this shortcut does not settle it.
 
@@ -219,7 +220,36 @@ class Generation:
         def tight(u, v):
             return compatible(u, v) and term(u, v) == least[u] and term(v, u) == least[v]
 
-        return matching.has_perfect_matching(vertices, tight)
+        got = matching.has_perfect_matching(vertices, tight)
+        if got is not None or odd is None or len(odd) % 2 == 0:
+            return got
+        # An odd set (the bracket, with an odd number of players): every perfect matching
+        # pairs one of them ``f`` outside it, so it costs at least the sum of the cheapest
+        # terms plus the least ``delta[f]`` (f's cheapest term outside the set less his
+        # cheapest one); a perfect matching where such an f crosses at that term and every
+        # other vertex takes its cheapest term reaches that bound: a minimum.
+        inside = frozenset(odd)
+        delta = {}
+        for f in odd:
+            cross = min((term(f, o) for o in vertices if o not in inside
+                         and compatible(f, o) and term(o, f) == least[o]), default=None)
+            if cross is not None:
+                delta[f] = cross - least[f]
+        if not delta:
+            return None
+        low = min(delta.values())
+        for f in [f for f in reversed(odd) if delta.get(f) == low][:3]:
+            def tight_f(u, v, f=f):
+                if f in (u, v):
+                    o = v if u == f else u
+                    return o not in inside and compatible(u, v) and \
+                        term(f, o) == least[f] + low and term(o, f) == least[o]
+                return tight(u, v)
+
+            got = matching.has_perfect_matching(vertices, tight_f)
+            if got is not None:
+                return got
+        return None
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):
         """[C4], [C5], [C8] of a candidate whose downfloaters are ``down``: None when the
@@ -266,8 +296,17 @@ class Generation:
                     floaters: bool = False) -> tuple | None:
         """``base`` ([C5], [C8], [C9]), the criteria of the pairs formed so far, and what
         the S1 players ``s1_left`` must add when paired among ``s2_free`` (``floaters``:
-        the S2 players left over are downfloaters).  None: no candidate completes."""
+        the S2 players left over are downfloaters).  None: no candidate completes.
+
+        Computed in stages, each a lower bound of the next: when one is not better than
+        the best found, it is returned (the full bound would not be better either, so
+        ``better`` and ``settled`` decide the same on it, and the callers prune at once)."""
+        cheap = base + (0,) * 8 + ((),) * 4
+        if not self.better(cheap):
+            return cheap
         q = self.quality(pairs, (), self._ctx["mdps"], self._ctx["score"])
+        if s1_left and not self.better(base + tuple(q)):
+            return base + tuple(q)
         if s1_left:
             extra = self.rest_bound(tuple(s1_left), tuple(s2_free), floaters)
             if extra is None:
