@@ -274,6 +274,7 @@ class Generation:
         self._best = None
         self._count = 0
         self._nodes = 0
+        self._warm: dict = {}
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         try:
             if not mdps:
@@ -321,9 +322,12 @@ class Generation:
         absolute = self.absolute
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
+        warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
-                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k])
+                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k],
+                initial=warm.get(k))
+            warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
             marks = [self.float_marks(n) for n in s2]
