@@ -163,8 +163,7 @@ class Generation:
         def klass(v):
             return (level(v), v in bmdps, -1 if v == BYE else st[v].score)
 
-        mate = self.zero_slack_matching(vertices, compatible, term, klass,
-                                        [v for v in vertices if v in bset]) or \
+        mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
             self.zero_slack_matching(vertices, compatible, term_lower, klass)
         if mate is None and matching.has_perfect_matching(vertices, compatible) is None:
             got = None
@@ -182,7 +181,7 @@ class Generation:
         self._opt_cache[key] = got
         return got
 
-    def zero_slack_matching(self, vertices: list, compatible, term, klass, odd=None):
+    def zero_slack_matching(self, vertices: list, compatible, term, klass, level=None):
         """A minimum-cost perfect matching for :meth:`optimum` found without the weighted
         algorithm, or None when this shortcut does not settle it.
 
@@ -221,34 +220,85 @@ class Generation:
             return compatible(u, v) and term(u, v) == least[u] and term(v, u) == least[v]
 
         got = matching.has_perfect_matching(vertices, tight)
-        if got is not None or odd is None or len(odd) % 2 == 0:
+        if got is not None or level is None:
             return got
-        # An odd set (the bracket, with an odd number of players): every perfect matching
-        # pairs one of them ``f`` outside it, so it costs at least the sum of the cheapest
-        # terms plus the least ``delta[f]`` (f's cheapest term outside the set less his
-        # cheapest one); a perfect matching where such an f crosses at that term and every
-        # other vertex takes its cheapest term reaches that bound: a minimum.
-        inside = frozenset(odd)
-        delta = {}
-        for f in odd:
-            cross = min((term(f, o) for o in vertices if o not in inside
-                         and compatible(f, o) and term(o, f) == least[o]), default=None)
-            if cross is not None:
-                delta[f] = cross - least[f]
-        if not delta:
-            return None
-        low = min(delta.values())
-        for f in [f for f in reversed(odd) if delta.get(f) == low][:3]:
-            def tight_f(u, v, f=f):
-                if f in (u, v):
-                    o = v if u == f else u
-                    return o not in inside and compatible(u, v) and \
-                        term(f, o) == least[f] + low and term(o, f) == least[o]
-                return tight(u, v)
+        return self.odd_set_matching(vertices, compatible, term, least, level)
 
-            got = matching.has_perfect_matching(vertices, tight_f)
-            if got is not None:
-                return got
+    def odd_set_matching(self, vertices, compatible, term, least, level):
+        """:meth:`zero_slack_matching` when the bracket (level 0), or the bracket with the
+        next scoregroup (levels 0-2), has an odd number of vertices.
+
+        The slack of a compatible pair is its cost less the two cheapest terms of its ends
+        (never negative), and a perfect matching costs the sum of the cheapest terms plus
+        the slacks of its pairs.  An odd set is left by at least one pair of every perfect
+        matching, so: with the bracket odd, some pair leaves it, to levels 1-2 or to
+        levels 3-4; with levels 0-2 odd too, a pair leaving them (to levels 3-4) as well,
+        either the same one (bracket to levels 3-4) or another, from levels 0-2 (one from
+        the bracket costs at least the least slack of a pair from it to levels 3-4).  The
+        least total slack of those patterns is a lower bound; a perfect matching of the
+        pairs of slack 0 and of the pattern's pairs of its least slack whose total slack
+        is that bound is a minimum (tried with the pattern's pairs all allowed, then with
+        one of its players at a time, the lowest ranked first; else None)."""
+        def slack(u, v):
+            return term(u, v) + term(v, u) - least[u] - least[v]
+
+        parity = [sum(1 for v in vertices if level(v) <= k) % 2 for k in (0, 2)]
+        if not parity[0] and not parity[1]:
+            return None
+
+        def least_slack(src, dst):
+            best = None
+            for u in vertices:
+                if level(u) in src:
+                    for v in vertices:
+                        if level(v) in dst and compatible(u, v):
+                            x = slack(u, v)
+                            if best is None or x < best:
+                                best = x
+            return best
+
+        patterns = []  # (bound, [(source levels, target levels, slack)])
+        if parity[0] and parity[1]:
+            direct = least_slack((0,), (3, 4))
+            if direct is not None:
+                patterns.append((direct, [((0,), (3, 4), direct)]))
+            a, b = least_slack((0,), (1, 2)), least_slack((1, 2), (3, 4))
+            if a is not None and b is not None:
+                patterns.append((a + b, [((0,), (1, 2), a), ((1, 2), (3, 4), b)]))
+        elif parity[0]:
+            x = least_slack((0,), (1, 2, 3, 4))
+            if x is not None:
+                patterns.append((x, [((0,), (1, 2, 3, 4), x)]))
+        else:
+            x = least_slack((0, 1, 2), (3, 4))
+            if x is not None:
+                patterns.append((x, [((0, 1, 2), (3, 4), x)]))
+        if not patterns:
+            return None
+        bound = min(b for b, _ in patterns)
+        for b, legs in patterns:
+            if b != bound:
+                continue
+            tries = [None] + [u for u in reversed(vertices) if level(u) in legs[0][0]][:3]
+            for only in tries:
+                def ok(u, v, legs=legs, only=only):
+                    if not compatible(u, v):
+                        return False
+                    x = slack(u, v)
+                    if x == 0:
+                        return True
+                    for src, dst, sl in legs:
+                        if x == sl and ((level(u) in src and level(v) in dst and
+                                         (only is None or u == only or src != legs[0][0]))
+                                        or (level(v) in src and level(u) in dst and
+                                            (only is None or v == only or src != legs[0][0]))):
+                            return True
+                    return False
+
+                got = matching.has_perfect_matching(vertices, ok)
+                if got is not None and sum(slack(u, v) for u, v in got.items()
+                                           if u < v) == bound:
+                    return got
         return None
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):
