@@ -49,6 +49,7 @@ Beyond ``LIMIT`` candidates evaluated in one bracket the search stops with the b
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from itertools import chain, combinations
 
@@ -326,6 +327,10 @@ class Generation:
         self._nodes = 0
         self._warm: dict = {}
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
+        # the walk recurses once per S1 player (and once per remainder S1 player): a large
+        # bracket needs more frames than the default (Python frames, no C stack, in 3.11+)
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 2 * (len(mdps) + len(residents)) + 1000))
         try:
             if not mdps:
                 self.homogeneous(residents, max_pairs, (), frozenset(), root[:3],
@@ -335,6 +340,8 @@ class Generation:
             limited = False
         except SearchLimitReached:
             limited = True
+        finally:
+            sys.setrecursionlimit(depth)
         if self._best is None:
             return None, limited
         vec, cand = self._best
