@@ -249,10 +249,11 @@ class Generation:
 
         def least_slack(src, dst):
             best = None
+            targets = [v for v in vertices if level(v) in dst]
             for u in vertices:
                 if level(u) in src:
-                    for v in vertices:
-                        if level(v) in dst and compatible(u, v):
+                    for v in targets:
+                        if compatible(u, v):
                             x = slack(u, v)
                             if best is None or x < best:
                                 best = x
