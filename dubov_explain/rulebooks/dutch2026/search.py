@@ -37,6 +37,13 @@ candidates in exactly the order above.  It skips a part of the sequence only whe
 3. after a part, the best found equals that part's lower bound (nothing later can be
    better): this is 3.4.1's "perfect candidate ... immediately accepted".
 
+The optimal matching is a minimum-cost perfect matching; where a perfect matching of the
+pairs of zero slack (``Generation.zero_slack_matching``, with the odd sets of
+``Generation.odd_set_matching``) reaches its lower bound it is one, and the weighted
+algorithm runs only otherwise (the docstrings argue both bounds).  The walk computes a bound
+only against a best found (before one, every part may hold it), in stages that stop at the
+first not better than the best (each a bound of the next: the decision is the same).
+
 MaxPairs and M1 are what [C5]-[C7] allow at best (3.1.2, 3.1.3), found by the same optimal
 matching; a remainder whose MDP-Pairing leaves it unable to reach MaxPairs - M1 pairs gives
 only candidates worse on [C6] and is skipped.  ``tests/test_dutch2026_bruteforce.py``
