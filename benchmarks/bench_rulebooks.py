@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from dubov_explain.tournament.model import COMPLEMENT, Colour, Player, RoundEntry, Scoring, Tournament  # noqa: E402,E501
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
-SYSTEMS = ("dubov-2025", "dubov-1997", "dutch-2012", "swiss-rating-1992")
+SYSTEMS = ("dubov-2025", "dubov-1997", "dutch-2012", "swiss-rating-1992", "dutch-2026")
 SIZES = (100, 1000, 5000, 9999)
 
 

@@ -37,6 +37,13 @@ candidates in exactly the order above.  It skips a part of the sequence only whe
 3. after a part, the best found equals that part's lower bound (nothing later can be
    better): this is 3.4.1's "perfect candidate ... immediately accepted".
 
+The optimal matching is a minimum-cost perfect matching; where a perfect matching of the
+pairs of zero slack (``Generation.zero_slack_matching``, with the odd sets of
+``Generation.odd_set_matching``) reaches its lower bound it is one, and the weighted
+algorithm runs only otherwise (the docstrings argue both bounds).  The walk computes a bound
+only against a best found (before one, every part may hold it), in stages that stop at the
+first not better than the best (each a bound of the next: the decision is the same).
+
 MaxPairs and M1 are what [C5]-[C7] allow at best (3.1.2, 3.1.3), found by the same optimal
 matching; a remainder whose MDP-Pairing leaves it unable to reach MaxPairs - M1 pairs gives
 only candidates worse on [C6] and is skipped.  ``tests/test_dutch2026_bruteforce.py``
@@ -49,6 +56,7 @@ Beyond ``LIMIT`` candidates evaluated in one bracket the search stops with the b
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from itertools import chain, combinations
 
@@ -149,10 +157,27 @@ class Generation:
                 return u5 * rank[st[x].score] + player_cost(x, BYE)
             return player_cost(u, v) + player_cost(v, u)
 
-        if matching.has_perfect_matching(vertices, compatible) is None:
+        def term(u, v):  # cost(u, v) == term(u, v) + term(v, u)
+            return u5 * rank[st[v].score] if u == BYE else player_cost(u, v)
+
+        def level(v):  # the bracket, its fixed downfloaters, the next scoregroup, lower, bye
+            return 4 if v == BYE else 0 if v in bset else 1 if v in fixed else \
+                2 if v in nxt else 3
+
+        def term_lower(u, v):  # the same cost, a pair across levels charged to the lower end
+            lu, lv = level(u), level(v)
+            return term(u, v) if lu == lv else cost(u, v) if lu > lv else 0
+
+        def klass(v):
+            return (level(v), v in bmdps, -1 if v == BYE else st[v].score)
+
+        mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
+            self.zero_slack_matching(vertices, compatible, term_lower, klass)
+        if mate is None and matching.has_perfect_matching(vertices, compatible) is None:
             got = None
         else:
-            _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
+            if mate is None:
+                _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
             down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
             down_n = [u for u in vertices if u != BYE and in_n(u, mate[u])
                       and not inside_n(u, mate[u])]
@@ -163,6 +188,127 @@ class Generation:
                    (len(down_n), tuple(sorted((st[u].score for u in down_n), reverse=True))))
         self._opt_cache[key] = got
         return got
+
+    def zero_slack_matching(self, vertices: list, compatible, term, klass, level=None):
+        """A minimum-cost perfect matching for :meth:`optimum` found without the weighted
+        algorithm, or None when this shortcut does not settle it.
+
+        The cost of a pair is the sum of one term per end, ``term(u, v)`` (one split: a
+        player's term his own downfloat digits, the bye's its assignee's score digit;
+        another: a pair across levels charged wholly to its lower end, which finds the
+        minimum where a lower scoregroup can only be paired with players who must float
+        down to it).  Every perfect
+        matching costs at least the sum over the vertices of each one's cheapest term with
+        a compatible partner; a perfect matching of the pairs where *both* ends take their
+        cheapest term costs exactly that sum, so it is a minimum-cost one (and its facts,
+        which the cost encodes digit by digit, are those of every minimum).  A vertex's
+        term depends on its partner's class only (``klass``: the bye, an MDP or a resident
+        of the bracket, a downfloater already fixed, the next scoregroup, a lower one; and
+        the score),
+        so its cheapest term is that of the cheapest class holding a compatible partner."""
+        classes: dict = {}
+        for v in vertices:
+            classes.setdefault(klass(v), []).append(v)
+        least: dict[int, int] = {}
+        for u in vertices:
+            if u == BYE:
+                found = min((term(u, x) for x in vertices if x != BYE and compatible(u, x)),
+                            default=None)
+            else:
+                found = None
+                for t, c in sorted((term(u, vs[0]), c) for c, vs in classes.items()):
+                    if any(v != u and compatible(u, v) for v in classes[c]):
+                        found = t
+                        break
+            if found is None:
+                return None
+            least[u] = found
+
+        def tight(u, v):
+            return compatible(u, v) and term(u, v) == least[u] and term(v, u) == least[v]
+
+        got = matching.has_perfect_matching(vertices, tight)
+        if got is not None or level is None:
+            return got
+        return self.odd_set_matching(vertices, compatible, term, least, level)
+
+    def odd_set_matching(self, vertices, compatible, term, least, level):
+        """:meth:`zero_slack_matching` when the bracket (level 0), or the bracket with the
+        next scoregroup (levels 0-2), has an odd number of vertices.
+
+        The slack of a compatible pair is its cost less the two cheapest terms of its ends
+        (never negative), and a perfect matching costs the sum of the cheapest terms plus
+        the slacks of its pairs.  An odd set is left by at least one pair of every perfect
+        matching, so: with the bracket odd, some pair leaves it, to levels 1-2 or to
+        levels 3-4; with levels 0-2 odd too, a pair leaving them (to levels 3-4) as well,
+        either the same one (bracket to levels 3-4) or another, from levels 0-2 (one from
+        the bracket costs at least the least slack of a pair from it to levels 3-4).  The
+        least total slack of those patterns is a lower bound; a perfect matching of the
+        pairs of slack 0 and of the pattern's pairs of its least slack whose total slack
+        is that bound is a minimum (tried with the pattern's pairs all allowed, then with
+        one of its players at a time, the lowest ranked first; else None)."""
+        def slack(u, v):
+            return term(u, v) + term(v, u) - least[u] - least[v]
+
+        parity = [sum(1 for v in vertices if level(v) <= k) % 2 for k in (0, 2)]
+        if not parity[0] and not parity[1]:
+            return None
+
+        def least_slack(src, dst):
+            best = None
+            targets = [v for v in vertices if level(v) in dst]
+            for u in vertices:
+                if level(u) in src:
+                    for v in targets:
+                        if compatible(u, v):
+                            x = slack(u, v)
+                            if best is None or x < best:
+                                best = x
+            return best
+
+        patterns = []  # (bound, [(source levels, target levels, slack)])
+        if parity[0] and parity[1]:
+            direct = least_slack((0,), (3, 4))
+            if direct is not None:
+                patterns.append((direct, [((0,), (3, 4), direct)]))
+            a, b = least_slack((0,), (1, 2)), least_slack((1, 2), (3, 4))
+            if a is not None and b is not None:
+                patterns.append((a + b, [((0,), (1, 2), a), ((1, 2), (3, 4), b)]))
+        elif parity[0]:
+            x = least_slack((0,), (1, 2, 3, 4))
+            if x is not None:
+                patterns.append((x, [((0,), (1, 2, 3, 4), x)]))
+        else:
+            x = least_slack((0, 1, 2), (3, 4))
+            if x is not None:
+                patterns.append((x, [((0, 1, 2), (3, 4), x)]))
+        if not patterns:
+            return None
+        bound = min(b for b, _ in patterns)
+        for b, legs in patterns:
+            if b != bound:
+                continue
+            tries = [None] + [u for u in reversed(vertices) if level(u) in legs[0][0]][:3]
+            for only in tries:
+                def ok(u, v, legs=legs, only=only):
+                    if not compatible(u, v):
+                        return False
+                    x = slack(u, v)
+                    if x == 0:
+                        return True
+                    for src, dst, sl in legs:
+                        if x == sl and ((level(u) in src and level(v) in dst and
+                                         (only is None or u == only or src != legs[0][0]))
+                                        or (level(v) in src and level(u) in dst and
+                                            (only is None or v == only or src != legs[0][0]))):
+                            return True
+                    return False
+
+                got = matching.has_perfect_matching(vertices, ok)
+                if got is not None and sum(slack(u, v) for u, v in got.items()
+                                           if u < v) == bound:
+                    return got
+        return None
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):
         """[C4], [C5], [C8] of a candidate whose downfloaters are ``down``: None when the
@@ -187,7 +333,12 @@ class Generation:
         self._best = None
         self._count = 0
         self._nodes = 0
+        self._warm: dict = {}
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
+        # the walk recurses once per S1 player (and once per remainder S1 player): a large
+        # bracket needs more frames than the default (Python frames, no C stack, in 3.11+)
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 2 * (len(mdps) + len(residents)) + 1000))
         try:
             if not mdps:
                 self.homogeneous(residents, max_pairs, (), frozenset(), root[:3],
@@ -197,6 +348,8 @@ class Generation:
             limited = False
         except SearchLimitReached:
             limited = True
+        finally:
+            sys.setrecursionlimit(depth)
         if self._best is None:
             return None, limited
         vec, cand = self._best
@@ -209,8 +362,17 @@ class Generation:
                     floaters: bool = False) -> tuple | None:
         """``base`` ([C5], [C8], [C9]), the criteria of the pairs formed so far, and what
         the S1 players ``s1_left`` must add when paired among ``s2_free`` (``floaters``:
-        the S2 players left over are downfloaters).  None: no candidate completes."""
+        the S2 players left over are downfloaters).  None: no candidate completes.
+
+        Computed in stages, each a lower bound of the next: when one is not better than
+        the best found, it is returned (the full bound would not be better either, so
+        ``better`` and ``settled`` decide the same on it, and the callers prune at once)."""
+        cheap = base + (0,) * 8 + ((),) * 4
+        if not self.better(cheap):
+            return cheap
         q = self.quality(pairs, (), self._ctx["mdps"], self._ctx["score"])
+        if s1_left and not self.better(base + tuple(q)):
+            return base + tuple(q)
         if s1_left:
             extra = self.rest_bound(tuple(s1_left), tuple(s2_free), floaters)
             if extra is None:
@@ -220,19 +382,17 @@ class Generation:
         return base + tuple(q)
 
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
-        """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]."""
-        self._nodes += 1
-        if self._nodes > NODE_LIMIT:
-            raise SearchLimitReached
+        """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
+        (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
         absolute = self.absolute
-        full = len(matching.bipartite_max_matching(s1, s2, lambda a, b: absolute(a, b) is None))
-        if full < len(s1):
-            return None
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
+        warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
-                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k])
+                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k],
+                initial=warm.get(k))
+            warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
             marks = [self.float_marks(n) for n in s2]
@@ -275,18 +435,27 @@ class Generation:
         """3.6 on a homogeneous bracket or a remainder: the original S1/S2, then each
         exchange of 4.3 (``players`` in 1.2's order: BSN = position + 1, 4.1.1)."""
         n = len(players)
-        part_lb = self.lower_bound(base, fixed_pairs)
-        if n1:  # over every composition: n1 pairs among the players, in any S1/S2
-            q = list(part_lb[3:])
-            absolute = self.absolute
-            for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
-                m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
-                                          and not self.pair_quality(a, b)[k])
-                q[k] += max(0, n1 - len(m) // 2)
-            part_lb = part_lb[:3] + tuple(q)
+        part_lb = None
+
+        def bound():
+            """The part's bound (computed once, and only against a best found)."""
+            lb = self.lower_bound(base, fixed_pairs)
+            if n1 and not self.settled(lb):
+                # over every composition: n1 pairs among the players, in any S1/S2
+                q = list(lb[3:])
+                absolute = self.absolute
+                for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
+                    m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
+                                              and not self.pair_quality(a, b)[k])
+                    q[k] += max(0, n1 - len(m) // 2)
+                lb = lb[:3] + tuple(q)
+            return lb
+
         for x, y in chain([((), ())], exchanges(n1, n) if n1 else ()):
-            if not self.better(part_lb):
-                return
+            if self._best is not None:
+                part_lb = part_lb or bound()
+                if not self.better(part_lb):
+                    return
             moved = set(x) | set(y)
             s1 = [players[b - 1] for b in range(1, n + 1)
                   if (b <= n1 and b not in moved) or (b > n1 and b in moved)]
@@ -301,16 +470,41 @@ class Generation:
                 here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
             self.transpositions(s1, s2, 0, list(fixed_pairs), set(), limbo, base, here,
                                 remainder=None)
-            if self.settled(part_lb):
-                return
+            if self._best is not None:
+                part_lb = part_lb or bound()
+                if self.settled(part_lb):
+                    return
 
-    def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder) -> None:
+    def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder,
+                       mate=None) -> None:
         """4.2: S1's i-th player takes the S2 players in BSN order (the lexicographic order
-        of the transpositions' first N1 BSNs)."""
-        lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
-                              floaters=remainder is None)
-        if lb is None or not self.better(lb):
-            return
+        of the transpositions' first N1 BSNs).
+
+        ``mate`` pairs each S1 player from the i-th on with a distinct free S2 player by
+        [C1]-[C3] (None: not yet known); a part where no such matching exists holds no
+        candidate.  A child inherits it when its pair is one of it, and repairs it (one
+        augmenting path from a warm start) otherwise.  The lower bound of the part matters
+        only against a best found (``better``/``settled``), so it is computed only then:
+        the part's value is the same whenever it is computed, the pairs and the free S2
+        players being those of the part."""
+        absolute = self.absolute
+        if i < len(s1):
+            self._nodes += 1
+            if self._nodes > NODE_LIMIT:
+                raise SearchLimitReached
+        if mate is None:
+            free = [b for b in s2 if b not in used]
+            mate = matching.bipartite_max_matching(s1[i:], free,
+                                                   lambda x, y: absolute(x, y) is None)
+            if len(mate) < len(s1) - i:
+                return
+        floaters = remainder is None
+        lb = None
+        if self._best is not None:
+            lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
+                                  floaters)
+            if lb is None or not self.better(lb):
+                return
         if i == len(s1):
             if remainder is not None:
                 remainder(pairs, used)
@@ -319,15 +513,34 @@ class Generation:
             return
         a = s1[i]
         for b in s2:
-            if b in used or self.absolute(a, b) is not None:
+            if b in used or absolute(a, b) is not None:
+                continue
+            child = mate if mate.get(a) == b else self.repair(mate, s1[i + 1:], s2, used, b)
+            if child is None:
                 continue
             used.add(b)
             pairs.append((a, b))
-            self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder)
+            self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder,
+                                child)
             pairs.pop()
             used.discard(b)
-            if self.settled(lb):
-                return
+            if self._best is not None:
+                if lb is None:
+                    lb = self.lower_bound(base, pairs, s1[i:],
+                                          [b for b in s2 if b not in used], floaters)
+                if self.settled(lb):
+                    return
+
+    def repair(self, mate: dict, left: list, s2: list, used: set, b: int) -> dict | None:
+        """A matching of ``left`` into the S2 players free once ``b`` is taken too, from
+        ``mate`` (which matched them and one more S1 player into the free ones before), or
+        None when there is none."""
+        free = [x for x in s2 if x not in used and x != b]
+        absolute = self.absolute
+        got = matching.bipartite_max_matching(
+            left, free, lambda x, y: absolute(x, y) is None,
+            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)})
+        return got if len(got) == len(left) else None
 
     def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
                       limbo_scores: tuple, root: tuple) -> None:
