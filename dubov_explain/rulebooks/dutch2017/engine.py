@@ -44,6 +44,8 @@ class Engine(Generation, Criteria, family.Engine):
     opening_article = "A.2"
     standings_article = "A.6"
     acceleration_article = "A.3"
+    bye_article = "A.5"  # and A.9's note: the last bracket's downfloater receives the PAB
+    publish_article = "C.04.2.D.9"
     acceleration_readings = ACCELERATION
     standings_of = staticmethod(compute_standings)
     default_readings = DEFAULT
@@ -204,20 +206,6 @@ class Engine(Generation, Criteria, family.Engine):
         """The absolute criterion a forced pair breaks, in 2017's names (C.1, C.3)."""
         why, facts = super().what_if_verdict(a, b)
         return CRITERIA.get(why) or why, facts
-
-    def assign_bye(self, down: list[int]) -> None:
-        """A.5 and A.9's note: the last bracket's downfloater receives the PAB."""
-        if down:
-            (x,) = down
-            self.bye = x
-            self.emit(ev.ByeAssigned(article="A.5", player=x, score=fmt(self.st[x].score),
-                                     unplayed=self.st[x].unplayed))
-        else:
-            self.emit(ev.ByeNotNeeded(article="A.5", players=len(self.remaining)))
-
-    def finish(self) -> None:
-        boards = tuple(sorted(self.pairs, key=board_key(self.st)))
-        self.emit(ev.PairingPublished(article="C.04.2.D.9", boards=boards, bye=self.bye))
 
 
 #: E.1-E.5 of 2017 are 5.2.1-5.2.5 of 2026

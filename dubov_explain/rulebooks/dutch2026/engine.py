@@ -38,6 +38,9 @@ class Engine(RoundMachine, Generation, Criteria):
     opening_article = "1.2"
     standings_article = "1.7"
     acceleration_article = "1.3.1"
+    #: the PAB's article (the last bracket's downfloater receives it) and the publication's
+    bye_article = "1.5"
+    publish_article = "GHR 3.6"
     acceleration_readings = ACCELERATION
     standings_of = staticmethod(compute_standings)
     default_readings = DEFAULT
@@ -211,14 +214,16 @@ class Engine(RoundMachine, Generation, Criteria):
         if down:
             (x,) = down
             self.bye = x
-            self.emit(ev.ByeAssigned(article="1.5", player=x, score=fmt(self.st[x].score),
-                                     unplayed=self.st[x].unplayed))
+            self.emit(self.ev.ByeAssigned(article=self.bye_article, player=x,
+                                          score=fmt(self.st[x].score),
+                                          unplayed=self.st[x].unplayed))
         else:
-            self.emit(ev.ByeNotNeeded(article="1.5", players=len(self.remaining)))
+            self.emit(self.ev.ByeNotNeeded(article=self.bye_article, players=len(self.remaining)))
 
     def finish(self) -> None:
         boards = tuple(sorted(self.pairs, key=board_key(self.st)))
-        self.emit(ev.PairingPublished(article="GHR 3.6", boards=boards, bye=self.bye))
+        self.emit(self.ev.PairingPublished(article=self.publish_article, boards=boards,
+                                           bye=self.bye))
 
     # ------------------------------------------------------------------ the machine's
     def what_if_verdict(self, a: int, b: int) -> tuple[str, dict]:
