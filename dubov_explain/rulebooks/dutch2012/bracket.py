@@ -199,7 +199,8 @@ class BracketSteps:
             levels = self.c10_levels(b, not homogeneous, produces_down)
             # (a heterogeneous bracket's levels are walked: whether one reaches a remainder
             # decides C.14.b)
-            skipped = self.hopeless(b, n - 2 * b.p1, levels) if homogeneous else 0
+            skipped = self.hopeless(b, n - 2 * b.p1, self.c10_levels(
+                b, not homogeneous, produces_down)) if homogeneous else 0
             if skipped:
                 levels = ()
             for level in levels:

@@ -264,6 +264,46 @@ class Generation:
                                     requirements=level.facts(p), x_used=f.x_used,
                                     z_used=f.z_used, rejected=tuple(f.rejected))
 
+    def het_pairable(self, b, level, allowed, s1: list[int], s2: list[int], p1: int) -> bool:
+        """C.6/C.9 for every arrangement of one S1 (D.3) at once: False when no candidate
+        can have both its S1 pairs and a remainder of P1 - M1 pairs, by allowed pairs, each
+        player left over one who may be left alone (B.5/B.6; the bye in the lowest
+        bracket).  Exact: an accepted candidate is such a perfect matching of S1, S2 and
+        one place (a dummy) for each player left over -- S1 with S2 only, S2 among itself
+        and with the places -- so without one every leaf fails (its remainder's own
+        ``prune`` says so, or a later test)."""
+        extra = len(s1) + len(s2) - 2 * p1
+        key = ("het", tuple(s1), p1, self.shape(level))
+        got = b.pruned.get(key)
+        if got is not None:
+            return got
+        self.tick(len(s1) + len(s2))
+        single = self.leftover_check(b, level, wanted=False)
+        top = set(s1)
+
+        def ok(x: int, y: int) -> bool:
+            if x < 0 or y < 0:
+                q = y if x < 0 else x
+                return q >= 0 and q not in top and single((q,)) is None
+            if x in top and y in top:
+                return False
+            return allowed(x, y) is None
+
+        got = b.pruned[key] = matching.has_perfect_matching(
+            list(s1) + list(s2) + [-i for i in range(1, extra + 1)], ok) is not None
+        return got
+
+    @staticmethod
+    def reach(b):
+        """The leaf test of a walk asked only whether it reaches a leaf: it marks the
+        bracket (a remainder reached, C.14.b.1) and stops the walk there."""
+
+        def reached(rest, xl, zl):
+            b.reached = True
+            return None
+
+        return reached
+
     @staticmethod
     def shape(level) -> tuple:
         """The requirements of ``level`` but X and Z (C.10.e's steps)."""
@@ -298,6 +338,16 @@ class Generation:
                 got.append(r)
                 return None
 
+            if self.leaf_prunings and not self.het_pairable(b, level, allowed, s1, s2, p1):
+                # no arrangement's remainder can be paired: the walk would reject every
+                # leaf; only whether it reaches one (C.14.b.1 reads it) is asked
+                if not b.reached:
+                    first_transposition(
+                        s1, s2, allowed, self.bad_x,
+                        self.bad_z if level.z is not None else (lambda a, c: False),
+                        Budget(level.x, level.z), self.reach(b), self.kind, None, {},
+                        self.tick)
+                continue
             found = first_transposition(
                 s1, s2, allowed, self.bad_x,
                 self.bad_z if level.z is not None else (lambda a, c: False),
