@@ -140,6 +140,12 @@ class Generation:
         self.tick(1 if self.leaf_prunings else n)
         if self.leaf_prunings and not self.prune(b, tests, players, p):
             return None
+        if not self.leaf_prunings and not self.p_pairs(b, tests, players, p):
+            # no exchange's S1 can be paired: every walk ends at its root, no candidate
+            # checked; D.2's listing is still walked for the events it records
+            for _ in self.d2_attempts(b.score, players, p):
+                pass
+            return None
         if b.d4 and n - 2 * p <= 1:
             return self.least_b3(b, players, p, tests, part, stats, target)
         for exchange, t1, t2 in self.d2_attempts(b.score, players, p):
@@ -147,6 +153,20 @@ class Generation:
             if found is not None:
                 return self.found(b, part, t1, found, exchange, level, p), found.order[p:]
         return None
+
+    def p_pairs(self, b, tests: Tests, players: list[int], p: int) -> bool:
+        """P allowed pairs among ``players`` (a maximum matching): without them no S1 of any
+        exchange can be paired, so every walk of D.1 stops at its root matching question
+        before any candidate.  The pruning of an engine without ``leaf_prunings``: it skips
+        no candidate the walk would check.  Asked once per set of requirements but X."""
+        key = ("pairs", tuple(players), p, self.shape(tests.level))
+        got = b.pruned.get(key)
+        if got is None:
+            self.tick(len(players))
+            allowed = tests.allowed
+            got = b.pruned[key] = len(matching.max_matching(
+                players, lambda x, y: allowed(x, y) is None)) // 2 >= p
+        return got
 
     def too_few_down(self, b, left: int) -> bool:
         """Paired again by C.13, a candidate leaving ``left`` players (and C.1's) moved down
