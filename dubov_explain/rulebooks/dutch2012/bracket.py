@@ -18,6 +18,10 @@ from .events import fmt
 from .search import Budget
 
 
+#: a P1 whose levels all fail at once (``hopeless``) lists them one by one up to this many
+LEVELS_LISTED = 64
+
+
 @dataclass
 class Bracket:
     """A score bracket being paired: what A.3 and C.1 make of it and C.2's parameters as
@@ -55,6 +59,8 @@ class Bracket:
     z1: int | None = None
     #: C.14.b.1: a remainder was reached (C.9) at some level
     reached: bool = False
+    #: the whole-bracket matching test of each set of requirements (``prune``)
+    pruned: dict = field(default_factory=dict)
 
     def refuses(self, moved: list[int]) -> bool:
         """Paired again, the bracket may not leave these players moved down with P zero:
@@ -191,6 +197,12 @@ class BracketSteps:
             produces_down = n - 2 * b.p1 > 0 and (not b.lowest or self.bye_downfloat)
             last = None
             levels = self.c10_levels(b, not homogeneous, produces_down)
+            # (a heterogeneous bracket's levels are walked: whether one reaches a remainder
+            # decides C.14.b)
+            skipped = self.hopeless(b, n - 2 * b.p1, self.c10_levels(
+                b, not homogeneous, produces_down)) if homogeneous else 0
+            if skipped:
+                levels = ()
             for level in levels:
                 self.failed(b, last, level.step)
                 stats: dict = {}
@@ -213,6 +225,7 @@ class BracketSteps:
                 ("C.10", b.p1) not in b.skip and self.c12_after_c10
             nxt = "C.12" if back else "C.13" if b.lowest and homogeneous else "C.14"
             self.failed(b, last, nxt)
+            self.levels_failed(b, b.p1, skipped, n - 2 * b.p1, nxt)
             if back:
                 raise Backtrack(b.p1, ("C.10", b.p1))
             if b.lowest and homogeneous:
@@ -239,6 +252,26 @@ class BracketSteps:
         self.emit(self.ev.Reduced(article=step, score=b.score, step=step, p1=b.p1, m1=b.m1,
                                   x1=b.x1, z1=b.z1))
         return homogeneous
+
+    def hopeless(self, b: Bracket, left: int, levels) -> int:
+        """Every level of C.3-C.10 at this P1 fails for one reason that no level changes:
+        paired again by C.13, each candidate would move down ``left`` players (and C.1's),
+        fewer than the lowest bracket needs (``too_few_down``, ``c13_need``).  The number
+        of levels then, when they are more than ``LEVELS_LISTED`` (else 0: they are listed
+        one by one, each failing at once)."""
+        if not self.too_few_down(b, left):
+            return 0
+        count = 0
+        for _ in levels:
+            count += 1
+        return count if count > LEVELS_LISTED else 0
+
+    def levels_failed(self, b: Bracket, p1: int, skipped: int, left: int, step: str) -> None:
+        """LevelsFailed for the levels ``hopeless`` proved to fail at once."""
+        if skipped:
+            self.emit(self.ev.LevelsFailed(article="C.13", score=b.score, p1=p1,
+                                           levels=skipped, moved=len(b.down) + left,
+                                           need=b.again.need, next_step=step))
 
     def failed(self, b: Bracket, last: tuple | None, step: str) -> None:
         """RequirementsFailed for the level ``last`` (level, pairs asked, candidates

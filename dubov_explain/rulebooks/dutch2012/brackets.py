@@ -149,6 +149,9 @@ class Again:
     wants: Callable[[list[int]], bool] | None
     article: str
     no_zero: bool = False
+    #: the fewest players a pairing must move down for ``wants`` to hold (a necessary
+    #: condition, ``c13_need``; 0: none known)
+    need: int = 0
 
 
 class Backtracking:
@@ -219,7 +222,8 @@ class Backtracking:
                     moved=tuple(carried[i]), p1=None, wanted=self.c13_code()))
                 # "if in the penultimate score bracket P becomes zero" (reading c13-p-zero)
                 got = self.again(groups[j], carried[j],
-                                 Again(wants, "C.13", no_zero=not self.c13_zero))
+                                 Again(wants, "C.13", no_zero=not self.c13_zero,
+                                       need=self.c13_need(joined + residents)))
                 if got is not None:
                     result[j], carried[i] = got
                     continue
@@ -314,6 +318,19 @@ class Backtracking:
             return self.completable(players, b2=b2)
 
         return wants
+
+    def c13_need(self, lowest_players: list[int]) -> int:
+        """C.13: the fewest players the penultimate bracket must move down for the lowest
+        one (``lowest_players``) to be paired.  A pairing of the lowest bracket pairs all
+        its players but at most one (the bye, A.5); of its own players at most nu can meet
+        each other, nu the maximum matching among them by B.1 alone (B.2 dropped: every
+        pairing the lowest bracket's procedure or the oracle accepts is one of B.1's), so at
+        least len - nu - 1 of them meet a player moved down, each a different one.  A
+        necessary condition of every edition's ``c13_wants`` (each asks at least that the
+        lowest bracket be paired); it proves a whole P1 hopeless at once (``hopeless``)."""
+        vs = sorted(lowest_players, key=self.key)
+        m = matching.max_matching(vs, lambda a, b: self.absolute(a, b, False) is None)
+        return len(vs) - len(m) - 1
 
     def c13_code(self) -> str:
         """The Backtracked event's code for what C.13 accepts (readings lowest-c1,

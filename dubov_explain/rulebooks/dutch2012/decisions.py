@@ -16,6 +16,7 @@ PROJECTION = Projection("dubov_explain/rulebooks/dutch2012/decisions.py", {
     "incompatible-moved": fields("score", "player", "case"),
     "parameters": fields("score", "p0", "p1", "m0", "m1", "x1", "z1", "mode"),
     "requirements-failed": fields("score", "requirements", "next_step"),
+    "levels-failed": fields("score", "p1", "levels", "moved", "need", "next_step"),
     "reduced": fields("score", "step", "p1", "m1", "x1", "z1"),
     "bracket-moved-down": fields("score", "players"),
     "pairing-found": fields("score", "part", "s1", "s2", "pairs", "exchange",

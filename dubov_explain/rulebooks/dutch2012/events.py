@@ -72,6 +72,25 @@ class RequirementsFailed(Event):
 
 
 @_event
+class LevelsFailed(Event):
+    """C.3-C.10 at one P1, every level proved to fail at once, without listing them one by
+    one: each candidate at P1 moves down ``moved`` players, and what the backtrack wants
+    needs at least ``need`` (C.13: the lowest bracket pairs at most ``need`` fewer of its
+    own players than it has, bar the bye; ``c13_need``).  Emitted instead of the levels'
+    RequirementsFailed events only where they would be more than ``LEVELS_LISTED``."""
+
+    kind: ClassVar[str] = "levels-failed"
+    score: str
+    p1: int
+    #: the levels of C.3-C.10 at this P1 that were not tried one by one
+    levels: int
+    moved: int
+    need: int
+    #: the step that comes next ("C.12", "C.13", "C.14")
+    next_step: str
+
+
+@_event
 class Reduced(Event):
     """C.14: P1, X1, Z1 decreased, or M1 decreased, or the bracket made homogeneous."""
 

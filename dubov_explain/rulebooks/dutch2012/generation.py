@@ -35,14 +35,18 @@ after a remainder was reached) or M1 (C.14.b.2, and in the lowest bracket as C.1
 
 from __future__ import annotations
 
+from itertools import combinations
+from math import comb
 from typing import Callable
 
 from ... import matching
-from ...records import dataclass
+from ...records import dataclass, fields
 from .search import Budget, Found, exchanges, first_transposition, mdp_sets
 
 #: D.2: at most this many exchanges of N players are listed (the engine's docstring)
 LIMIT = 20000
+#: ``some_leftover`` lists the sets a bracket paired again may leave when at most this many
+WISH_SETS = 2000
 
 
 @dataclass
@@ -119,6 +123,8 @@ class Generation:
                 return self.found(b, part, (), Found(players, [], 0, 0, [], 0), (), level,
                                   0), players
             return None
+        if self.too_few_down(b, n - 2 * p):
+            return None
         # a necessary condition for every exchange at once: the colour budget by the
         # numbers of preferences
         if self.x_bound_any(players, p) > budget.x:
@@ -129,8 +135,16 @@ class Generation:
             # the answer is no, the literal enumeration rejects every candidate
             return None
         tests = Tests(level, budget, self.allowed_at(level), check)
-        self.tick(n)  # the round's search budget: a matching question on n players
+        # the round's search budget: a matching question on n players (``prune`` asks it
+        # once per set of requirements, and charges it then)
+        self.tick(1 if self.leaf_prunings else n)
         if self.leaf_prunings and not self.prune(b, tests, players, p):
+            return None
+        if not self.leaf_prunings and not self.p_pairs(b, tests, players, p):
+            # no exchange's S1 can be paired: every walk ends at its root, no candidate
+            # checked; D.2's listing is still walked for the events it records
+            for _ in self.d2_attempts(b.score, players, p):
+                pass
             return None
         if b.d4 and n - 2 * p <= 1:
             return self.least_b3(b, players, p, tests, part, stats, target)
@@ -140,6 +154,28 @@ class Generation:
                 return self.found(b, part, t1, found, exchange, level, p), found.order[p:]
         return None
 
+    def p_pairs(self, b, tests: Tests, players: list[int], p: int) -> bool:
+        """P allowed pairs among ``players`` (a maximum matching): without them no S1 of any
+        exchange can be paired, so every walk of D.1 stops at its root matching question
+        before any candidate.  The pruning of an engine without ``leaf_prunings``: it skips
+        no candidate the walk would check.  Asked once per set of requirements but X."""
+        key = ("pairs", tuple(players), p, self.shape(tests.level))
+        got = b.pruned.get(key)
+        if got is None:
+            self.tick(len(players))
+            allowed = tests.allowed
+            got = b.pruned[key] = len(matching.max_matching(
+                players, lambda x, y: allowed(x, y) is None)) // 2 >= p
+        return got
+
+    def too_few_down(self, b, left: int) -> bool:
+        """Paired again by C.13, a candidate leaving ``left`` players (and C.1's) moved down
+        cannot be what the backtrack wants: fewer than its ``need`` (``c13_need``).  Every
+        candidate of the level is rejected by the literal enumeration then, at its leaf."""
+        again = b.again
+        return again is not None and again.wants is not None and \
+            len(b.down) + left < again.need
+
     def prune(self, b, tests: Tests, players: list[int], p: int) -> bool:
         """The exact prunings (``leaf_prunings``): sets ``tests.must`` and ``tests.single``;
         False when no candidate can meet the level: P allowed pairs among the players, each
@@ -147,6 +183,10 @@ class Generation:
         over)."""
         n = len(players)
         check = tests.check
+        # the answer reads the pairs allowed and the players' leaving alone, not X or Z:
+        # the same at every X/Z step of C.10.e, so asked once per set of the other
+        # requirements (the tests below are set again each time)
+        shape = (tuple(players), p) + self.shape(tests.level)
         if n - 2 * p == 1:
             known: dict[int, bool] = {}
 
@@ -175,8 +215,30 @@ class Generation:
                 return single((q,)) is None
             return allowed(a, b) is None
 
-        return matching.has_perfect_matching(
-            players + [-i for i in range(1, extra + 1)], ok) is not None
+        got = b.pruned.get(shape)
+        if got is None:
+            self.tick(n)
+            got = b.pruned[shape] = matching.has_perfect_matching(
+                players + [-i for i in range(1, extra + 1)], ok) is not None and \
+                self.some_leftover(b, players, extra, check, allowed)
+        return got
+
+    def some_leftover(self, b, players: list[int], extra: int, check, allowed) -> bool:
+        """Paired again by C.12/C.13 with several players left over, what the backtrack
+        wants is a test of the whole set left (``check``), which the matching of ``prune``
+        cannot read: the sets of ``extra`` players are listed (when at most ``WISH_SETS``),
+        and False -- no candidate can meet the level -- when none passes ``check`` with the
+        rest pairable by allowed pairs.  Exact: a candidate's pairs are allowed pairs
+        covering the players but the ones it leaves, and its leaf asks ``check`` of them."""
+        if extra < 2 or b.again is None or b.again.wants is None or \
+                comb(len(players), extra) > WISH_SETS:
+            return True
+        good = [r for r in combinations(players, extra) if check(r) is None]
+        if len(good) > WISH_SETS // 10:
+            return True
+        return any(matching.has_perfect_matching(
+            [q for q in players if q not in r], lambda x, y: allowed(x, y) is None)
+            is not None for r in good)
 
     def d2_attempts(self, score, players, p):
         """The S1/S2 of C.7/C.8 in D.2's order (``players`` in A.2 order): (exchange, S1,
@@ -222,6 +284,52 @@ class Generation:
                                     requirements=level.facts(p), x_used=f.x_used,
                                     z_used=f.z_used, rejected=tuple(f.rejected))
 
+    def het_pairable(self, b, level, allowed, s1: list[int], s2: list[int], p1: int) -> bool:
+        """C.6/C.9 for every arrangement of one S1 (D.3) at once: False when no candidate
+        can have both its S1 pairs and a remainder of P1 - M1 pairs, by allowed pairs, each
+        player left over one who may be left alone (B.5/B.6; the bye in the lowest
+        bracket).  Exact: an accepted candidate is such a perfect matching of S1, S2 and
+        one place (a dummy) for each player left over -- S1 with S2 only, S2 among itself
+        and with the places -- so without one every leaf fails (its remainder's own
+        ``prune`` says so, or a later test)."""
+        extra = len(s1) + len(s2) - 2 * p1
+        key = ("het", tuple(s1), p1, self.shape(level))
+        got = b.pruned.get(key)
+        if got is not None:
+            return got
+        self.tick(len(s1) + len(s2))
+        single = self.leftover_check(b, level, wanted=False)
+        top = set(s1)
+
+        def ok(x: int, y: int) -> bool:
+            if x < 0 or y < 0:
+                q = y if x < 0 else x
+                return q >= 0 and q not in top and single((q,)) is None
+            if x in top and y in top:
+                return False
+            return allowed(x, y) is None
+
+        got = b.pruned[key] = matching.has_perfect_matching(
+            list(s1) + list(s2) + [-i for i in range(1, extra + 1)], ok) is not None
+        return got
+
+    @staticmethod
+    def reach(b):
+        """The leaf test of a walk asked only whether it reaches a leaf: it marks the
+        bracket (a remainder reached, C.14.b.1) and stops the walk there."""
+
+        def reached(rest, xl, zl):
+            b.reached = True
+            return None
+
+        return reached
+
+    @staticmethod
+    def shape(level) -> tuple:
+        """The requirements of ``level`` but X and Z (C.10.e's steps)."""
+        return tuple(getattr(level, f.name) for f in fields(level)
+                     if f.name not in ("x", "z", "step"))
+
     def try_heterogeneous(self, b, level, stats):
         """C.4-C.9 for a heterogeneous bracket at its M1 and P1: the D.3 sets of M1 MDPs
         (C.8.b), the D.1 transpositions of S2 (C.7), and for each the remainder (C.6,
@@ -250,6 +358,16 @@ class Generation:
                 got.append(r)
                 return None
 
+            if self.leaf_prunings and not self.het_pairable(b, level, allowed, s1, s2, p1):
+                # no arrangement's remainder can be paired: the walk would reject every
+                # leaf; only whether it reaches one (C.14.b.1 reads it) is asked
+                if not b.reached:
+                    first_transposition(
+                        s1, s2, allowed, self.bad_x,
+                        self.bad_z if level.z is not None else (lambda a, c: False),
+                        Budget(level.x, level.z), self.reach(b), self.kind, None, {},
+                        self.tick)
+                continue
             found = first_transposition(
                 s1, s2, allowed, self.bad_x,
                 self.bad_z if level.z is not None else (lambda a, c: False),

@@ -124,6 +124,44 @@ def _bounds_ok(count: list, xleft: int, zleft: int | None) -> bool:
     return zleft is None or z_bound(count[0], count[1]) <= zleft
 
 
+def _memo(f: Callable[[int, int], object]) -> Callable[[int, int], object]:
+    """``f`` asked once per pair: the walk asks the same pairs again in every branch, and a
+    pair's answer (a criterion, X or Z spent) depends on the pair alone within one walk."""
+    cache: dict = {}
+
+    def g(a: int, b: int):
+        key = (a, b)
+        got = cache.get(key, cache)
+        if got is cache:
+            got = cache[key] = f(a, b)
+        return got
+
+    return g
+
+
+def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad,
+                    left: int | None) -> bool:
+    """Can the S1 players ``rest1`` still be paired with the S2 players ``rest2`` spending
+    at most ``left`` of a colour budget (X, or Z), ``bad(a, b)`` the pairs that spend it?
+    False only when *proved* impossible: every arrangement pairs ``rest1`` by allowed pairs
+    (``ok``), and at most nu of them can be pairs that do not spend, nu the maximum matching
+    of ``rest1`` into ``rest2`` by allowed pairs that do not spend (Kuhn/Berge); so every
+    arrangement spends at least len(rest1) - nu.  ``m``, an allowed matching covering
+    ``rest1``, settles it at once when it spends no more than ``left`` itself."""
+    if left is None or left >= len(rest1):
+        return True
+    spent = 0
+    for a in rest1:
+        if bad(a, m[a]):
+            spent += 1
+    if spent <= left:
+        return True
+    clean = {a: b for a, b in m.items() if not bad(a, b)}
+    nu = matching.bipartite_max_matching(rest1, rest2,
+                                         lambda a, b: not bad(a, b) and ok(a, b), clean)
+    return len(rest1) - len(nu) <= left
+
+
 def _admit(a: int, b: int, allowed, bad_x, bad_z, xleft: int, zleft: int | None,
            rejected: list) -> tuple[int, int | None] | None:
     """The X and Z left after pairing a with b, or None with the reason appended to
@@ -171,6 +209,7 @@ def first_transposition(
     k = len(s1)
     if len(s2) < k:
         return None
+    allowed, bad_x, bad_z = _memo(allowed), _memo(bad_x), _memo(bad_z)
     stats = stats if stats is not None else {}
     chosen: list[int] = []
     used: set[int] = set()
@@ -192,8 +231,12 @@ def first_transposition(
             tick(len(rest1))  # a matching question costs about as many steps as players
         if not bounds_ok(xleft, zleft):
             return None
-        m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, warm)
+        ok = lambda a, b: allowed(a, b) is None  # noqa: E731
+        m = matching.bipartite_max_matching(rest1, rest2, ok, warm)
         if len(m) < len(rest1):
+            return None
+        if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft) or \
+                not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft):
             return None
         if must_pair is not None:
             image = set(m.values())
@@ -210,6 +253,15 @@ def first_transposition(
                 need_warm.clear()
                 need_warm.update(mm)  # a warm start for the next question only
         return m
+
+    def warm_spends_ok(i: int, warm: dict, xleft: int, zleft: int | None) -> bool:
+        """The rest of ``warm`` (S1[i:]) spends no more X and Z than left: else the colour
+        bound (:func:`colour_bound_ok`) is asked again by a matching question."""
+        rest1 = s1[i:]
+        if xleft < len(rest1) and sum(1 for x in rest1 if bad_x(x, warm[x])) > xleft:
+            return False
+        return zleft is None or zleft >= len(rest1) or \
+            sum(1 for x in rest1 if bad_z(x, warm[x])) <= zleft
 
     def undo(i: int) -> None:
         """Take back S1[i]'s partner: the branch held no acceptable arrangement (C.7)."""
@@ -256,7 +308,11 @@ def first_transposition(
                     if warm.get(a) == b:
                         nxt = warm  # the rest of a maximum matching still covers the rest
                         ok = bounds_ok(nx, nz)
-                        if ok and must_pair is not None:
+                        if ok and not warm_spends_ok(i + 1, warm, nx, nz):
+                            # it spends too much: the colour bound asks its own question
+                            nxt = feasible(i + 1, nx, nz, warm)
+                            ok = nxt is not None
+                        elif ok and must_pair is not None:
                             # the warm matching, less a-b, still covers the rest of S1; if
                             # it also covers every player who may not be left over, it
                             # proves both at once
@@ -445,6 +501,7 @@ def least_b3_transposition(
     k = len(s1)
     if len(s2) < k or b3.done:
         return
+    allowed, bad_x, bad_z = _memo(allowed), _memo(bad_x), _memo(bad_z)
     chosen: list[int] = []
     used: set[int] = set()
     rejected: list[list] = [[] for _ in range(k)]
@@ -465,8 +522,12 @@ def least_b3_transposition(
             tick(len(rest1))
         if not bounds_ok(xleft, zleft):
             return False
-        m = matching.bipartite_max_matching(rest1, rest2, lambda a, b: allowed(a, b) is None, {})
+        ok = lambda a, b: allowed(a, b) is None  # noqa: E731
+        m = matching.bipartite_max_matching(rest1, rest2, ok, {})
         if len(m) < len(rest1):
+            return False
+        if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft) or \
+                not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft):
             return False
         if must_pair is not None:
             need = [q for q in rest2 if must_pair(q)]

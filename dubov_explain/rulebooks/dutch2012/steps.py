@@ -22,6 +22,7 @@ class Dutch2012Steps(RoundSteps):
         "round-opened": "round", "standings": "round", "acceleration-applied": "round",
         "pairing-published": "round",
         "bracket-opened": "bracket", "parameters": "bracket", "requirements-failed": "bracket",
+        "levels-failed": "bracket",
         "reduced": "bracket", "bracket-moved-down": "bracket", "pairing-found": "bracket",
         "bracket-closed": "bracket", "search-limit": "bracket", "b3-factor": "bracket",
         "b3-level": "bracket",

@@ -515,7 +515,9 @@ class RatingEngine(DutchEngine):
                 return self.whole_down(b)
             if homogeneous:
                 last = None
-                for level in self.c9_c11_levels(p, x, upfloats, fresh):
+                # C.13's need (Dutch 2012's ``hopeless``): every level fails at once
+                skipped = self.hopeless(b, n - 2 * p, self.c9_c11_levels(p, x, upfloats, fresh))
+                for level in () if skipped else self.c9_c11_levels(p, x, upfloats, fresh):
                     self.failed(b, last, level.step)
                     stats: dict = {}
                     got = self.try_homogeneous(b, players, p, level, Budget(level.x, None),
@@ -534,6 +536,8 @@ class RatingEngine(DutchEngine):
             c13 = b.lowest and b.penultimate
             nxt = "C.12" if back else "C.13" if c13 else "C.14"
             self.failed(b, last, nxt)
+            if homogeneous:
+                self.levels_failed(b, p, skipped, n - 2 * p, nxt)
             if back:
                 raise Backtrack(p, ("C.11", p))
             if c13:
