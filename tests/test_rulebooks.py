@@ -282,3 +282,30 @@ def test_the_dutch_edition_a_file_names(line, system):
     t = parse_trf(_with_092(line).replace("042 2026/03/01", "042 2025/03/01"), "t.trf")
     assert system_named_by(t).system == system
     assert d.system_for(t)[0].name == system
+
+
+@pytest.mark.parametrize("system", sorted(RULEBOOKS))
+def test_standings_before_the_last_round_in_every_rulebook(system, tmp_path, capsys):
+    """``standings`` of a round that is the tournament's last: the Dutch family's head names
+    the topscorers' bar (Dutch 2026 1.8, 2017 A.7, 2012 A.10, 1992 the note to B), which the
+    2026 standings did not hold (the fuzzer found `standings --system dutch-2017` exiting 2
+    on such a file; dutch-2026 did the same)."""
+    from dubov_explain.cli import main
+
+    lines = [
+        "001    1      P1                                2200                             1.0          2 b 1     7 b 0",
+        "001    2      P2                                2100                             0.0          1 w 0     8 b -",
+        "001    3      P3                                1900                             1.5          6 b =     5 b 1",
+        "001    4      P4                                1700                             0.0          8 w 0     6 w 0",
+        "001    5      P5                                1700                             0.0          7 b 0     3 w 0",
+        "001    6      P6                                1600                             1.5          3 w =     4 b 1",
+        "001    7      P7                                1500                             2.0          5 w 1     1 w 1",
+        "001    8      P8                                1400                             2.0          4 b 1     2 w +",
+    ]
+    trf = tmp_path / "last.trf"
+    trf.write_text("\n".join(["012 last round", *lines, "XXR 3", "XXC white1", ""]))
+    assert main(["standings", str(trf), "--system", system]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.startswith("Standings before round 3 of 3")
+    if RULEBOOKS[system].family != "dubov":
+        assert "over 1 points" in head

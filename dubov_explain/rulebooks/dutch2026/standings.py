@@ -98,6 +98,8 @@ class Standings(Indexed):
     met: dict
     forbidden: frozenset
     max_t: int = 0
+    #: 1.8 in the last round: the score a topscorer has more than (None before it)
+    top_over: Fraction | None = None
 
 
 def colour_preference(colours: tuple[Colour, ...], readings: Readings = DEFAULT
@@ -197,7 +199,7 @@ class Rules:
                 upfloats=floats.count("up"),
             ))
         return Standings(round=r, total_rounds=total, last_round=last, players=tuple(out),
-                         met=dict(f.met), forbidden=f.forbidden)
+                         met=dict(f.met), forbidden=f.forbidden, top_over=top_over)
 
 
 RULES = Rules()
