@@ -26,7 +26,6 @@ from ...trace.events import Trace, fmt
 from ..dutch2026 import engine as family
 from ..dutch2026.engine import board_key, request_problems  # noqa: F401  (MODULE_HOOKS)
 from ..dutch2026.search import BYE
-from ..requests import initial_colour
 from . import Dutch2017
 from . import events as ev
 from .criteria import VECTOR, Criteria
@@ -56,16 +55,14 @@ class Engine(Generation, Criteria, family.Engine):
 
     def __init__(self, t: Tournament, readings: Readings | None = None,
                  round_no: int | None = None, forced: tuple = ()):
-        readings = readings if readings is not None else self.default_readings
-        self.start(t, readings, self.standings_of(t, round_no, readings), forced)
-        self.initial_colour, self.initial_colour_source = initial_colour(t)
+        super().__init__(t, readings, round_no, forced)
+        self.mode = "bracket"
+        self._lowest = Fraction(0)
+
+    def read_readings(self, readings: Readings) -> None:
         self.c13_absolute = readings.is_("c13-absolute", "strong-or-absolute")
         self.c14_all = True  # C.12/C.14: every player who receives a downfloat
         self.c7_pab = readings.is_("c7-last-bracket", "pab")
-        self.mode = "bracket"
-        self._lowest = Fraction(0)
-        self._opt_cache: dict = {}
-        self._pq: dict = {}
 
     # ------------------------------------------------------------------ A.9
     def pair_brackets(self):

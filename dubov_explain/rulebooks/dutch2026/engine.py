@@ -52,11 +52,15 @@ class Engine(RoundMachine, Generation, Criteria):
         readings = readings if readings is not None else self.default_readings
         self.start(t, readings, self.standings_of(t, round_no, readings), forced)
         self.initial_colour, self.initial_colour_source = initial_colour(t)
+        self.read_readings(readings)
+        self._opt_cache: dict = {}
+        self._pq: dict = {}
+
+    def read_readings(self, readings: Readings) -> None:
+        """The readings the search reads as flags (an edition reads its own)."""
         self.c13_absolute = readings.is_("c13-absolute", "strong-or-absolute")
         #: reading c14-downfloaters: [C14]/[C16] count the Limbo's MDPs too
         self.c14_all = readings.is_("c14-downfloaters", "all")
-        self._opt_cache: dict = {}
-        self._pq: dict = {}
 
     def key(self, n: int):
         """1.2: score (descending), then TPN (ascending)."""
