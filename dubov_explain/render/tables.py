@@ -109,8 +109,8 @@ def _preference(p: Any) -> str:
     return f"{letter.lower()} "
 
 
-def checklist_text(st: Any, t: Tournament, current: dict[int, str] | None = None,
-                   book: Any = None) -> str:
+def checklist_text(st: Any, t: Tournament, current: dict[int, str] | None,
+                   book: Any) -> str:
     """The check-list of JaVaFo and bbpPairings (``-l``), in bbpPairings' layout (its
     README, "Checklist", and ``printChecklist`` of ``src/swisssystems/common.cpp``): a blank
     line, then a header row and one row per player, every cell right-aligned to its
@@ -119,18 +119,16 @@ def checklist_text(st: Any, t: Tournament, current: dict[int, str] | None = None
 
     Columns: ``ID``, ``Pts`` (the score for pairing, one decimal), the colours of the games
     played (``W``/``B``, headed by one ``-`` more than the rounds played), ``Pref`` (``W ``,
-    ``B `` absolute, ``(W)``, ``(B)`` strong, ``w ``, ``b `` mild, ``A `` none), then this
+    ``B `` absolute, ``(W)``, ``(B)`` strong, ``w ``, ``b `` mild, ``A `` none), then the
     system-specific columns of the rulebook ``book`` (``Rulebook.checklist_columns``: for
     the Dubov texts ``PAB`` (may receive the pairing-allocated bye, ``Y``/``N``), ``ARO``,
     ``Upf`` (times upfloated, ``*`` when the most allowed); for the Dutch family
-    bbpPairings' own ``C2``, ``C14``, ``C16``), ``Cur`` (with ``current``: the opponent and
+    bbpPairings' own three, headed by each edition's rules: ``base.FloatChecklist``),
+    ``Cur`` (with ``current``: the opponent and
     colour in the round paired, ``(12W)``, or ``(bye)``); then an empty column and ``R1``...
-    ``Rn``, the opponent of each game played (empty for a round without a game).  Without
-    ``book``, the Dubov columns.
+    ``Rn``, the opponent of each game played (empty for a round without a game).
     """
     played = t.round_to_pair - 1
-    if book is None:
-        from ..rulebooks.base import Rulebook as book  # the Dubov columns
     header = ["ID", "Pts", "-" * (played + 1), "Pref", *book.checklist_columns, "Cur", ""]
     header += [f"R{k}" for k in range(1, played + 1)]
     by_number = t.by_number
