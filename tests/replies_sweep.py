@@ -14,7 +14,12 @@ from __future__ import annotations
 import contextlib
 import functools
 
+from pathlib import Path
+
+import jinja2
+
 from dubov_explain.explain.why import outcome, reply
+from dubov_explain.render import env as E
 from dubov_explain.render.explain import reply_text
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.machine import watching
@@ -113,3 +118,21 @@ def sweep(rnd: Round, memo: bool = False) -> tuple[int, int, list]:
             claims += len(cs) + len(cs2) + len(cs3)
             bad += [(n, m, c) for c in rnd.claims.mismatches(cs + cs2 + cs3)]
     return pages, claims, bad
+
+
+#: the Dutch family's letter, which each Dutch edition reads under its own name
+DUTCH_REPLY = Path(__file__).resolve().parents[1] / "dubov_explain" / "rulebooks" / "dutch2026" / "templates" / \
+    "reply.md.j2"
+
+
+def wrong_words(system: str, old: str, new: str):
+    """``system``'s why.md.j2 macros with the Dutch family's reply.md.j2 made wrong (``old``
+    replaced by ``new``), loaded under ``system``'s name as the real one is (``art()`` and
+    ``term()`` then write that text's numbers), in an overlay of the environment: the real
+    templates are left as they are."""
+    source = DUTCH_REPLY.read_text()
+    assert old in source, old
+    base = E.environment()
+    env = base.overlay(loader=jinja2.ChoiceLoader(
+        [jinja2.DictLoader({f"{system}/reply.md.j2": source.replace(old, new)}), base.loader]))
+    return env.get_template(f"{system}/why.md.j2").module

@@ -75,7 +75,10 @@ class PlayerTruth:
 class Truth:
     """One round's facts from the file (see the module doc)."""
 
-    def __init__(self, t, round_no: int):
+    def __init__(self, t, round_no: int, unplayed_wins: tuple[str, ...] = ("F", "+")):
+        """``unplayed_wins``: the codes of a round not played whose win's points bar the PAB
+        with a PAB received (the 2026 texts' [C2]: a full-point bye ``F`` and a forfeit win
+        ``+``; Dutch 2017's C.2: the forfeit win alone)."""
         self.round = round_no
         self.players: dict[int, PlayerTruth] = {}
         for p in t.players:
@@ -89,7 +92,7 @@ class Truth:
                     x.met.setdefault(e.opponent, []).append(r)
                 else:
                     x.no_game.append((r, e.code))
-                    if e.code == "U" or (e.code in ("F", "+") and t.scoring.points(e) >= t.scoring.win):
+                    if e.code == "U" or (e.code in unplayed_wins and t.scoring.points(e) >= t.scoring.win):
                         x.bye_bars.append((r, e.code))
             acc = t.acceleration.get(p.number, ())
             if len(acc) >= round_no and acc[round_no - 1]:

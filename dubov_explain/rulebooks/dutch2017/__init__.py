@@ -109,6 +109,19 @@ class Dutch2017(Dutch2026):
     applied_from = date(2017, 7, 1)
     applied_until = date(2026, 1, 31)
     readings_type = Readings
+    #: the family's citations of its criteria (its templates' ``term()``: the reply of
+    #: ``dutch-2026/reply.md.j2``) as this text cites them: C.1-C.19 are articles of
+    #: section C; a rematch left for the bye's rivals breaks A.9's complete round-pairing
+    #: (C.4 binds the PPB alone); the absent player's rule is C.04.2.D.4
+    terms = {
+        "[C1]": "C.1", "[C3]": "C.3",
+        "([C1], Article 2.1.1)": "(Article C.1)",
+        "([C3], Article 2.1.3)": "(Article C.3)",
+        "[C2] (Article 2.1.2)": "C.2",
+        "([C1], Article 2.1.1; [C4], Article 2.2.1)": "(Articles C.1, A.9)",
+        "[C5]-[C21]": "C.5-C.19",
+        "General Handling Rules, Article 3.3": "General Handling Rules C.04.2, Article D.4",
+    }
 
     def cite(self, citation: str) -> str:
         return ARTICLES.cite(citation)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from ...records import replace
 from ..dutch2026 import check as family
 from ..dutch2026.check import (KINDS, Steps, board_order, bracket_of,  # noqa: F401
-                               decision_key, player_round, report_events)
+                               decision_key, report_events)
 from ..sections import SheetItem
 from ..decisions import Projection, fields
 from ..texts import citation_lookup, rule_text
@@ -90,9 +90,26 @@ def read_parting(real, what_if, r, w, player: int, against: int) -> dict:
     if isinstance(r, ev.PenultimateBracket) or isinstance(w, ev.PenultimateBracket):
         side = "real" if isinstance(r, ev.PenultimateBracket) else "what-if"
         e = r if side == "real" else w
+        # the real run's decision there (a what-if PPB: the article the real round decides
+        # by instead, which the reply gives; the PPB of the forced run is no reason)
         return _answer("ppb", "A.9", "A.9", "bracket", e.score, side=side,
-                       downfloaters=list(e.downfloaters), collapsed=list(e.collapsed))
+                       downfloaters=list(e.downfloaters), collapsed=list(e.collapsed),
+                       real_article=getattr(r, "article", None))
     return _cite(family.read_parting(real, what_if, r, w, player, against))
+
+
+def player_round(trace, player: int) -> dict:
+    """Dutch 2026's facts of the player's round, but for what sets the PAB's assignee apart
+    from the others of the last bracket: 2017 has no criterion on the PAB (2026's [C5], the
+    lowest score, and [C9], the fewest unplayed games, are new in 2026); the PAB is the
+    player the last bracket's candidate leaves unpaired (A.9's note), chosen by C.5-C.19 in
+    order (B.8).  Nobody else allowed it (``only``), or none of the others could leave the
+    rest paired (``C4``: C.1 and A.9's complete round-pairing), are the same facts."""
+    x = family.player_round(trace, player)
+    bye = x.get("bye") or {}
+    if bye.get("decided") in ("C5", "C9"):
+        x["bye"] = {**bye, "decided": "3.8.1"}
+    return x
 
 
 def verdict_article(verdict: str, criterion: str = "") -> str:

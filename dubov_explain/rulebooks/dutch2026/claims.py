@@ -80,13 +80,58 @@ def value(v) -> str:
 
 
 class _Checker(_DutchChecker):
+    """The patterns cite the 2026 articles through :meth:`a` and the criteria through
+    :meth:`t` (the rulebook's ``cite`` and ``terms``, as ``reply.md.j2``'s ``art()`` and
+    ``term()`` write them): an edition that numbers them otherwise (Dutch 2017) names its
+    ``system`` and overrides only what its text says otherwise."""
+
     system = "dutch-2026"
-    bye_bar_article = "2.1.2"
-    even_article = "1.5"
-    no_pairing = "1.9.3"
     ev = ev
     decision_key = staticmethod(decision_key)
-    colours = COLOUR
+    #: a criterion of a why-not answer as the text cites it, and the criteria's names
+    criterion = r"\[(C\d+)\]"
+    names = NAMES
+    #: the codes of an unplayed round whose win's points bar the PAB ([C2], 2.1.2)
+    unplayed_wins = ("F", "+")
+
+    # ------------------------------------------------------------------ the text's numbers
+    @property
+    def book(self):
+        from .. import find_rulebook
+        return find_rulebook(self.system)
+
+    def cite(self, number: str) -> str:
+        """A 2026 article number in this text's numbers."""
+        return self.book.cite(number)
+
+    def a(self, *numbers: str) -> str:
+        """The pattern of one of these articles, in this text's numbers."""
+        return "|".join(dict.fromkeys(re.escape(self.cite(x)) for x in numbers))
+
+    def t(self, phrase: str) -> str:
+        """The pattern of a citation of the 2026 criteria as this text words it."""
+        return re.escape(self.book.term(phrase))
+
+    def code(self, code: str, article: str) -> tuple[str, ...]:
+        """An absolute criterion as a why-not answer may name it: 2026's code, its article
+        and this text's name of it."""
+        return (code, article, self.cite(article), self.book.term(f"[{code}]").strip("[]"))
+
+    @property
+    def bye_bar_article(self):
+        return self.cite("2.1.2")
+
+    @property
+    def even_article(self):
+        return self.cite("1.5")
+
+    @property
+    def no_pairing(self):
+        return self.cite("1.9.3")
+
+    @property
+    def colours(self):
+        return {self.cite(k): v for k, v in COLOUR.items()}
 
     # ------------------------------------------------------------------ the file's facts
     @property
@@ -94,7 +139,7 @@ class _Checker(_DutchChecker):
         from ..truth import Truth
         if not hasattr(self, "_truth"):
             rnd = self.f.opened.round
-            self._truth = Truth(self.tournament, rnd) if self.tournament is not None else \
+            self._truth = Truth(self.tournament, rnd, self.unplayed_wins) if self.tournament is not None else \
                 Truth.from_rows(self.f.rows, rnd)
         return self._truth
 
@@ -127,93 +172,101 @@ class _Checker(_DutchChecker):
 
     # ------------------------------------------------------------------ patterns
     def opening(self):
+        A = self.a
         yield "decision", (r"Round " + N + r": you \(" + NAME + ", " + PTS + r"\) have the pairing-allocated bye "
-                           r"\(Article 1\.5\)\."), self._bye_decision
-        yield "decision", r"Round " + N + r": nobody is paired: no complete pairing exists \(Article 1\.9\.3\)\.", \
-            self._nobody
+                           r"\(Article " + A("1.5") + r"\)\."), self._bye_decision
+        yield "decision", r"Round " + N + r": nobody is paired: no complete pairing exists \(Article " + A("1.9.3") \
+            + r"\)\.", self._nobody
         yield "standing", (BEFORE + r"; your colours so far: ([WB]+|none), so (?:your colour preference is "
-                           r"(absolute|strong|mild) for (White|Black) \(Article (1\.7\.[123])\)"
-                           r"|you have no colour preference \(Article 1\.7\.4\))\."), self._standing26
+                           r"(absolute|strong|mild) for (White|Black) \(Article (" + A("1.7.1", "1.7.2", "1.7.3") + r")\)"
+                           r"|you have no colour preference \(Article " + A("1.7.4") + r"\))\."), self._standing26
 
     def topic(self):
         f, n = self.f, self.n
-        yield "bye", (r"Article 1\.9\.1: the pairing-allocated bye goes to the player who downfloats from the last "
+        A, T = self.a, self.t
+        yield "bye", (r"Article " + A("1.9.1") + r": the pairing-allocated bye goes to the player who downfloats from the last "
                       r"bracket, the " + S + r"-point bracket, and you are that player\."), self._bye26
-        yield "bye", r"\[C2\] \(Article 2\.1\.2\) bars from it (.*?)\.(?= |$)", self._barred
+        yield "bye", T("[C2] (Article 2.1.2)") + r" bars from it (.*?)\.(?= |$)", self._barred
         yield "bye", r"You are the only player of that bracket allowed it\.", \
             lambda m: (f.bye == n and self._last_others()[1] == [], self._last_others())
-        yield "bye", (r"The others of that bracket allowed it have a higher score: (.*?); \[C5\] \(Article 2\.3\.1\) "
-                      r"gives the bye to the lowest score\."), self._c5
-        yield "bye", (r"With your score and allowed it: (.*?); you have " + N + r", and \[C9\] \(Article 2\.4\.4\) "
-                      r"gives the bye to the fewest unplayed games\."), self._c9
+        yield "bye", (r"The others of that bracket allowed it have a higher score: (.*?); " + T("[C5] (Article 2.3.1)") +
+                      r" gives the bye to the lowest score\."), self._c5
+        yield "bye", (r"With your score and allowed it: (.*?); you have " + N + r", and " + T("[C9] (Article 2.4.4)") +
+                      r" gives the bye to the fewest unplayed games\."), self._c9
         yield "bye", (r"Others of that bracket were allowed it: ([\d, ]+); of the candidates, the one chosen by the "
-                      r"criteria in order \(Article 3\.8\.1\) leaves you unpaired\."), \
+                      r"criteria in order \(Article " + A("3.8.1") + r"\) leaves you unpaired\."), \
             lambda m: (f.bye == n and sorted(ints(m[1])) == sorted(self._last_others()[1]), self._last_others())
         yield "bye", (r"With the bye given to ([\d]+(?: or \d+)*) instead, the rest of that bracket could not be paired "
-                      r"without a repeated game \(\[C1\], Article 2\.1\.1; \[C4\], Article 2\.2\.1\)\."), self._c4
+                      r"without a repeated game " + T("([C1], Article 2.1.1; [C4], Article 2.2.1)") + r"\."), self._c4
         yield "no-bye", (r"With the bye given to you, the rest of that bracket, ([\d, ]+), could not be paired without "
-                         r"a repeated game \(\[C1\], Article 2\.1\.1; \[C4\], Article 2\.2\.1\)\."), self._c4_mine
-        yield "bye", r"A bye counts as a downfloat \(Article 1\.4\.3\)\.", lambda m: (f.bye == n, f.bye)
+                         r"a repeated game " + T("([C1], Article 2.1.1; [C4], Article 2.2.1)") + r"\."), self._c4_mine
+        yield "bye", r"A bye counts as a downfloat \(Article " + A("1.4.3") + r"\)\.", lambda m: (f.bye == n, f.bye)
         yield from self.colour_topic()
-        yield "moved-down", r"You were moved down into the " + S + r"-point bracket \(Article 1\.4\.1\)\.", \
+        yield "moved-down", r"You were moved down into the " + S + r"-point bracket \(Article " + A("1.4.1") + r"\)\.", \
             self._moved_down
         yield "moved-down", r"You were the only player of the " + S + r"-point bracket\.", self._alone
-        yield "moved-down", (r"In the " + S + r"-point bracket you had played all the others \(\[C1\], Article "
-                             r"2\.1\.1\): (.*?)\.(?= |$)"), self._all_met
-        yield "moved-down", (r"The candidate chosen for the " + S + r"-point bracket \(Articles 3\.4\.1, 3\.8\.1\) left "
-                             r"you unpaired: a downfloater \(Article 1\.4\.1\)\."), self._left_unpaired_by
+        yield "moved-down", (r"In the " + S + r"-point bracket you had played all the others " + T("([C1], Article 2.1.1)")
+                             + r": (.*?)\.(?= |$)"), self._all_met
+        yield "moved-down", (r"The candidate chosen for the " + S + r"-point bracket \(Articles " + A("3.4.1") + ", "
+                             + A("3.8.1") + r"\) left you unpaired: a downfloater \(Article " + A("1.4.1") + r"\)\."), self._left_unpaired_by
         yield "float", (r"You were not moved: you are a resident of the " + S + r"-point bracket(?:, and your "
                         r"opponent, " + NAME + r" \(" + PTS + r"\), was moved down into it from a higher bracket "
-                        r"\(Article 1\.4\.1\))?\."), self._resident
-        yield "float", r"Paired with a (lower|higher) score, you receive an? (downfloat|upfloat) \(Article 1\.4\.2\)\.", \
-            lambda m: self._float(m[1], m[2] + "er")
-        yield "float", r"Your opponent has your score: neither of you receives a float \(Article 1\.4\.2\)\.", \
+                        r"\(Article " + A("1.4.1") + r"\))?\."), self._resident
+        yield "float", (r"Paired with a (lower|higher) score, you receive an? (downfloat|upfloat) \(Article "
+                        + A("1.4.2") + r"\)\."), lambda m: self._float(m[1], m[2] + "er")
+        yield "float", r"Your opponent has your score: neither of you receives a float \(Article " + A("1.4.2") + r"\)\.", \
             lambda m: self._float("same", "")
-        yield "no-bye", (r"It goes to the player who downfloats from the last bracket \(Article 1\.9\.1\); you are "
+        yield "no-bye", (r"It goes to the player who downfloats from the last bracket \(Article " + A("1.9.1") + r"\); you are "
                          r"paired in the " + S + r"-point bracket\."), self._left_unpaired
         yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": of the candidates with the best "
-                       r"values of the criteria \[C5\]-\[C21\], the first generated in the order of Articles 4\.2-4\.4 "
-                       r"\(Articles 3\.4\.1, 3\.8\.1\)\."), self._pair26
+                       r"values of the criteria " + T("[C5]-[C21]") + r", the first generated in the order of Articles "
+                       + A("4.2-4.4") + r" \(Articles " + A("3.4.1") + ", " + A("3.8.1") + r"\)\."), self._pair26
         yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": the first candidate generated in "
-                       r"the order of Articles 4\.2-4\.4 whose values of the criteria \[C5\]-\[C21\] are the best any candidate can "
+                       r"the order of Articles " + A("4.2-4.4") + r" whose values of the criteria " + T("[C5]-[C21]")
+                       + r" are the best any candidate can "
                        r"reach, accepted at once \(a "
-                       r"perfect candidate, Article 3\.4\.1\)\."), lambda m: self._pair26(m, perfect=True)
-        yield "absent", (r"Players known in advance not to play a round are not paired in it \(General Handling "
-                         r"Rules, Article 3\.3\)\."), self._absent
-        yield "no-pairing", r"Article 1\.9\.3: no pairing of all the players meets the absolute criteria\.", \
+                       r"perfect candidate, Article " + A("3.4.1") + r"\)\."), lambda m: self._pair26(m, perfect=True)
+        yield "absent", (r"Players known in advance not to play a round are not paired in it \("
+                         + T("General Handling Rules, Article 3.3") + r"\)\."), self._absent
+        yield "no-pairing", r"Article " + A("1.9.3") + r": no pairing of all the players meets the absolute criteria\.", \
             lambda m: (not f.published, "published")
 
     def colour_topic(self):
-        n = self.n
-        yield "colour", r"You have (White|Black)(?:, not (White|Black))?: Article (5\.2\.\d), (.*?)\.(?= |$)", \
+        n, A = self.n, self.a
+        yield "colour", r"You have (White|Black)(?:, not (White|Black))?: Article (" + A(*COLOUR) + r"), (.*?)\.(?= |$)", \
             self._colour
         yield "colour", r"In round " + N + r" you had (White|Black) and your opponent (White|Black)\.", self._alternated
         yield "colour", (r"(?:Your opponent's colour preference is (absolute|strong|mild) for (White|Black)|Your "
                          r"opponent has no colour preference); of you two, " + N + r" is the higher ranked \(Article "
-                         r"1\.2\)\."), self._opponent_colour
+                         + A("1.2") + r"\)\."), self._opponent_colour
         yield "colour", r"You have no colour this round\.", lambda m: (not any(
             n in b for p in self.f.of(ev.PairingPublished) for b in p.boards), "a colour")
 
     def barred(self):
-        yield r"you have played each other before, in rounds? ([\d, ]+) \(\[C1\], Article 2\.1\.1\)", \
-            lambda m, a, crit: (crit in ("C1", "2.1.1") and self._met_in_file(self.n, a) == ints(m[1]),
+        T, C = self.t, self.code
+        yield r"you have played each other before, in rounds? ([\d, ]+) " + T("([C1], Article 2.1.1)"), \
+            lambda m, a, crit: (crit in C("C1", "2.1.1") and self._met_in_file(self.n, a) == ints(m[1]),
                                 (crit, self._met_in_file(self.n, a)))
-        yield re.escape("you both have the same absolute colour preference ([C3], Article 2.1.3)"), \
-            lambda m, a, crit: (crit in ("C3", "2.1.3") and self._same_absolute(m, a, "B.2")[0]
+        yield r"you both have the same absolute colour preference " + T("([C3], Article 2.1.3)"), \
+            lambda m, a, crit: (crit in C("C3", "2.1.3") and self._same_absolute(m, a, "B.2")[0]
                                 and self._truth_pref(self.n)[:2] == self._truth_pref(a)[:2]
                                 and self._truth_pref(a)[0] == "absolute", crit)
         yield r"you are a forbidden pair \(XXP\)", lambda m, a, crit: (crit == "XXP", crit)
 
     def answers(self):
-        yield r"with you and " + N + r" paired, ([\d, ]+) could not all be paired \(Article 1\.9\.1\)", self._impossible
-        yield (r"the bye goes to " + N + r", the player who downfloats from the last bracket \(Article 1\.9\.1\); with "
+        A = self.a
+        yield r"with you and " + N + r" paired, ([\d, ]+) could not all be paired \(Article " + A("1.9.1") + r"\)", \
+            self._impossible
+        yield (r"the bye goes to " + N + r", the player who downfloats from the last bracket \(Article " + A("1.9.1")
+               + r"\); with "
                r"you and " + N + r" paired it would go to " + N), \
             self._bye_moves
-        yield (r"the procedure's pairing of the " + S + r"-point bracket is better on criterion \[(C\d+)\] \((.*?): "
+        yield (r"the procedure's pairing of the " + S + r"-point bracket is better on criterion " + self.criterion + r" \((.*?): "
                r"(.*?) against (.*?) with you and " + N + r" paired\), all earlier criteria being equal \(Article "
-               r"3\.8\.1\)"), self._criterion
+               + A("3.8.1") + r"\)"), self._criterion
         yield (r"both pairings of the " + S + r"-point bracket are equally good on every criterion, and the "
-               r"procedure's comes first in the order of Articles 4\.2-4\.4 \(Article 3\.8\.1\)"), self._order
+               r"procedure's comes first in the order of Articles " + A("4.2-4.4") + r" \(Article " + A("3.8.1")
+               + r"\)"), self._order
 
     # ------------------------------------------------------------------ checks
     def _truth_pref(self, p: int):
@@ -225,7 +278,7 @@ class _Checker(_DutchChecker):
         ok, want = self._standing(m)
         said = tuple(m.groups()[-3:])
         pref = self._truth_pref(self.n)
-        mine = (pref[0], pref[1], pref[2]) if pref[0] != "none" else (None, None, None)
+        mine = (pref[0], pref[1], self.cite(pref[2])) if pref[0] != "none" else (None, None, None)
         return ok and said == mine, (want, pref)
 
     def _bye26(self, m):
@@ -343,7 +396,7 @@ class _Checker(_DutchChecker):
         crit = m[2]
         for x in self.f.of(ev.CandidateChosen, score=m[1]):
             for y in w.of(ev.CandidateChosen, score=m[1]):
-                if first_worse(x.vector, y.vector) == crit and NAMES.get(crit) == m[3] \
+                if first_worse(x.vector, y.vector) == crit and self.names.get(crit) == m[3] \
                         and value(x.vector.get(crit)) == m[4] and value(y.vector.get(crit)) == m[5]:
                     return int(m[6]) == a, crit
         return False, "no such criterion"

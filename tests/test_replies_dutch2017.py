@@ -1,0 +1,148 @@
+"""Replies to players under Dutch 2017 (``explain --system dutch-2017 --reply``): every
+sentence proven.
+
+The letter is Dutch 2026's (``rulebooks/dutch2026/templates/reply.md.j2``) read under the
+2017 name, so it cites the 2017 articles (A.x-E.x) and criteria (C.1-C.19);
+``rulebooks/dutch2017/claims.py`` is the 2026 checker in those numbers, with what the 2017
+text says otherwise (C.2's bar without the full-point bye, no PAB criterion, A.9's
+Penultimate Pairing Bracket).  Checked over the golden corpus (every player: the plain
+reply, one ``--against`` and ``--colour``, and the readings paragraph against the round
+paired under each other value) and over generated rounds; a template made wrong on
+purpose must be caught.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from dubov_explain.cli import main
+from dubov_explain.render import env as E
+from dubov_explain.render.explain import has_reply
+from dubov_explain.rulebooks import find_rulebook
+from dubov_explain.rulebooks.dutch2017 import claims
+from dubov_explain.rulebooks.dutch2017.claims import check_text, mismatches
+from dubov_explain.simulate import history_before, simulate
+from dubov_explain.trf.reader import read_trf
+
+import replies_sweep
+from replies_sweep import other, sweep, wrong_words
+
+SYSTEM = "dutch-2017"
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "golden" / SYSTEM / "cases"
+SMALL = sorted(p.stem for p in CASES.glob("*.trf"))
+BOOK = find_rulebook(SYSTEM)
+CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
+
+#: the shared sweep (tests/replies_sweep.py) bound to this rulebook and its checker
+Round = functools.partial(replies_sweep.Round, SYSTEM, claims)
+
+
+@pytest.mark.parametrize("case", SMALL)
+def test_every_reply_of_the_corpus_is_proven(case):
+    rnd = Round(read_trf(str(CASES / f"{case}.trf")))
+    assert has_reply(rnd.trace)
+    pages, claims, bad = sweep(rnd, memo=True)
+    assert bad == [] and claims >= 5 * pages, (claims, pages, bad[:5])
+
+
+def test_every_reply_of_generated_rounds_is_proven():
+    rounds = pages = claims = 0
+    topics = set()
+    for seed in range(1, 9):
+        sim = simulate(6 + seed % 4, 7, seed, system=SYSTEM)
+        for r in range(2, sim.rounds_played + 1):
+            rnd = Round(history_before(sim.tournament, r))
+            p, c, bad = sweep(rnd, memo=True)
+            assert bad == [], (seed, r, bad[:5])
+            rounds, pages, claims = rounds + 1, pages + p, claims + c
+            for n in rnd.players():
+                topics.add(rnd.pages(n, None, known=[])[0].topic)
+    assert rounds >= 30 and pages > 500 and claims > 6 * pages, (rounds, pages, claims)
+    # the bye, the floats both ways and the colour all met and proven
+    assert {"bye", "upfloat", "float", "colour"} <= topics, topics
+
+
+def test_the_letter_cites_the_2017_text():
+    """Every article and criterion the letters of the corpus cite is one of the 2017 text's
+    (A.x-E.x, C.1-C.19, C.04.2's D.4), never a 2026 number."""
+    import re
+    cited = set()
+    for case in SMALL:
+        rnd = Round(read_trf(str(CASES / f"{case}.trf")))
+        for n in rnd.players():
+            _, text, _ = rnd.pages(n, None, known=[])
+            flat = " ".join(text.split())
+            assert not re.search(r"\[C\d+\]|Articles? \d|\d+\.\d+\.\d+", flat), flat
+            cited |= set(re.findall(r"Articles? ([A-E](?:\.\d+(?:\.[a-d])?)?)", flat))
+    assert {"A.5", "A.9", "A.4.a", "A.4.b", "C.1", "B.8"} <= cited, cited
+
+
+def test_the_command_writes_the_proven_reply(capsys):
+    """``explain --reply``, ``--bye``, ``--float`` and ``--colour`` for this rulebook, read
+    back with the file."""
+    f = CASES / "A9-pab-no-criterion.trf"
+    rnd = Round(read_trf(str(f)))
+    for n, flags, words in ((8, ["--reply"], "Article A.9: the pairing-allocated bye goes to"),
+                            (10, ["--bye"], "could not be paired without a repeated game (Articles C.1, A.9)"),
+                            (5, ["--reply", "--float"], "you receive a downfloat (Article A.4.b)"),
+                            (3, ["--colour"], "You have Black, not White: Article E.4")):
+        assert main(["explain", str(f), "--system", SYSTEM, "--player", str(n), *flags]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Dear ") and words in " ".join(out.split()), out
+        cs = check_text(out, rnd.trace, n, rnd.what_if, rnd.pair_under, CATALOGUE, tournament=rnd.t)
+        assert mismatches(cs) == [] and len(cs) >= 6
+
+
+# ------------------------------------------------------------------ a wrong template is caught
+#: the family's letter made wrong in one place; each must be caught in the 2017 numbers
+WRONG = {
+    "position": ("position {{ x.position }} of", "position {{ x.position + 1 }} of"),
+    "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
+    "preference": ("your colour preference is {{ row.strength }} for {{ row.preference }}",
+                   "your colour preference is {{ row.strength }} for {{ 'White' if row.preference == 'Black' else "
+                   "'Black' }}"),
+    "colour rule": ("Article {{ x.colour_rule }}, {{ COLOUR_WORDS", "Article E.5, {{ COLOUR_WORDS"),
+    "float": ("you receive a downfloat (Article {{ art(\"1.4.2\") }})",
+              "you receive an upfloat (Article {{ art(\"1.4.2\") }})"),
+    # a 2026 number left in the 2017 letter
+    "2026 number": ("(Article {{ art(\"1.4.1\") }})", "(Article 1.4.1)"),
+    # [C5]'s reason, which the 2017 text does not have, given for the bye
+    "no PAB criterion": ("{%- else %} Others of that bracket were allowed it:",
+                         "{%- else %} The others of that bracket allowed it have a higher score: {% for p in b.rivals "
+                         "%}{{ p }} ({{ pts(v.row(p)) }}){{ \", \" if not loop.last }}{% endfor %}; {{ term(\"[C5] "
+                         "(Article 2.3.1)\") }} gives the bye to the lowest score. Others of that bracket were allowed "
+                         "it:"),
+    "rest of the bracket": ("x.bye.members|reject(\"equalto\", x.player)|join(\", \")", "x.bye.members|join(\", \")"),
+    "bye rivals": ("{{ b.rivals|join(\", \") }}; of the candidates", "{{ b.members|join(\", \") }}; of the candidates"),
+    "points": ("{{ pts(v.row(x.opponent)) }}), board", "{{ pts(row) }}), board"),
+    "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_a_wrong_template_is_caught(name, monkeypatch):
+    wrong = wrong_words(SYSTEM, *WRONG[name])
+    monkeypatch.setattr(E, "rulebook_words", lambda system, template: wrong)
+    caught = 0
+    for case in ("A9-pab-no-criterion", "C12-every-downfloat", "A9-collapsed-last-bracket"):
+        rnd = Round(read_trf(str(CASES / f"{case}.trf")))
+        ps = rnd.players()
+        for n in ps:
+            for against in (None, other(ps, n)):
+                caught += len(mismatches(rnd.pages(n, against, known=[])[2]))
+    assert caught > 0, name
+
+
+def test_the_right_template_through_the_same_door_is_not_caught(monkeypatch):
+    """The wrong-template door itself changes nothing: the letter unaltered, loaded the same
+    way, has no mismatch (so each catch above is the alteration's)."""
+    same = wrong_words(SYSTEM, "position {{ x.position }} of", "position {{ x.position }} of")
+    monkeypatch.setattr(E, "rulebook_words", lambda system, template: same)
+    rnd = Round(read_trf(str(CASES / "A9-pab-no-criterion.trf")))
+    ps = rnd.players()
+    assert not [c for n in ps for against in (None, other(ps, n))
+                for c in mismatches(rnd.pages(n, against, known=[])[2])]
