@@ -19,6 +19,8 @@ BYE9 = str(DATA / "dubov1997-bye-passed-over.trf")
 #: Dutch 2012 cases paired by the 2026 text (the request is the same file)
 B1B = str(ROOT / "golden" / "dutch-2012" / "cases" / "B.1.b-no-second-bye.trf")
 ACC = str(ROOT / "golden" / "dutch-2012" / "cases" / "acceleration-round-2.trf")
+#: a Dutch 2026 case paired by the 2017 text (the request is the same file)
+C2BAR = str(ROOT / "golden" / "dutch-2026" / "cases" / "C2-pab-bar.trf")
 
 #: (system, case, player, question, topic, the article and facts the letter must state)
 COMPLAINTS = [
@@ -167,6 +169,64 @@ COMPLAINTS = [
      ["Players known in advance not to play a round are not paired in it (General Handling Rules, Article 3.3)."]),
     ("dutch-2026", "", 1, {"trf": ACC, "against": 2}, "opponent",
      ["2 P2 (1 point + 1 acceleration point)", "2 points for the pairing (1 scored, 1 added by acceleration)"]),
+    # ---------------------------------------------------------------- Dutch 2017
+    # A9-pab-no-criterion, round 3 (6 absent, 9 to pair): the 0.5-point bracket {8, 9} cannot
+    # pair (they met in round 2: C.1), so both move down to the last bracket {8, 9; 10}; 10
+    # met neither; 8 and 10 both mild Black (BW), 9 mild White (WB): 9-10 grants both (C.10),
+    # 8 is left unpaired and has the PAB (A.9's note: it is part of the last bracket's pairing)
+    ("dutch-2017", "A9-pab-no-criterion", 8, {}, "bye",
+     ["Article A.9: the pairing-allocated bye goes to the player who downfloats from the last bracket, the 0-point "
+      "bracket, and you are that player.", "In the 0.5-point bracket you had played all the others (Article C.1): 9 "
+      "(round 2).", "Others of that bracket were allowed it: 9, 10; of the candidates, the one chosen by the criteria "
+      "in order (Article B.8) leaves you unpaired.", "A bye counts as a downfloat (Article A.4.b)."]),
+    # the same round, 10 (0 points, last): with the PAB to 10, 8 and 9 (met in round 2, C.1)
+    # would be left to pair: no complete round-pairing (A.9); 2017 has no PAB-score criterion
+    ("dutch-2017", "A9-pab-no-criterion", 10, {"question": "bye"}, "no-bye",
+     ["You do not have the bye: it goes to 8 Test0008 Player0008 (0.5 points).", "With the bye given to you, the rest "
+      "of that bracket, 8, 9, could not be paired without a repeated game (Articles C.1, A.9)."]),
+    # C2-pab-bar, round 4 by the 2017 text (3 absent): the 1.5-point bracket {1; 2, 4, 6} could
+    # pair all four, but then 5 alone (PAB in round 2, C.2) could not complete the round (A.9):
+    # it is the PPB, re-paired by C.4 with 1-2 and 4, 6 down; 6 (PAB round 1) and 5 are barred
+    # by C.2, 6 plays 5, and 4 has the PAB
+    ("dutch-2017", "", 4, {"trf": C2BAR}, "bye",
+     ["the 1-point bracket, and you are that player.", "C.2 bars from it 6 (received the pairing-allocated bye in "
+      "round 1), 5 (received the pairing-allocated bye in round 2).", "You are the only player of that bracket "
+      "allowed it."]),
+    ("dutch-2017", "", 5, {"trf": C2BAR}, "no-bye",
+     ["it goes to 4 Quinteros, C. (1.5 points)",
+      "You may not have it: you received the pairing-allocated bye in round 2 (Article C.2)."]),
+    # C12-every-downfloat, round 4: 1 (3 points) alone in the top bracket, moved down to the
+    # 2.5-point bracket (A.4.a), meets 5: the higher score receives the downfloat (A.4.b)
+    ("dutch-2017", "C12-every-downfloat", 1, {"question": "float"}, "upfloat",
+     ["You were moved down into the 2.5-point bracket (Article A.4.a). You were the only player of the 3-point "
+      "bracket.", "Paired with a lower score, you receive a downfloat (Article A.4.b)."]),
+    ("dutch-2017", "C12-every-downfloat", 5, {}, "float",
+     ["You were not moved: you are a resident of the 2.5-point bracket, and your opponent, 1 Test0001 Player0001 (3 "
+      "points), was moved down into it from a higher bracket (Article A.4.a).",
+      "Paired with a higher score, you receive an upfloat (Article A.4.b)."]),
+    # A9-pab-no-criterion, round 3: 1 and 3 (2 points) both WB, mild White (A.6.c); never
+    # different colours (E.3 cannot alternate); 1 is higher ranked (A.2: pairing number): E.4
+    ("dutch-2017", "A9-pab-no-criterion", 3, {"question": "colour"}, "colour",
+     ["You have Black, not White: Article E.4, the colour preference of the higher ranked player is granted.",
+      "Your opponent's colour preference is mild for White; of you two, 1 is the higher ranked (Article A.2)."]),
+    ("dutch-2017", "A9-pab-no-criterion", 1, {"against": 4}, "opponent",
+     ["You do not play 4 Test0004 Player0004 (1 point): you have played each other before, in round 2 (Article "
+      "C.1)."]),
+    # the 1-point bracket {5; 2, 4, 7}: 2 and 4 mild Black (BW), 5 and 7 mild White (WB):
+    # 5-2 and 4-7 grant all four; 4-2 and 5-7 leave two preferences not granted (C.10)
+    ("dutch-2017", "A9-pab-no-criterion", 4, {"against": 2}, "opponent",
+     ["the procedure's pairing of the 1-point bracket is better on criterion C.10 (colour preferences not granted: 0 "
+      "against 2 with you and 2 paired), all earlier criteria being equal (Article B.8)"]),
+    # A9-collapsed-last-bracket, round 7: below 2 points, 23 and 28 (1.5), 26 and 27 (1): 23
+    # met 26 (round 3) and 27 (round 5), 26 met 27 (round 4): 28 can take one of them and the
+    # other two cannot meet, so the 2-point bracket is the PPB (A.9), re-paired by C.4
+    ("dutch-2017", "A9-collapsed-last-bracket", 23, {"against": 25}, "opponent",
+     ["A.9: in the procedure's round the 2-point bracket is the Penultimate Pairing Bracket (the downfloaters of its "
+      "best candidate by C.5-C.19, none, with the players below it, 23, 28, 26, 27, could not complete the round), "
+      "so it is paired by C.4"]),
+    ("dutch-2017", "A9-pab-no-criterion", 6, {}, "absent",
+     ["Players known in advance not to play a round are not paired in it (General Handling Rules C.04.2, Article "
+      "D.4)."]),
     # ---------------------------------------------------------------- Dubov 2026
     ("dubov-2026", "3.1.1-c2-bye-barred-by-pab-fpb-and-forfeit-win", 5, {}, "bye",
      ["(Article 3.1.1)", "1 (received the pairing-allocated bye in round 2)", "2 (won by forfeit in round 2)",
@@ -201,7 +261,7 @@ COMPLAINTS = [
 
 def test_the_corpus_covers_every_rulebook_and_question():
     systems = [c[0] for c in COMPLAINTS]
-    assert len(COMPLAINTS) >= 40 and all(systems.count(s) >= 8 for s in set(systems)) and len(set(systems)) == 6
+    assert len(COMPLAINTS) >= 40 and all(systems.count(s) >= 8 for s in set(systems)) and len(set(systems)) == 7
     topics = {c[4] for c in COMPLAINTS}
     assert {"bye", "no-bye", "upfloat", "float", "colour", "opponent"} <= topics
 

@@ -19,10 +19,11 @@ from dubov_explain.rulebooks.claims import mismatches
 ROOT = Path(__file__).resolve().parents[1]
 #: the claims checker of each rulebook (Dubov 2026's is Dubov 2025's, read on the 2026 numbers)
 MODULE = {"dubov-2025": "dubov2025", "dubov-1997": "dubov1997", "dutch-2012": "dutch2012",
-          "swiss-rating-1992": "swiss_rating1992", "dutch-2026": "dutch2026", "dubov-2026": "dubov2025"}
+          "swiss-rating-1992": "swiss_rating1992", "dutch-2026": "dutch2026", "dubov-2026": "dubov2025",
+          "dutch-2017": "dutch2017"}
 #: the rulebooks whose letters are checked against the file's own facts (rulebooks/truth.py)
 #: as well as the trace (the others: against the trace's rows)
-WITH_FILE = {"dutch-2026", "dubov-2026"}
+WITH_FILE = {"dutch-2026", "dubov-2026", "dutch-2017"}
 
 
 def case_file(system: str, case: str) -> str:

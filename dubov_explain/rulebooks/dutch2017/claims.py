@@ -65,17 +65,17 @@ class _Checker(family._Checker):
 
     def answers(self):
         yield from super().answers()
-        yield (r"A\.9: in the procedure's round the " + S + r"-point bracket is the Penultimate Pairing Bracket \(its "
-               r"best candidate by C\.5-C\.19 would leave players with whom ([\d, ]+) could not complete the round\), "
-               r"so it is paired by C\.4 and the players below it collapse into the last bracket; with " + N + "–" + N
+        yield (r"A\.9: in the procedure's round the " + S + r"-point bracket is the Penultimate Pairing Bracket \(the "
+               r"downfloaters of its best candidate by C\.5-C\.19, ([\d, ]+|none), with the players below it, ([\d, ]+), "
+               r"could not complete the round\), so it is paired by C\.4 and the players below it collapse into the last bracket; with " + N + "–" + N
                + r" forced it is paired by C\.5-C\.19 alone"), self._ppb
 
     def _ppb(self, m, a, w):
         """A.9: the bracket is the PPB of the real round (its event there, none at that score
         in the what-if run); its collapsed scoregroup is every player to pair below its
-        score; the downfloaters of its best candidate, with them, cannot complete the
-        round-pairing by the file's games."""
-        score, collapsed, pair = m[1], ints(m[2]), {int(m[3]), int(m[4])}
+        score; the downfloaters of its best candidate (the trace's), with them, cannot
+        complete the round-pairing by the file's games."""
+        score, down, collapsed, pair = m[1], ints(m[2]), ints(m[3]), {int(m[4]), int(m[5])}
         got = [e for e in self.f.of(ev.PenultimateBracket) if e.score == score]
         ok = (pair == {self.n, a} and len(got) == 1 and not [e for e in w.of(ev.PenultimateBracket)
                                                              if e.score == score])
@@ -84,7 +84,8 @@ class _Checker(family._Checker):
         e = got[0]
         below = sorted(p for p in self.f.opened.to_pair if self._pairing_score(p) < self._pairing_score(
             self._resident_of(score)))
-        ok = sorted(collapsed) == sorted(e.collapsed) == below and not self._completes(list(e.downfloaters) + collapsed)
+        ok = (down == list(e.downfloaters) and sorted(collapsed) == sorted(e.collapsed) == below
+              and not self._completes(down + collapsed))
         return ok, (sorted(e.collapsed), below, list(e.downfloaters))
 
     def _resident_of(self, score: str) -> int:
