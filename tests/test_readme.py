@@ -75,3 +75,27 @@ def test_the_api_example_runs_as_a_doctest(tmp_path, monkeypatch):
     runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted >= 10 and result.failed == 0
+
+
+#: the README's runs of ``compare`` across editions of one family, on bundled golden rounds
+EDITION_RUNS = [
+    "dubov-explain compare golden/dutch-2017/cases/A9-pab-no-criterion.trf --system dutch-2017 --system dutch-2026",
+    "dubov-explain compare golden/dubov-2026/cases/3.1.4-bye-most-games-played.trf --system dubov-1997 "
+    "--system dubov-2026",
+]
+
+
+@pytest.mark.parametrize("command", EDITION_RUNS, ids=["dutch-2017:2026", "dubov-1997:2026"])
+def test_the_readme_compare_across_editions_is_the_commands_output(command, capsys, monkeypatch):
+    """The shown run of ``compare`` between two editions: the README's block after the
+    ``$`` line is the command's whole output, byte for byte, and the two editions part (a
+    board and the bye differ), which is what the section shows."""
+    from dubov_explain.cli import main
+
+    section = README.split("### Across editions", 1)[1].split("\n## ", 1)[0]
+    shown = section.split(f"```\n$ {command}\n", 1)[1].split("```\n", 1)[0]
+    monkeypatch.chdir(ROOT)
+    assert main(command.split()[1:]) == 0
+    out = capsys.readouterr().out
+    assert shown == out
+    assert "The pairings are the same." not in out and re.search(r"^  bye .* differs$", out, re.M)
