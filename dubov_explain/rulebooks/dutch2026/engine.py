@@ -55,6 +55,7 @@ class Engine(RoundMachine, Generation, Criteria):
         self.read_readings(readings)
         self._opt_cache: dict = {}
         self._pq: dict = {}
+        self._fits: dict = {}
 
     def read_readings(self, readings: Readings) -> None:
         """The readings the search reads as flags (an edition reads its own)."""

@@ -70,6 +70,33 @@ NODE_LIMIT = 400_000
 BYE = -1
 
 
+#: the kinds of vertex in :meth:`Generation.optimum`'s matching: a resident or an MDP of the
+#: bracket, a downfloater already fixed, a player of the next scoregroup, of a lower one,
+#: the bye
+_RES, _MDP, _FIXED, _NEXT, _LOWER, _BYE = range(6)
+#: each kind's level (the bracket, its fixed downfloaters, the next scoregroup, lower, bye)
+_LEVEL = (0, 0, 1, 2, 3, 4)
+
+
+def _floats(ku: int, kv: int) -> tuple[bool, bool]:
+    """Whether a player of kind ``ku`` paired with one of kind ``kv`` floats down out of the
+    bracket ([C6]/[C7]: two MDPs are never paired with each other, 3.3.3), and out of the
+    following bracket ([C8]: a pair made in it joins two of its players, one at least of
+    the next scoregroup)."""
+    in_b = (_RES, _MDP)
+    inside_b = ku in in_b and kv in in_b and not (ku == kv == _MDP)
+
+    def in_n(a, b, inside):
+        return a in (_FIXED, _NEXT) or (a in in_b and not inside)
+
+    inside_n = kv != _BYE and in_n(ku, kv, inside_b) and in_n(kv, ku, inside_b) and \
+        _NEXT in (ku, kv)
+    return ku in in_b and not inside_b, in_n(ku, kv, inside_b) and not inside_n
+
+
+#: ``_FLOATS[kind of u][kind of v]``: (u leaves the bracket, u leaves the following one)
+_FLOATS = tuple(tuple(_floats(a, b) for b in range(6)) for a in range(6))
+
 class SearchLimitReached(Exception):
     pass
 
@@ -94,6 +121,15 @@ class Generation:
     :class:`~.criteria.Criteria` and the completion oracle :meth:`optimum`."""
 
     # ------------------------------------------------------------------ completion
+    def fits(self, a: int, b: int) -> bool:
+        """Whether ``a``-``b`` breaks no absolute criterion (:meth:`absolute`, asked once per
+        pair in a round: the search asks it of the same pairs many times)."""
+        key = (a, b) if a < b else (b, a)
+        got = self._fits.get(key)
+        if got is None:
+            got = self._fits[key] = self.absolute(a, b) is None
+        return got
+
     def optimum(self, bmdps: frozenset, bres: frozenset, fixed: frozenset,
                 lower: tuple[int, ...]):
         """The best completion of the players not yet paired: the bracket's MDPs and
@@ -126,50 +162,44 @@ class Generation:
         mn = (n + 1) * un6 + 1
         ub6 = mn * base ** k
         u5 = 2 * (n + 1) * ub6
-
-        def inside_b(u, v):
-            return u in bset and v in bset and not (u in bmdps and v in bmdps)
-
-        def in_n(u, v):
-            return u in fixed or u in nxt or (u in bset and not inside_b(u, v))
-
-        def inside_n(u, v):
-            return v != BYE and in_n(u, v) and in_n(v, u) and (u in nxt or v in nxt)
-
-        def player_cost(u, v):
-            r = rank[st[u].score]
-            c = 0
-            if u in bset and not inside_b(u, v):
-                c += ub6 + mn * base ** r
-            if in_n(u, v) and not inside_n(u, v):
-                c += un6 + base ** r
-            return c
+        # each vertex's kind (``KINDS``) and score rank, read once: a pair's cost depends on
+        # its ends' kinds and on the paying end's rank only (``_FLOATS``)
+        kind = {v: (_BYE if v == BYE else _MDP if v in bmdps else _RES if v in bset else
+                    _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
+        rk = {v: rank[st[v].score] for v in vertices if v != BYE}
+        # term(u, v) for a player u: his own downfloat digits, by the kind of v ([C6]/[C7]:
+        # leaves the bracket; [C8]: leaves the following one)
+        table = {}
+        for u in vertices:
+            if u != BYE:
+                r = rk[u]
+                cb, cn = ub6 + mn * base ** r, un6 + base ** r
+                table[u] = [cb * fb + cn * fn for fb, fn in _FLOATS[kind[u]]]
+        fits = self.fits
+        pab = {v: st[v].bye_eligible and v not in self.fmap for v in vertices if v != BYE}
 
         def compatible(u, v):
-            if u == BYE or v == BYE:
-                x = v if u == BYE else u
-                return st[x].bye_eligible and x not in self.fmap
-            return self.absolute(u, v) is None
-
-        def cost(u, v):
-            if v == BYE or u == BYE:
-                x = v if u == BYE else u
-                return u5 * rank[st[x].score] + player_cost(x, BYE)
-            return player_cost(u, v) + player_cost(v, u)
+            if u == BYE:
+                return pab[v]
+            if v == BYE:
+                return pab[u]
+            return fits(u, v)
 
         def term(u, v):  # cost(u, v) == term(u, v) + term(v, u)
-            return u5 * rank[st[v].score] if u == BYE else player_cost(u, v)
+            return u5 * rk[v] if u == BYE else table[u][kind[v]]
+
+        def cost(u, v):
+            return term(u, v) + term(v, u)
 
         def level(v):  # the bracket, its fixed downfloaters, the next scoregroup, lower, bye
-            return 4 if v == BYE else 0 if v in bset else 1 if v in fixed else \
-                2 if v in nxt else 3
+            return _LEVEL[kind[v]]
 
         def term_lower(u, v):  # the same cost, a pair across levels charged to the lower end
-            lu, lv = level(u), level(v)
+            lu, lv = _LEVEL[kind[u]], _LEVEL[kind[v]]
             return term(u, v) if lu == lv else cost(u, v) if lu > lv else 0
 
         def klass(v):
-            return (level(v), v in bmdps, -1 if v == BYE else st[v].score)
+            return (kind[v], -1 if v == BYE else rk[v])
 
         mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
             self.zero_slack_matching(vertices, compatible, term_lower, klass)
@@ -178,9 +208,9 @@ class Generation:
         else:
             if mate is None:
                 _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
-            down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
-            down_n = [u for u in vertices if u != BYE and in_n(u, mate[u])
-                      and not inside_n(u, mate[u])]
+            down_b = sorted((u for u in bset if _FLOATS[kind[u]][kind[mate[u]]][0]),
+                            key=self.key)
+            down_n = [u for u in vertices if u != BYE and _FLOATS[kind[u]][kind[mate[u]]][1]]
             bye = mate.get(BYE)
             got = (st[bye].score if bye is not None else -1,
                    (len(down_b), tuple(sorted((st[u].score for u in down_b), reverse=True))),
@@ -384,13 +414,13 @@ class Generation:
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
         (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
-        absolute = self.absolute
+        fits = self.fits
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
-                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k],
+                s1, s2, lambda a, b, k=k: fits(a, b) and not self.pair_quality(a, b)[k],
                 initial=warm.get(k))
             warm[k] = m
             out[k] = len(s1) - len(m)
@@ -443,9 +473,9 @@ class Generation:
             if n1 and not self.settled(lb):
                 # over every composition: n1 pairs among the players, in any S1/S2
                 q = list(lb[3:])
-                absolute = self.absolute
+                fits = self.fits
                 for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
-                    m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
+                    m = matching.max_matching(players, lambda a, b, k=k: fits(a, b)
                                               and not self.pair_quality(a, b)[k])
                     q[k] += max(0, n1 - len(m) // 2)
                 lb = lb[:3] + tuple(q)
@@ -487,7 +517,7 @@ class Generation:
         only against a best found (``better``/``settled``), so it is computed only then:
         the part's value is the same whenever it is computed, the pairs and the free S2
         players being those of the part."""
-        absolute = self.absolute
+        fits = self.fits
         if i < len(s1):
             self._nodes += 1
             if self._nodes > NODE_LIMIT:
@@ -495,7 +525,7 @@ class Generation:
         if mate is None:
             free = [b for b in s2 if b not in used]
             mate = matching.bipartite_max_matching(s1[i:], free,
-                                                   lambda x, y: absolute(x, y) is None)
+                                                   lambda x, y: fits(x, y))
             if len(mate) < len(s1) - i:
                 return
         floaters = remainder is None
@@ -513,7 +543,7 @@ class Generation:
             return
         a = s1[i]
         for b in s2:
-            if b in used or absolute(a, b) is not None:
+            if b in used or not fits(a, b):
                 continue
             child = mate if mate.get(a) == b else self.repair(mate, s1[i + 1:], s2, used, b)
             if child is None:
@@ -536,9 +566,9 @@ class Generation:
         ``mate`` (which matched them and one more S1 player into the free ones before), or
         None when there is none."""
         free = [x for x in s2 if x not in used and x != b]
-        absolute = self.absolute
+        fits = self.fits
         got = matching.bipartite_max_matching(
-            left, free, lambda x, y: absolute(x, y) is None,
+            left, free, fits,
             initial={x: mate[x] for x in left if mate.get(x) not in (None, b)})
         return got if len(got) == len(left) else None
 
