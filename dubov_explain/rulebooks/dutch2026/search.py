@@ -130,6 +130,16 @@ class Generation:
             got = self._fits[key] = self.absolute(a, b) is None
         return got
 
+    def score_ranks(self) -> dict[int, int]:
+        """Each player's score as its place among the round's scores (lowest 0): the same
+        order and equalities as the scores, compared as integers."""
+        got = self.__dict__.get("_score_ranks")
+        if got is None:
+            scores = sorted({p.score for p in self.st.players})
+            place = {s: i for i, s in enumerate(scores)}
+            got = self._score_ranks = {p.number: place[p.score] for p in self.st.players}
+        return got
+
     def optimum(self, bmdps: frozenset, bres: frozenset, fixed: frozenset,
                 lower: tuple[int, ...]):
         """The best completion of the players not yet paired: the bracket's MDPs and
@@ -149,11 +159,12 @@ class Generation:
             return got
         st = self.st
         bset = bmdps | bres
-        nxt = frozenset(n for n in lower if st[n].score == st[lower[0]].score) if lower else frozenset()
+        g = self.score_ranks()
+        nxt = frozenset(n for n in lower if g[n] == g[lower[0]]) if lower else frozenset()
         vertices = sorted(bset | fixed, key=self.key) + list(lower)
         if len(vertices) % 2:
             vertices.append(BYE)
-        scores = sorted({st[n].score for n in vertices if n != BYE})
+        scores = sorted({g[n] for n in vertices if n != BYE})
         rank = {s: i for i, s in enumerate(scores)}
         n = len(vertices)
         base = n + 1
@@ -166,7 +177,7 @@ class Generation:
         # its ends' kinds and on the paying end's rank only (``_FLOATS``)
         kind = {v: (_BYE if v == BYE else _MDP if v in bmdps else _RES if v in bset else
                     _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
-        rk = {v: rank[st[v].score] for v in vertices if v != BYE}
+        rk = {v: rank[g[v]] for v in vertices if v != BYE}
         # term(u, v) for a player u: his own downfloat digits, by the kind of v ([C6]/[C7]:
         # leaves the bracket; [C8]: leaves the following one)
         table = {}
@@ -260,9 +271,9 @@ class Generation:
         got = matching.has_perfect_matching(vertices, tight)
         if got is not None or level is None:
             return got
-        return self.odd_set_matching(vertices, compatible, term, least, level)
+        return self.odd_set_matching(vertices, compatible, term, least, level, klass)
 
-    def odd_set_matching(self, vertices, compatible, term, least, level):
+    def odd_set_matching(self, vertices, compatible, term, least, level, klass):
         """:meth:`zero_slack_matching` when the bracket (level 0), or the bracket with the
         next scoregroup (levels 0-2), has an odd number of vertices.
 
@@ -284,16 +295,40 @@ class Generation:
         if not parity[0] and not parity[1]:
             return None
 
+        # the targets by class: a pair's slack is its source's part, which depends on the
+        # target's class only, plus the target's part, which depends on the source's class
+        # only; so each source looks, class by class, at the targets in ascending order of
+        # their part and stops at the first compatible one (the least of that class)
+        by_class: dict = {}
+        for v in vertices:
+            by_class.setdefault(klass(v), []).append(v)
+        ordered: dict = {}
+
+        def targets(c, ku):
+            got = ordered.get((c, ku))
+            if got is None:
+                u0 = by_class[ku][0]
+                got = ordered[(c, ku)] = sorted(
+                    (term(v, u0) - least[v], i, v) for i, v in enumerate(by_class[c]))
+            return got
+
         def least_slack(src, dst):
             best = None
-            targets = [v for v in vertices if level(v) in dst]
+            classes = [c for c, vs in by_class.items() if level(vs[0]) in dst]
             for u in vertices:
-                if level(u) in src:
-                    for v in targets:
-                        if compatible(u, v):
-                            x = slack(u, v)
-                            if best is None or x < best:
-                                best = x
+                if level(u) not in src:
+                    continue
+                ku = klass(u)
+                for c in classes:
+                    a = term(u, by_class[c][0]) - least[u]
+                    if best is not None and a >= best:
+                        continue
+                    for b, _, v in targets(c, ku):
+                        if best is not None and a + b >= best:
+                            break
+                        if v != u and compatible(u, v):
+                            best = a + b
+                            break
             return best
 
         patterns = []  # (bound, [(source levels, target levels, slack)])
