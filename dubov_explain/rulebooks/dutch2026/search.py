@@ -58,14 +58,18 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
+from math import lcm
 from itertools import chain, combinations
 
 from ... import matching
+from .criteria import NO_LISTS, plus, summed
 
 #: candidates evaluated in one bracket before the search takes the best found
 LIMIT = 200_000
 #: steps of the walk (partial candidates) in one bracket before it takes the best found
 NODE_LIMIT = 400_000
+#: the sums of a walk's pairs kept before the memo is cleared (``candidate_quality``)
+SUMS_KEPT = 100_000
 #: the vertex standing for the pairing-allocated bye in a completion
 BYE = -1
 
@@ -400,6 +404,8 @@ class Generation:
         self._nodes = 0
         self._warm: dict = {}
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
+        self._terms: dict = {}
+        self._sums: dict = {}
         # the walk recurses once per S1 player (and once per remainder S1 player): a large
         # bracket needs more frames than the default (Python frames, no C stack, in 3.11+)
         depth = sys.getrecursionlimit()
@@ -418,6 +424,8 @@ class Generation:
         if self._best is None:
             return None, limited
         vec, cand = self._best
+        d = self.unit  # the lists of [C18]-[C21] back in points (``candidate_quality``)
+        vec = vec[:-4] + tuple(tuple(Fraction(x, d) for x in xs) for xs in vec[-4:])
         cand["vector"] = vec
         cand["perfect"] = vec == root
         cand["checked"] = self._count
@@ -435,7 +443,7 @@ class Generation:
         cheap = base + (0,) * 8 + ((),) * 4
         if not self.better(cheap):
             return cheap
-        q = self.quality(pairs, (), self._ctx["mdps"], self._ctx["score"])
+        q = self.candidate_quality(pairs)
         if s1_left and not self.better(base + tuple(q)):
             return base + tuple(q)
         if s1_left:
@@ -445,6 +453,55 @@ class Generation:
             for i, v in enumerate(extra):
                 q[i] += v
         return base + tuple(q)
+
+    def candidate_quality(self, pairs, downfloaters=()) -> list:
+        """``quality`` of the bracket being searched, as the walk compares it: the score
+        differences of the lists in units of ``self.unit`` (integers: the same order as the
+        fractions, and :meth:`search` gives the chosen vector back in points), the pairs'
+        part summed once per prefix (the walk extends its pairs one at a time: each sum is
+        its parent's and one pair's part; ``self._sums``, a memo cleared when large)."""
+        sums = self._sums
+        key = tuple(pairs)
+        got = sums.get(key)
+        if got is None:
+            i = max(len(key) - 1, 0)
+            while i > 0 and key[:i] not in sums:
+                i -= 1
+            got = sums[key[:i]] if i > 0 else ((0,) * 8, NO_LISTS)
+            if len(sums) > SUMS_KEPT:
+                sums.clear()
+            for j in range(i, len(key)):
+                got = plus(got, self.scaled_terms(*key[j]))
+                sums[key[:j + 1]] = got
+        if not downfloaters:
+            return list(got[0]) + list(got[1])
+        return summed([got] + [self.in_units(self.floater_terms(n)) for n in downfloaters])
+
+    def scaled_terms(self, a: int, b: int) -> tuple:
+        """``pair_terms`` of the bracket being searched, in units (a memo by the pair)."""
+        got = self._terms.get((a, b))
+        if got is None:
+            ctx = self._ctx
+            got = self._terms[(a, b)] = self.in_units(
+                self.pair_terms(a, b, ctx["mdps"], ctx["score"]))
+        return got
+
+    def in_units(self, part: tuple) -> tuple:
+        """A part's score differences as integers: multiples of ``self.unit``, the least
+        common denominator of the round's scores."""
+        counts, lists = part
+        if lists is NO_LISTS:
+            return part
+        d = self.unit
+        return counts, tuple(tuple(int(x * d) for x in xs) for xs in lists)
+
+    @property
+    def unit(self) -> int:
+        got = self.__dict__.get("_unit")
+        if got is None:
+            got = self._unit = lcm(*(p.score.denominator for p in self.st.players)) \
+                if self.st.players else 1
+        return got
 
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
@@ -490,7 +547,7 @@ class Generation:
             c9 = self.st[x].unplayed
         # [C14]/[C16]: the resident downfloaters (reading c14-downfloaters: the Limbo too)
         counted = down_res + tuple(sorted(limbo)) if self.c14_all else down_res
-        vec = (c5, c8, c9) + tuple(self.quality(pairs, counted, ctx["mdps"], ctx["score"]))
+        vec = (c5, c8, c9) + tuple(self.candidate_quality(pairs, counted))
         if self._best is None or vec < self._best[0]:
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
