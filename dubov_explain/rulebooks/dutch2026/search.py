@@ -513,7 +513,7 @@ class Generation:
         for k in checks:
             m = matching.bipartite_max_matching(
                 s1, s2, lambda a, b, k=k: fits(a, b) and not self.pair_quality(a, b)[k],
-                initial=warm.get(k))
+                initial=warm.get(k), trusted=True)
             warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
@@ -661,7 +661,7 @@ class Generation:
         fits = self.fits
         got = matching.bipartite_max_matching(
             left, free, fits,
-            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)})
+            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)}, trusted=True)
         return got if len(got) == len(left) else None
 
     def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
