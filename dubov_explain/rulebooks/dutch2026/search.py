@@ -542,9 +542,13 @@ class Generation:
             return
         c5, c8 = got
         c9 = 0
-        if not ctx["lower"] and len(down) == 1:  # [C9]: the downfloater gets the PAB
+        if len(down) == 1 and (not ctx["lower"] or self.c9_above):
+            # [C9] when the one downfloater gets the PAB: the last bracket's always (1.9.1);
+            # one of a bracket above it (reading c9-bracket) when the completion's PAB has
+            # his score (the players below have lower scores: it is his)
             (x,) = down
-            c9 = self.st[x].unplayed
+            if c5 == self.st[x].score:
+                c9 = self.st[x].unplayed
         # [C14]/[C16]: the resident downfloaters (reading c14-downfloaters: the Limbo too)
         counted = down_res + tuple(sorted(limbo)) if self.c14_all else down_res
         vec = (c5, c8, c9) + tuple(self.candidate_quality(pairs, counted))
