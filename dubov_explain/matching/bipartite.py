@@ -20,13 +20,16 @@ def bipartite_max_matching(
     right: Sequence[int],
     compatible: CompatibleLike,
     initial: Mapping[int, int] | None = None,
+    trusted: bool = False,
 ) -> dict[int, int]:
     """Maximum matching between ``left`` and ``right``, as a ``{left: right}`` dict.
 
     ``compatible(l, r)`` is always called with the left vertex first, so the two sides
     may reuse the same ints.  ``initial`` (``{left: right}``) is an optional warm start;
-    pairs not in ``left`` x ``right``, clashing, or incompatible are dropped.  Keys of
-    the result follow the order of ``left``.
+    pairs not in ``left`` x ``right``, clashing, or incompatible are dropped
+    (``trusted``: the caller knows every pair of ``initial`` compatible, as when it is an
+    earlier answer for the same ``compatible``; only membership and clashes are checked).
+    Keys of the result follow the order of ``left``.
     """
     left = list(left)
     right = list(right)
@@ -46,7 +49,7 @@ def bipartite_max_matching(
             j = rpos.get(w)
             if j is None or mate_r[j] >= 0:
                 continue
-            if comp(u, w):
+            if trusted or comp(u, w):
                 mate_l[i] = j
                 mate_r[j] = i
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..dutch2026.criteria import Criteria as _Criteria
+from ..dutch2026.criteria import Criteria as _Criteria, lists_of
 
 #: the names of a candidate's vector, in 2026's slots: "" a slot 2017 has not
 VECTOR = ("", "C.7", "", "C.8", "C.9", "C.10", "C.11", "C.12", "C.13", "C.14", "C.15",
@@ -35,32 +35,35 @@ VECTOR = ("", "C.7", "", "C.8", "C.9", "C.10", "C.11", "C.12", "C.13", "C.14", "
 
 class Criteria(_Criteria):
     """2026's criteria mixin with C.12-C.19 as 2017 words them; ``self._lowest`` is the
-    lowest score of the bracket being paired (A.8's artificial value is one point less)."""
+    lowest score of the bracket being paired (A.8's artificial value is one point less).
+    A candidate's C.8-C.19 are the sum of its pairs' and its downfloaters' parts (2026's
+    ``quality``): every player it leaves unpaired is a downfloater."""
 
-    def quality(self, pairs, downfloaters, mdps: frozenset, s: Fraction) -> list:
-        """C.8-C.19 of a candidate: ``pairs`` and its ``downfloaters`` (every player the
-        candidate leaves unpaired)."""
-        q = [0] * 8
+    def pair_terms(self, a: int, b: int, mdps: frozenset, s: Fraction) -> tuple:
+        """One pair's part of C.8-C.19 (the pairs of a candidate; every player it leaves
+        unpaired is a downfloater, :meth:`floater_terms`)."""
+        q = list(self.pair_quality(a, b)) + [0] * 4  # C.8-C.11
         lists: list[list[Fraction]] = [[], [], [], []]
         st = self.st
-        for a, b in pairs:
-            for i, v in enumerate(self.pair_quality(a, b)):  # C.8-C.11
-                q[i] += v
-            sa, sb = st[a].score, st[b].score
-            if sa != sb:  # A.4.b: the higher score floats down, the lower up
-                hi, lo = (a, b) if sa > sb else (b, a)
-                self.repeated(hi, lo, abs(sa - sb), q, lists)
-        artificial = self._lowest - 1  # A.8: "one point less"
-        for n in downfloaters:  # A.4.b: unpaired, a downfloat; A.8: its score difference
-            h1, h2 = self.float_marks(n)
-            sd = st[n].score - artificial
-            if h1 == "down":
-                q[4] += 1  # C.12
-                lists[0].append(sd)  # C.16
-            if h2 == "down":
-                q[6] += 1  # C.14
-                lists[2].append(sd)  # C.18
-        return q + [tuple(sorted(x, reverse=True)) for x in lists]
+        sa, sb = st[a].score, st[b].score
+        if sa != sb:  # A.4.b: the higher score floats down, the lower up
+            hi, lo = (a, b) if sa > sb else (b, a)
+            self.repeated(hi, lo, abs(sa - sb), q, lists)
+        return tuple(q), lists_of(lists)
+
+    def floater_terms(self, n: int) -> tuple:
+        """A.4.b: one player left unpaired receives a downfloat; A.8: its score difference."""
+        q = [0] * 8
+        lists: list[list[Fraction]] = [[], [], [], []]
+        h1, h2 = self.float_marks(n)
+        sd = self.st[n].score - (self._lowest - 1)  # A.8: "one point less"
+        if h1 == "down":
+            q[4] += 1  # C.12
+            lists[0].append(sd)  # C.16
+        if h2 == "down":
+            q[6] += 1  # C.14
+            lists[2].append(sd)  # C.18
+        return tuple(q), lists_of(lists)
 
     def repeated(self, hi: int, lo: int, sd: Fraction, q: list, lists: list) -> None:
         """C.12-C.19 of a pair whose ``hi`` receives a downfloat and ``lo`` an upfloat."""

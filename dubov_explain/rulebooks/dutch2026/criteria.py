@@ -27,6 +27,40 @@ VECTOR = ("C5", "C8", "C9", "C10", "C11", "C12", "C13", "C14", "C15", "C16", "C1
           "C19", "C20", "C21")
 
 
+#: a part that adds to none of the lists
+NO_LISTS: tuple = ((), (), (), ())
+
+
+def lists_of(lists: list) -> tuple:
+    """A part's lists as a tuple (``NO_LISTS`` itself when all are empty)."""
+    return tuple(tuple(x) for x in lists) if any(lists) else NO_LISTS
+
+
+def summed(parts) -> list:
+    """A candidate's criteria from its parts ((counts, lists) each): the counts added, each
+    list taken in descending order."""
+    q = [0] * 8
+    lists: list[list] = [[], [], [], []]
+    for counts, more in parts:
+        for i, v in enumerate(counts):
+            q[i] += v
+        if more is not NO_LISTS:
+            for i, x in enumerate(more):
+                lists[i].extend(x)
+    return q + [tuple(sorted(x, reverse=True)) for x in lists]
+
+
+def plus(total: tuple, part: tuple) -> tuple:
+    """A sum (counts, lists in descending order) with one more part."""
+    counts = tuple(map(sum, zip(total[0], part[0])))
+    if part[1] is NO_LISTS:
+        return counts, total[1]
+    if total[1] is NO_LISTS:
+        return counts, tuple(tuple(sorted(x, reverse=True)) for x in part[1])
+    return counts, tuple(tuple(sorted(x + y, reverse=True)) if y else x
+                         for x, y in zip(total[1], part[1]))
+
+
 class Criteria:
     """A mixin of the engine: ``self.st`` the standings, ``self.fmap`` the forced pairs."""
 
@@ -125,19 +159,23 @@ class Criteria:
     def quality(self, pairs, downfloaters, mdps: frozenset, s: Fraction) -> list:
         """[C10]-[C21] of a candidate: ``pairs`` (MDP first in an MDP pair), the resident
         ``downfloaters`` (Limbo excluded), ``mdps`` the bracket's MDPs, ``s`` the residents'
-        score."""
-        q = [0] * 8
+        score: the sum of each pair's and each downfloater's part."""
+        return summed([self.pair_terms(a, b, mdps, s) for a, b in pairs]
+                      + [self.floater_terms(n) for n in downfloaters])
+
+    def pair_terms(self, a: int, b: int, mdps: frozenset, s: Fraction) -> tuple:
+        """One pair's part of [C10]-[C21]: its counts, and the score differences it adds to
+        each list ([C18]-[C21])."""
+        q = list(self.pair_quality(a, b)) + [0] * 4
         lists: list[list[Fraction]] = [[], [], [], []]
-        for a, b in pairs:
-            for i, v in enumerate(self.pair_quality(a, b)):
-                q[i] += v
-            if a in mdps:
-                self.mdp_pair(a, b, s, q, lists)
-        for n in downfloaters:
-            f1, f2 = self.float_marks(n)
-            q[4] += f1 == "down"  # [C14]
-            q[6] += f2 == "down"  # [C16]
-        return q + [tuple(sorted(x, reverse=True)) for x in lists]
+        if a in mdps:
+            self.mdp_pair(a, b, s, q, lists)
+        return tuple(q), lists_of(lists)
+
+    def floater_terms(self, n: int) -> tuple:
+        """One resident downfloater's part: [C14], [C16]."""
+        f1, f2 = self.float_marks(n)
+        return (0, 0, 0, 0, int(f1 == "down"), 0, int(f2 == "down"), 0), NO_LISTS
 
     def mdp_pair(self, m: int, r: int, s: Fraction, q: list, lists: list) -> None:
         """[C15], [C17]-[C21] of an MDP ``m`` paired with the resident ``r``."""

@@ -55,12 +55,15 @@ class Engine(RoundMachine, Generation, Criteria):
         self.read_readings(readings)
         self._opt_cache: dict = {}
         self._pq: dict = {}
+        self._fits: dict = {}
 
     def read_readings(self, readings: Readings) -> None:
         """The readings the search reads as flags (an edition reads its own)."""
         self.c13_absolute = readings.is_("c13-absolute", "strong-or-absolute")
         #: reading c14-downfloaters: [C14]/[C16] count the Limbo's MDPs too
         self.c14_all = readings.is_("c14-downfloaters", "all")
+        #: reading c9-bracket: [C9] in a bracket above the last whose downfloater gets the PAB
+        self.c9_above = readings.is_("c9-bracket", "pab-bracket")
 
     def key(self, n: int):
         """1.2: score (descending), then TPN (ascending)."""
@@ -141,7 +144,10 @@ class Engine(RoundMachine, Generation, Criteria):
         max_pairs = (size - ndown) // 2
         limbo_scores = tuple(x for x in down_scores if x > score)
         m1 = len(mdps) - len(limbo_scores)
-        c9 = self.best_c9(mdps, residents, max_pairs, c5) if last else 0
+        # [C9] (and its note): the last bracket, or (reading c9-bracket) one above it that
+        # downfloats exactly one player while the players below pair among themselves
+        c9 = self.best_c9(mdps, residents, max_pairs, c5) if last or (
+            self.c9_above and ndown == 1 and self.pair_alone(lower)) else 0
         self.emit(ev.ParametersSet(article="3.1", score=s, m0=len(mdps), max_pairs=max_pairs,
                                    m1=m1, c5=fmt(c5) if c5 != -1 else "",
                                    c8=(c8[0], tuple(fmt(x) for x in c8[1]))))
@@ -178,8 +184,10 @@ class Engine(RoundMachine, Generation, Criteria):
         raise NoPairing
 
     def best_c9(self, mdps, residents, max_pairs, c5) -> int:
-        """[C9] at its best in the last bracket: the fewest unplayed games of a player who
-        can take the PAB (score ``c5``) while the rest make MaxPairs pairs."""
+        """[C9] at its best in a bracket whose one downfloater gets the PAB: the fewest
+        unplayed games of a player who can take the PAB (score ``c5``) while the rest of
+        the bracket make MaxPairs pairs (the players below, if any, pair among themselves:
+        the caller has asked)."""
         if c5 == -1:
             return 0
         players = mdps + residents
@@ -188,10 +196,15 @@ class Engine(RoundMachine, Generation, Criteria):
                          and self.st[n].bye_eligible and n not in self.fmap),
                         key=lambda n: self.st[n].unplayed):
             rest = [n for n in players if n != x]
-            if matching.has_perfect_matching(rest, lambda a, b: self.absolute(a, b) is None
+            if matching.has_perfect_matching(rest, lambda a, b: self.fits(a, b)
                                              and not (a in mset and b in mset)) is not None:
                 return self.st[x].unplayed
         return 0
+
+    def pair_alone(self, players: tuple[int, ...]) -> bool:
+        """Whether ``players`` can all be paired among themselves by [C1]-[C3] (no bye)."""
+        return len(players) % 2 == 0 and matching.has_perfect_matching(
+            list(players), self.fits) is not None
 
     def vector_facts(self, vec: tuple, down: tuple) -> dict:
         """{criterion: value} in the text's order, with scores as strings (facts for the

@@ -53,6 +53,19 @@ CATALOGUE: tuple[Reading, ...] = (
                          "initial ranking of the participants listed)"},
     ),
     Reading(
+        name="c9-bracket",
+        article="2.4.4 [C9] and its note",
+        question="[C9]'s note: 'Apply to brackets that downfloat exactly one player, who will "
+                 "end up receiving the pairing-allocated bye': only the last bracket, or also "
+                 "a bracket above it whose one downfloater the round's completion gives the "
+                 "bye (the players below him all paired among themselves)?",
+        default="pab-bracket",
+        choices={"pab-bracket": "any bracket whose one downfloater receives the bye in every "
+                                "completion best by [C5] (as Gacrux and bbpPairings v6 pair)",
+                 "last": "the last bracket only, whose downfloater is the bye's assignee "
+                         "by 1.9.1"},
+    ),
+    Reading(
         name="c13-absolute",
         article="2.4.8 [C13]",
         question="Does [C13] ('strong colour preference') count a player whose absolute "

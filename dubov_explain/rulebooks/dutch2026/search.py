@@ -58,17 +58,48 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
+from math import lcm
 from itertools import chain, combinations
 
 from ... import matching
+from .criteria import NO_LISTS, plus, summed
 
 #: candidates evaluated in one bracket before the search takes the best found
 LIMIT = 200_000
 #: steps of the walk (partial candidates) in one bracket before it takes the best found
 NODE_LIMIT = 400_000
+#: the sums of a walk's pairs kept before the memo is cleared (``candidate_quality``)
+SUMS_KEPT = 100_000
 #: the vertex standing for the pairing-allocated bye in a completion
 BYE = -1
 
+
+#: the kinds of vertex in :meth:`Generation.optimum`'s matching: a resident or an MDP of the
+#: bracket, a downfloater already fixed, a player of the next scoregroup, of a lower one,
+#: the bye
+_RES, _MDP, _FIXED, _NEXT, _LOWER, _BYE = range(6)
+#: each kind's level (the bracket, its fixed downfloaters, the next scoregroup, lower, bye)
+_LEVEL = (0, 0, 1, 2, 3, 4)
+
+
+def _floats(ku: int, kv: int) -> tuple[bool, bool]:
+    """Whether a player of kind ``ku`` paired with one of kind ``kv`` floats down out of the
+    bracket ([C6]/[C7]: two MDPs are never paired with each other, 3.3.3), and out of the
+    following bracket ([C8]: a pair made in it joins two of its players, one at least of
+    the next scoregroup)."""
+    in_b = (_RES, _MDP)
+    inside_b = ku in in_b and kv in in_b and not (ku == kv == _MDP)
+
+    def in_n(a, b, inside):
+        return a in (_FIXED, _NEXT) or (a in in_b and not inside)
+
+    inside_n = kv != _BYE and in_n(ku, kv, inside_b) and in_n(kv, ku, inside_b) and \
+        _NEXT in (ku, kv)
+    return ku in in_b and not inside_b, in_n(ku, kv, inside_b) and not inside_n
+
+
+#: ``_FLOATS[kind of u][kind of v]``: (u leaves the bracket, u leaves the following one)
+_FLOATS = tuple(tuple(_floats(a, b) for b in range(6)) for a in range(6))
 
 class SearchLimitReached(Exception):
     pass
@@ -94,6 +125,25 @@ class Generation:
     :class:`~.criteria.Criteria` and the completion oracle :meth:`optimum`."""
 
     # ------------------------------------------------------------------ completion
+    def fits(self, a: int, b: int) -> bool:
+        """Whether ``a``-``b`` breaks no absolute criterion (:meth:`absolute`, asked once per
+        pair in a round: the search asks it of the same pairs many times)."""
+        key = (a, b) if a < b else (b, a)
+        got = self._fits.get(key)
+        if got is None:
+            got = self._fits[key] = self.absolute(a, b) is None
+        return got
+
+    def score_ranks(self) -> dict[int, int]:
+        """Each player's score as its place among the round's scores (lowest 0): the same
+        order and equalities as the scores, compared as integers."""
+        got = self.__dict__.get("_score_ranks")
+        if got is None:
+            scores = sorted({p.score for p in self.st.players})
+            place = {s: i for i, s in enumerate(scores)}
+            got = self._score_ranks = {p.number: place[p.score] for p in self.st.players}
+        return got
+
     def optimum(self, bmdps: frozenset, bres: frozenset, fixed: frozenset,
                 lower: tuple[int, ...]):
         """The best completion of the players not yet paired: the bracket's MDPs and
@@ -113,11 +163,12 @@ class Generation:
             return got
         st = self.st
         bset = bmdps | bres
-        nxt = frozenset(n for n in lower if st[n].score == st[lower[0]].score) if lower else frozenset()
+        g = self.score_ranks()
+        nxt = frozenset(n for n in lower if g[n] == g[lower[0]]) if lower else frozenset()
         vertices = sorted(bset | fixed, key=self.key) + list(lower)
         if len(vertices) % 2:
             vertices.append(BYE)
-        scores = sorted({st[n].score for n in vertices if n != BYE})
+        scores = sorted({g[n] for n in vertices if n != BYE})
         rank = {s: i for i, s in enumerate(scores)}
         n = len(vertices)
         base = n + 1
@@ -126,50 +177,44 @@ class Generation:
         mn = (n + 1) * un6 + 1
         ub6 = mn * base ** k
         u5 = 2 * (n + 1) * ub6
-
-        def inside_b(u, v):
-            return u in bset and v in bset and not (u in bmdps and v in bmdps)
-
-        def in_n(u, v):
-            return u in fixed or u in nxt or (u in bset and not inside_b(u, v))
-
-        def inside_n(u, v):
-            return v != BYE and in_n(u, v) and in_n(v, u) and (u in nxt or v in nxt)
-
-        def player_cost(u, v):
-            r = rank[st[u].score]
-            c = 0
-            if u in bset and not inside_b(u, v):
-                c += ub6 + mn * base ** r
-            if in_n(u, v) and not inside_n(u, v):
-                c += un6 + base ** r
-            return c
+        # each vertex's kind (``KINDS``) and score rank, read once: a pair's cost depends on
+        # its ends' kinds and on the paying end's rank only (``_FLOATS``)
+        kind = {v: (_BYE if v == BYE else _MDP if v in bmdps else _RES if v in bset else
+                    _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
+        rk = {v: rank[g[v]] for v in vertices if v != BYE}
+        # term(u, v) for a player u: his own downfloat digits, by the kind of v ([C6]/[C7]:
+        # leaves the bracket; [C8]: leaves the following one)
+        table = {}
+        for u in vertices:
+            if u != BYE:
+                r = rk[u]
+                cb, cn = ub6 + mn * base ** r, un6 + base ** r
+                table[u] = [cb * fb + cn * fn for fb, fn in _FLOATS[kind[u]]]
+        fits = self.fits
+        pab = {v: st[v].bye_eligible and v not in self.fmap for v in vertices if v != BYE}
 
         def compatible(u, v):
-            if u == BYE or v == BYE:
-                x = v if u == BYE else u
-                return st[x].bye_eligible and x not in self.fmap
-            return self.absolute(u, v) is None
-
-        def cost(u, v):
-            if v == BYE or u == BYE:
-                x = v if u == BYE else u
-                return u5 * rank[st[x].score] + player_cost(x, BYE)
-            return player_cost(u, v) + player_cost(v, u)
+            if u == BYE:
+                return pab[v]
+            if v == BYE:
+                return pab[u]
+            return fits(u, v)
 
         def term(u, v):  # cost(u, v) == term(u, v) + term(v, u)
-            return u5 * rank[st[v].score] if u == BYE else player_cost(u, v)
+            return u5 * rk[v] if u == BYE else table[u][kind[v]]
+
+        def cost(u, v):
+            return term(u, v) + term(v, u)
 
         def level(v):  # the bracket, its fixed downfloaters, the next scoregroup, lower, bye
-            return 4 if v == BYE else 0 if v in bset else 1 if v in fixed else \
-                2 if v in nxt else 3
+            return _LEVEL[kind[v]]
 
         def term_lower(u, v):  # the same cost, a pair across levels charged to the lower end
-            lu, lv = level(u), level(v)
+            lu, lv = _LEVEL[kind[u]], _LEVEL[kind[v]]
             return term(u, v) if lu == lv else cost(u, v) if lu > lv else 0
 
         def klass(v):
-            return (level(v), v in bmdps, -1 if v == BYE else st[v].score)
+            return (kind[v], -1 if v == BYE else rk[v])
 
         mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
             self.zero_slack_matching(vertices, compatible, term_lower, klass)
@@ -178,9 +223,9 @@ class Generation:
         else:
             if mate is None:
                 _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
-            down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
-            down_n = [u for u in vertices if u != BYE and in_n(u, mate[u])
-                      and not inside_n(u, mate[u])]
+            down_b = sorted((u for u in bset if _FLOATS[kind[u]][kind[mate[u]]][0]),
+                            key=self.key)
+            down_n = [u for u in vertices if u != BYE and _FLOATS[kind[u]][kind[mate[u]]][1]]
             bye = mate.get(BYE)
             got = (st[bye].score if bye is not None else -1,
                    (len(down_b), tuple(sorted((st[u].score for u in down_b), reverse=True))),
@@ -230,9 +275,9 @@ class Generation:
         got = matching.has_perfect_matching(vertices, tight)
         if got is not None or level is None:
             return got
-        return self.odd_set_matching(vertices, compatible, term, least, level)
+        return self.odd_set_matching(vertices, compatible, term, least, level, klass)
 
-    def odd_set_matching(self, vertices, compatible, term, least, level):
+    def odd_set_matching(self, vertices, compatible, term, least, level, klass):
         """:meth:`zero_slack_matching` when the bracket (level 0), or the bracket with the
         next scoregroup (levels 0-2), has an odd number of vertices.
 
@@ -254,16 +299,40 @@ class Generation:
         if not parity[0] and not parity[1]:
             return None
 
+        # the targets by class: a pair's slack is its source's part, which depends on the
+        # target's class only, plus the target's part, which depends on the source's class
+        # only; so each source looks, class by class, at the targets in ascending order of
+        # their part and stops at the first compatible one (the least of that class)
+        by_class: dict = {}
+        for v in vertices:
+            by_class.setdefault(klass(v), []).append(v)
+        ordered: dict = {}
+
+        def targets(c, ku):
+            got = ordered.get((c, ku))
+            if got is None:
+                u0 = by_class[ku][0]
+                got = ordered[(c, ku)] = sorted(
+                    (term(v, u0) - least[v], i, v) for i, v in enumerate(by_class[c]))
+            return got
+
         def least_slack(src, dst):
             best = None
-            targets = [v for v in vertices if level(v) in dst]
+            classes = [c for c, vs in by_class.items() if level(vs[0]) in dst]
             for u in vertices:
-                if level(u) in src:
-                    for v in targets:
-                        if compatible(u, v):
-                            x = slack(u, v)
-                            if best is None or x < best:
-                                best = x
+                if level(u) not in src:
+                    continue
+                ku = klass(u)
+                for c in classes:
+                    a = term(u, by_class[c][0]) - least[u]
+                    if best is not None and a >= best:
+                        continue
+                    for b, _, v in targets(c, ku):
+                        if best is not None and a + b >= best:
+                            break
+                        if v != u and compatible(u, v):
+                            best = a + b
+                            break
             return best
 
         patterns = []  # (bound, [(source levels, target levels, slack)])
@@ -335,6 +404,8 @@ class Generation:
         self._nodes = 0
         self._warm: dict = {}
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
+        self._terms: dict = {}
+        self._sums: dict = {}
         # the walk recurses once per S1 player (and once per remainder S1 player): a large
         # bracket needs more frames than the default (Python frames, no C stack, in 3.11+)
         depth = sys.getrecursionlimit()
@@ -353,6 +424,8 @@ class Generation:
         if self._best is None:
             return None, limited
         vec, cand = self._best
+        d = self.unit  # the lists of [C18]-[C21] back in points (``candidate_quality``)
+        vec = vec[:-4] + tuple(tuple(Fraction(x, d) for x in xs) for xs in vec[-4:])
         cand["vector"] = vec
         cand["perfect"] = vec == root
         cand["checked"] = self._count
@@ -370,7 +443,7 @@ class Generation:
         cheap = base + (0,) * 8 + ((),) * 4
         if not self.better(cheap):
             return cheap
-        q = self.quality(pairs, (), self._ctx["mdps"], self._ctx["score"])
+        q = self.candidate_quality(pairs)
         if s1_left and not self.better(base + tuple(q)):
             return base + tuple(q)
         if s1_left:
@@ -381,17 +454,66 @@ class Generation:
                 q[i] += v
         return base + tuple(q)
 
+    def candidate_quality(self, pairs, downfloaters=()) -> list:
+        """``quality`` of the bracket being searched, as the walk compares it: the score
+        differences of the lists in units of ``self.unit`` (integers: the same order as the
+        fractions, and :meth:`search` gives the chosen vector back in points), the pairs'
+        part summed once per prefix (the walk extends its pairs one at a time: each sum is
+        its parent's and one pair's part; ``self._sums``, a memo cleared when large)."""
+        sums = self._sums
+        key = tuple(pairs)
+        got = sums.get(key)
+        if got is None:
+            i = max(len(key) - 1, 0)
+            while i > 0 and key[:i] not in sums:
+                i -= 1
+            got = sums[key[:i]] if i > 0 else ((0,) * 8, NO_LISTS)
+            if len(sums) > SUMS_KEPT:
+                sums.clear()
+            for j in range(i, len(key)):
+                got = plus(got, self.scaled_terms(*key[j]))
+                sums[key[:j + 1]] = got
+        if not downfloaters:
+            return list(got[0]) + list(got[1])
+        return summed([got] + [self.in_units(self.floater_terms(n)) for n in downfloaters])
+
+    def scaled_terms(self, a: int, b: int) -> tuple:
+        """``pair_terms`` of the bracket being searched, in units (a memo by the pair)."""
+        got = self._terms.get((a, b))
+        if got is None:
+            ctx = self._ctx
+            got = self._terms[(a, b)] = self.in_units(
+                self.pair_terms(a, b, ctx["mdps"], ctx["score"]))
+        return got
+
+    def in_units(self, part: tuple) -> tuple:
+        """A part's score differences as integers: multiples of ``self.unit``, the least
+        common denominator of the round's scores."""
+        counts, lists = part
+        if lists is NO_LISTS:
+            return part
+        d = self.unit
+        return counts, tuple(tuple(int(x * d) for x in xs) for xs in lists)
+
+    @property
+    def unit(self) -> int:
+        got = self.__dict__.get("_unit")
+        if got is None:
+            got = self._unit = lcm(*(p.score.denominator for p in self.st.players)) \
+                if self.st.players else 1
+        return got
+
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
         (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
-        absolute = self.absolute
+        fits = self.fits
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
-                s1, s2, lambda a, b, k=k: absolute(a, b) is None and not self.pair_quality(a, b)[k],
-                initial=warm.get(k))
+                s1, s2, lambda a, b, k=k: fits(a, b) and not self.pair_quality(a, b)[k],
+                initial=warm.get(k), trusted=True)
             warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
@@ -420,12 +542,16 @@ class Generation:
             return
         c5, c8 = got
         c9 = 0
-        if not ctx["lower"] and len(down) == 1:  # [C9]: the downfloater gets the PAB
+        if len(down) == 1 and (not ctx["lower"] or self.c9_above):
+            # [C9] when the one downfloater gets the PAB: the last bracket's always (1.9.1);
+            # one of a bracket above it (reading c9-bracket) when the completion's PAB has
+            # his score (the players below have lower scores: it is his)
             (x,) = down
-            c9 = self.st[x].unplayed
+            if c5 == self.st[x].score:
+                c9 = self.st[x].unplayed
         # [C14]/[C16]: the resident downfloaters (reading c14-downfloaters: the Limbo too)
         counted = down_res + tuple(sorted(limbo)) if self.c14_all else down_res
-        vec = (c5, c8, c9) + tuple(self.quality(pairs, counted, ctx["mdps"], ctx["score"]))
+        vec = (c5, c8, c9) + tuple(self.candidate_quality(pairs, counted))
         if self._best is None or vec < self._best[0]:
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
@@ -443,9 +569,9 @@ class Generation:
             if n1 and not self.settled(lb):
                 # over every composition: n1 pairs among the players, in any S1/S2
                 q = list(lb[3:])
-                absolute = self.absolute
+                fits = self.fits
                 for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
-                    m = matching.max_matching(players, lambda a, b, k=k: absolute(a, b) is None
+                    m = matching.max_matching(players, lambda a, b, k=k: fits(a, b)
                                               and not self.pair_quality(a, b)[k])
                     q[k] += max(0, n1 - len(m) // 2)
                 lb = lb[:3] + tuple(q)
@@ -487,7 +613,7 @@ class Generation:
         only against a best found (``better``/``settled``), so it is computed only then:
         the part's value is the same whenever it is computed, the pairs and the free S2
         players being those of the part."""
-        absolute = self.absolute
+        fits = self.fits
         if i < len(s1):
             self._nodes += 1
             if self._nodes > NODE_LIMIT:
@@ -495,7 +621,7 @@ class Generation:
         if mate is None:
             free = [b for b in s2 if b not in used]
             mate = matching.bipartite_max_matching(s1[i:], free,
-                                                   lambda x, y: absolute(x, y) is None)
+                                                   lambda x, y: fits(x, y))
             if len(mate) < len(s1) - i:
                 return
         floaters = remainder is None
@@ -513,7 +639,7 @@ class Generation:
             return
         a = s1[i]
         for b in s2:
-            if b in used or absolute(a, b) is not None:
+            if b in used or not fits(a, b):
                 continue
             child = mate if mate.get(a) == b else self.repair(mate, s1[i + 1:], s2, used, b)
             if child is None:
@@ -536,10 +662,10 @@ class Generation:
         ``mate`` (which matched them and one more S1 player into the free ones before), or
         None when there is none."""
         free = [x for x in s2 if x not in used and x != b]
-        absolute = self.absolute
+        fits = self.fits
         got = matching.bipartite_max_matching(
-            left, free, lambda x, y: absolute(x, y) is None,
-            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)})
+            left, free, fits,
+            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)}, trusted=True)
         return got if len(got) == len(left) else None
 
     def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
