@@ -272,7 +272,13 @@ class Generation:
         def tight(u, v):
             return compatible(u, v) and term(u, v) == least[u] and term(v, u) == least[v]
 
-        got = matching.has_perfect_matching(vertices, tight)
+        # warm start: the last such matching (of another completion, often the same
+        # players below the bracket, whose pairs among themselves stay tight); only where
+        # the search starts changes, not whether a perfect matching of tight pairs exists,
+        # and every one is a minimum with the same facts
+        got = matching.has_perfect_matching(vertices, tight, initial=self._tight_warm)
+        if got is not None:
+            self._tight_warm = got
         if got is not None or level is None:
             return got
         return self.odd_set_matching(vertices, compatible, term, least, level, klass)
