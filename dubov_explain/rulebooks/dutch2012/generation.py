@@ -142,8 +142,9 @@ class Generation:
             return None
         if not self.leaf_prunings and not self.p_pairs(b, tests, players, p):
             # no exchange's S1 can be paired: every walk ends at its root, no candidate
-            # checked; D.2's listing is still walked for the events it records
-            for _ in self.d2_attempts(b.score, players, p):
+            # checked; D.2's sizes are still walked for the events they record (the
+            # exchanges themselves are not listed: no walk would read them)
+            for _ in self.d2_sizes(b.score, p, n - p, listed=False):
                 pass
             return None
         if b.d4 and n - 2 * p <= 1:
@@ -243,16 +244,26 @@ class Generation:
     def d2_attempts(self, score, players, p):
         """The S1/S2 of C.7/C.8 in D.2's order (``players`` in A.2 order): (exchange, S1,
         S2), first as C.4 forms them, then after each exchange of 1, 2, ... players
-        (``exchanges``), listed only while there are at most LIMIT of one size (a
-        search-limit event, once: the larger sizes are as long, or, ``d2_limit_ends``,
-        none of them)."""
+        (``exchanges``, by ``d2_sizes``)."""
         n2 = len(players) - p
         s1, s2 = players[:p], players[p:]
         yield (), s1, s2
+        for size, ex in self.d2_sizes(score, p, n2):
+            for seq, (a, b) in enumerate(ex, start=1):
+                out1 = [players[i - 1] for i in a]
+                in2 = [players[i - 1] for i in b]
+                yield ((size, tuple(out1), tuple(in2), seq),
+                       sorted([q for q in s1 if q not in out1] + in2, key=self.key),
+                       sorted([q for q in s2 if q not in in2] + out1, key=self.key))
+
+    def d2_sizes(self, score, n1: int, n2: int, listed: bool = True):
+        """D.2's exchange sizes 1, 2, ... for S1 of ``n1`` and S2 of ``n2`` players: (size,
+        its exchanges in the text's order, or None when not ``listed``), each size only
+        while it has at most LIMIT exchanges (a search-limit event, once: the larger sizes
+        are as long, or, ``d2_limit_ends``, none of them)."""
         limited = False
-        for size in range(1, min(p, n2) + 1):
-            ex = exchanges(p, n2, size, LIMIT)
-            if ex is None:
+        for size in range(1, min(n1, n2) + 1):
+            if comb(n1, size) * comb(n2, size) > LIMIT:
                 if not limited:
                     self.emit(self.ev.SearchLimit(article="D.2", score=score, n=size,
                                                   count=LIMIT))
@@ -260,12 +271,7 @@ class Generation:
                 if self.d2_limit_ends:
                     return
                 continue
-            for seq, (a, b) in enumerate(ex, start=1):
-                out1 = [players[i - 1] for i in a]
-                in2 = [players[i - 1] for i in b]
-                yield ((size, tuple(out1), tuple(in2), seq),
-                       sorted([q for q in s1 if q not in out1] + in2, key=self.key),
-                       sorted([q for q in s2 if q not in in2] + out1, key=self.key))
+            yield size, exchanges(n1, n2, size, LIMIT) if listed else None
 
     def transpose(self, s1, s2, tests: Tests, stats):
         """C.7: the first transposition of ``s2`` (D.1) meeting ``tests``."""
