@@ -156,10 +156,16 @@ class Generation:
         return None
 
     def p_pairs(self, b, tests: Tests, players: list[int], p: int) -> bool:
-        """P allowed pairs among ``players`` (a maximum matching): without them no S1 of any
-        exchange can be paired, so every walk of D.1 stops at its root matching question
-        before any candidate.  The pruning of an engine without ``leaf_prunings``: it skips
-        no candidate the walk would check.  Asked once per set of requirements but X."""
+        """P allowed pairs among ``players`` spending at most the X of ``tests.budget``:
+        without them no walk of D.1, for any exchange's S1, reaches a leaf.  A leaf is
+        S1's P players each given an S2 partner by an allowed pair (``_admit``), no more
+        than X of them spending X: P allowed pairs among the bracket's players spending at
+        most X.  So without such pairs every walk stops before any candidate (its root
+        matching question, or a pair over the budget), none is checked, and the level
+        fails as the literal enumeration fails it.  The pruning of an engine without
+        ``leaf_prunings``: it skips no candidate the walk would check (a candidate's
+        leftover test is never asked here).  The pairs: a maximum matching, asked once per
+        set of requirements but X; their least X (``least_x``) only when X is below P."""
         key = ("pairs", tuple(players), p, self.shape(tests.level))
         got = b.pruned.get(key)
         if got is None:
@@ -167,6 +173,35 @@ class Generation:
             allowed = tests.allowed
             got = b.pruned[key] = len(matching.max_matching(
                 players, lambda x, y: allowed(x, y) is None)) // 2 >= p
+        if not got or tests.budget.x >= p:
+            return got
+        return self.least_x(b, key, tests.allowed, players, p) <= tests.budget.x
+
+    def least_x(self, b, key: tuple, allowed, players: list[int], p: int) -> int:
+        """The least X that any P allowed pairs among ``players`` spend (there are P such
+        pairs): first an upper bound, a maximum matching grown from one of the pairs that
+        spend no X (P of its pairs, those spending none first); when that is not already
+        zero, the exact least, a minimum-cost perfect matching of the players and one
+        place for each player not paired (a place takes any player, never another place;
+        a pair costs 1 when it spends X).  Asked once per set of requirements but X."""
+        key = key + ("least-x",)
+        got = b.pruned.get(key)
+        if got is not None:
+            return got
+        n = len(players)
+        self.tick(n)
+        ok = lambda x, y: allowed(x, y) is None  # noqa: E731
+        good = matching.max_matching(players, lambda x, y: ok(x, y) and not self.bad_x(x, y))
+        m = matching.max_matching(players, ok, good)
+        clean = sum(1 for x, y in m.items() if x < y and not self.bad_x(x, y))
+        got = max(0, p - clean)
+        if got:
+            places = [-i for i in range(1, n - 2 * p + 1)]
+            self.tick(n * n)
+            got = matching.min_cost_perfect_matching(
+                players + places, lambda x, y: (x > 0 or y > 0) and (x < 0 or y < 0 or ok(x, y)),
+                lambda x, y: 0 if x < 0 or y < 0 else int(self.bad_x(x, y)))[0]
+        b.pruned[key] = got
         return got
 
     def too_few_down(self, b, left: int) -> bool:
