@@ -153,19 +153,19 @@ class Generation:
             found = self.transpose(t1, t2, tests, stats)
             if found is not None:
                 return self.found(b, part, t1, found, exchange, level, p), found.order[p:]
+            if not exchange and not self.leaf_prunings and not self.x_pairs(b, tests, players, p):
+                # no exchange's walk can reach a candidate (X): D.2's sizes are walked for
+                # their events only, as above
+                for _ in self.d2_sizes(b.score, p, n - p, listed=False):
+                    pass
+                return None
         return None
 
     def p_pairs(self, b, tests: Tests, players: list[int], p: int) -> bool:
-        """P allowed pairs among ``players`` spending at most the X of ``tests.budget``:
-        without them no walk of D.1, for any exchange's S1, reaches a leaf.  A leaf is
-        S1's P players each given an S2 partner by an allowed pair (``_admit``), no more
-        than X of them spending X: P allowed pairs among the bracket's players spending at
-        most X.  So without such pairs every walk stops before any candidate (its root
-        matching question, or a pair over the budget), none is checked, and the level
-        fails as the literal enumeration fails it.  The pruning of an engine without
-        ``leaf_prunings``: it skips no candidate the walk would check (a candidate's
-        leftover test is never asked here).  The pairs: a maximum matching, asked once per
-        set of requirements but X; their least X (``least_x``) only when X is below P."""
+        """P allowed pairs among ``players`` (a maximum matching): without them no S1 of any
+        exchange can be paired, so every walk of D.1 stops at its root matching question
+        before any candidate.  The pruning of an engine without ``leaf_prunings``: it skips
+        no candidate the walk would check.  Asked once per set of requirements but X."""
         key = ("pairs", tuple(players), p, self.shape(tests.level))
         got = b.pruned.get(key)
         if got is None:
@@ -173,36 +173,51 @@ class Generation:
             allowed = tests.allowed
             got = b.pruned[key] = len(matching.max_matching(
                 players, lambda x, y: allowed(x, y) is None)) // 2 >= p
-        if not got or tests.budget.x >= p:
-            return got
-        return self.least_x(b, key, tests.allowed, players, p) <= tests.budget.x
-
-    def least_x(self, b, key: tuple, allowed, players: list[int], p: int) -> int:
-        """The least X that any P allowed pairs among ``players`` spend (there are P such
-        pairs): first an upper bound, a maximum matching grown from one of the pairs that
-        spend no X (P of its pairs, those spending none first); when that is not already
-        zero, the exact least, a minimum-cost perfect matching of the players and one
-        place for each player not paired (a place takes any player, never another place;
-        a pair costs 1 when it spends X).  Asked once per set of requirements but X."""
-        key = key + ("least-x",)
-        got = b.pruned.get(key)
-        if got is not None:
-            return got
-        n = len(players)
-        self.tick(n)
-        ok = lambda x, y: allowed(x, y) is None  # noqa: E731
-        good = matching.max_matching(players, lambda x, y: ok(x, y) and not self.bad_x(x, y))
-        m = matching.max_matching(players, ok, good)
-        clean = sum(1 for x, y in m.items() if x < y and not self.bad_x(x, y))
-        got = max(0, p - clean)
-        if got:
-            places = [-i for i in range(1, n - 2 * p + 1)]
-            self.tick(n * n)
-            got = matching.min_cost_perfect_matching(
-                players + places, lambda x, y: (x > 0 or y > 0) and (x < 0 or y < 0 or ok(x, y)),
-                lambda x, y: 0 if x < 0 or y < 0 else int(self.bad_x(x, y)))[0]
-        b.pruned[key] = got
         return got
+
+    def x_pairs(self, b, tests: Tests, players: list[int], p: int) -> bool:
+        """P allowed pairs among ``players`` spending at most the X of ``tests.budget``:
+        without them no walk of D.1, for any exchange's S1, reaches a leaf.  A leaf is
+        S1's P players each given an S2 partner by an allowed pair (``_admit``), no more
+        than X of them spending X: P allowed pairs among the bracket's players spending at
+        most X.  So without such pairs every walk stops before any candidate (at its root
+        matching question or at a pair over the budget), none is checked, and the level
+        fails as the literal enumeration fails it.  The pruning of an engine without
+        ``leaf_prunings``, asked once the first exchange's walk found nothing (most levels
+        are settled by it); the least X (``least_x``) only when X is below P."""
+        if tests.budget.x >= p:
+            return True
+        key = ("pairs", tuple(players), p, self.shape(tests.level))
+        return self.least_x(b, key, tests.allowed, players, p, tests.budget.x) <= \
+            tests.budget.x
+
+    def least_x(self, b, key: tuple, allowed, players: list[int], p: int, x: int) -> int:
+        """The least X that any P allowed pairs among ``players`` spend (there are P such
+        pairs), or an upper bound of it when that is already at most ``x``.  The bound: a
+        maximum matching grown from one of the pairs that spend no X (P of its pairs,
+        those spending none first).  The least: a minimum-cost perfect matching of the
+        players and one place for each player not paired (a place takes any player, never
+        another place; a pair costs 1 when it spends X).  Each asked once per set of
+        requirements but X."""
+        n = len(players)
+        ok = lambda u, v: allowed(u, v) is None  # noqa: E731
+        bound = b.pruned.get(key + ("x-bound",))
+        if bound is None:
+            self.tick(n)
+            good = matching.max_matching(players, lambda u, v: ok(u, v) and not self.bad_x(u, v))
+            m = matching.max_matching(players, ok, good)
+            clean = sum(1 for u, v in m.items() if u < v and not self.bad_x(u, v))
+            bound = b.pruned[key + ("x-bound",)] = max(0, p - clean)
+        if bound <= x:
+            return bound
+        least = b.pruned.get(key + ("least-x",))
+        if least is None:
+            self.tick(n)
+            places = [-i for i in range(1, n - 2 * p + 1)]
+            least = b.pruned[key + ("least-x",)] = matching.min_cost_perfect_matching(
+                players + places, lambda u, v: (u > 0 or v > 0) and (u < 0 or v < 0 or ok(u, v)),
+                lambda u, v: 0 if u < 0 or v < 0 else int(self.bad_x(u, v)))[0]
+        return least
 
     def too_few_down(self, b, left: int) -> bool:
         """Paired again by C.13, a candidate leaving ``left`` players (and C.1's) moved down

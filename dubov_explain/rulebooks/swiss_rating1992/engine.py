@@ -136,7 +136,13 @@ then two, ..., each by the difference of the numbers exchanged, ties to the lowe
 of S1 -- the matrices of the text) are the orders the Dutch 2012 text also prescribes, so
 the search of ``dutch2012.search`` is shared: it walks those orders depth first and skips
 only arrangements proved unacceptable (see its engine's docstring).  The exchange order for
-three or more players, which the text leaves to "etc.", continues the same rule.
+three or more players, which the text leaves to "etc.", continues the same rule.  A level
+(C.3, C.9-C.11) of a homogeneous bracket or remainder is not walked at all when no walk of
+it could reach a candidate: fewer than p pairs allowed at that level among its players, or
+none of p allowed pairs spending at most x pairs against both colour preferences (B.4,
+A.8; the least by a minimum-cost matching, ``Generation.p_pairs``): every candidate is p
+allowed pairs spending at most x, so every exchange's walk would stop before its first
+candidate, and the candidates counted in the trace are the same.
 
 Not literal, and why:
 
