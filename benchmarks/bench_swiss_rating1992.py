@@ -29,6 +29,39 @@ from dubov_explain.simulate.generator import simulate  # noqa: E402
 SYSTEM = "swiss-rating-1992"
 BOOK = find_rulebook(SYSTEM)
 
+#: issue 28's adversarial rounds, by the names of its benchmark inputs
+ADVERSARIAL = {
+    "losers-300": lambda c: c.losers_group(300),
+    "losers-600": lambda c: c.losers_group(600),
+    "regular-60-r29": lambda c: c.regular(60, 30, 1, 29),
+    "regular-100-r39": lambda c: c.regular(100, 40, 1, 39),
+    "winners-40": lambda c: c.winners_group(40, 6, 22),
+    "window-1000": lambda c: c.round1_window(1000, 20),
+}
+
+
+def adversarial(repeats: int) -> None:
+    """The adversarial rounds: CPU seconds (median, max), peak MiB, budget reached."""
+    from tests import adversarial_cases as cases
+
+    print(f"{'case':>16} {'median cpu s':>12} {'max s':>7} {'peak MiB':>9} budget")
+    for name, build in ADVERSARIAL.items():
+        t, r = build(cases)
+        times = []
+        for _ in range(repeats):
+            gc.collect()
+            start = time.process_time()
+            trace = BOOK.pair(t, round_no=r)
+            times.append(time.process_time() - start)
+        cut = any(e.kind == "search-limit" and e.article == "budget" for e in trace.events)
+        gc.collect()
+        tracemalloc.start()
+        BOOK.pair(t, round_no=r)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(f"{name:>16} {statistics.median(times):>12.2f} {max(times):>7.2f} "
+              f"{peak / 2**20:>9.1f} {'reached' if cut else 'no'}", flush=True)
+
 
 def timed(rec, repeats: int) -> tuple[list[float], int]:
     times = []
@@ -51,7 +84,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--adversarial", action="store_true",
+                    help="issue 28's adversarial rounds instead of generated tournaments")
     args = ap.parse_args()
+    if args.adversarial:
+        adversarial(args.repeats)
+        return
     print(f"{'players':>7} {'round':>5} {'median s':>9} {'max s':>7} {'peak MiB':>9}")
     for n in (int(x) for x in args.sizes.split(",")):
         sim = simulate(n, args.rounds, args.seed, system=SYSTEM, keep_rounds=True)

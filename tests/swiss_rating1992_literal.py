@@ -27,6 +27,10 @@ from itertools import combinations, permutations
 from dubov_explain.rulebooks import find_rulebook
 
 BOOK = find_rulebook("swiss-rating-1992")
+#: the steps that send a bracket back to C.12 again once C.12 brought it new players: C.1
+#: and C.11, every time the bracket reaches them (the articles' order; C.12 ends, as it
+#: accepts only sets of players never sent before)
+AGAIN = ("C.1", "C.11")
 
 
 def d2_exchanges(n1: int, n2: int, size: int):
@@ -304,9 +308,9 @@ class LiteralBacktracking(Literal):
       from the start of its procedure, accepting only a pairing moving down a set of players
       never sent before, with which the bracket has p pairs allowed by B.1/B.2 (p of A.6 when
       C.1 sends it back).  The previous bracket does not backtrack meanwhile (the text asks
-      for "a pairing ... in this previous score bracket").  After C.11 once per p; from C.1
-      every time C.1 finds a moved-down player without an opponent (C.1 runs again on the
-      bracket C.12 gave other players).
+      for "a pairing ... in this previous score bracket").  After C.11 and from C.1
+      every time the bracket reaches them: C.1 runs again on the bracket C.12 gave other
+      players, and C.11 may be reached again at the same p (``AGAIN``).
     * C.13 (the lowest bracket, with a penultimate one, when C.6-C.12 find nothing): "the
       pairing of the penultimate score bracket is undone.  Try to find another pairing in
       the penultimate score bracket which will allow a pairing in the lowest": paired again,
@@ -476,7 +480,7 @@ class LiteralBacktracking(Literal):
                     result[j] = again[0]
                     carried[i] = again[1]
                     # C.1 runs again on the new bracket, and calls C.12 every time
-                    skips[i] = {t for t in skips[i] if t[0] != "C.1"}
+                    skips[i] = {t for t in skips[i] if t[0] not in AGAIN}
                 continue
             if got is None:
                 j = i - 1

@@ -81,3 +81,37 @@ def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
                 continue
             lit = literal_round(rec.request, rec.round, readings)
             assert lit == ({frozenset(p) for p in trace.result.boards}, trace.result.bye)
+
+
+def test_levels_skipped_by_their_least_x_pair_as_the_text(monkeypatch):
+    """The pruning of ``Generation.x_pairs`` by the least X of P allowed pairs
+    (``least_x``): on the generated rounds where it skips a level whose P allowed pairs all
+    spend more X than allowed, the engine pairs as the literal twin, which walks every
+    exchange and transposition."""
+    from dubov_explain.rulebooks.swiss_rating1992.engine import RatingEngine
+
+    original = RatingEngine.x_pairs
+    skipped = [0]
+
+    def spied(self, b, tests, players, p):
+        got = original(self, b, tests, players, p)
+        skipped[0] += not got
+        return got
+
+    monkeypatch.setattr(RatingEngine, "x_pairs", spied)
+    rounds = 0
+    for seed in range(1, 8):
+        for options in (GeneratorOptions.quiet(),
+                        GeneratorOptions(forfeit_rate=0.05, half_bye_rate=0.05)):
+            sim = simulate(10, 7, seed, options=options, system="swiss-rating-1992",
+                           keep_rounds=True)
+            for rec in sim.rounds:
+                skipped[0] = 0
+                trace = BOOK.pair(rec.request, round_no=rec.round)
+                if not skipped[0] or isinstance(trace.result, Impossible):
+                    continue
+                lit = literal_round(rec.request, rec.round)
+                assert lit == ({frozenset(p) for p in trace.result.boards},
+                               trace.result.bye), (seed, rec.round)
+                rounds += 1
+    assert rounds >= 10

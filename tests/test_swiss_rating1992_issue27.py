@@ -113,3 +113,19 @@ def test_reading_rejoined(value, pairs, bye):
     trace, got = _pair("reading-rejoined", {"rejoined": value})
     assert got == (_pairs(*pairs), bye)
     assert sum(type(e).__name__ == "BracketsJoined" for e in trace.events) >= 3
+
+
+def test_c12_after_c11_every_time_the_bracket_reaches_it():
+    # C.11 then C.12 "in case of a heterogeneous group": the 1-point bracket sends the
+    # 1.5-point bracket back after C.11 at p = 1, gets 7, fails C.11 at p = 1 again with
+    # him and sends it back again (then for 1, and for 2), until C.12 finds a set that
+    # allows its pair; not once per p (the twin tells the same story, step for step)
+    from tests.test_swiss_rating1992_backtracking import _story
+
+    trace, got = _pair("C.14-p-zero-whole-bracket")
+    after_c11 = [s for s in _story(trace) if s[0] == "C.12" and s[1] == ("C.11", 1)]
+    assert len(after_c11) == 4 and all(found for _, _, found in after_c11)
+    t = read_trf(GOLDEN / "C.14-p-zero-whole-bracket.trf")
+    lit = LiteralBacktracking(t, None, BOOK.readings({}))
+    lit.round()
+    assert _story(trace) == lit.log

@@ -161,6 +161,9 @@ class Backtracking:
     #: C.1 sends a bracket to C.12 once per player in a round (False: every time C.1
     #: finds the player without an opponent, after C.12 brought the bracket new players)
     c1_once = True
+    #: C.12 after C.11 (the 1992 text) runs once for each p of a bracket (False: every time
+    #: the bracket reaches it, after C.12 brought it new players too)
+    c11_once = True
     #: a lowest bracket C.13 joined, joined again: its earlier joined players stay moved
     #: down in the new bracket (False: they become its residents)
     rejoined_moved_down = False
@@ -208,9 +211,9 @@ class Backtracking:
                 got = self.again(groups[j], carried[j], Again(wants, "C.12"))
                 if got is not None:
                     result[j], carried[i] = got
-                    if not self.c1_once:
-                        # C.1 may send the bracket, with its new players, back again
-                        skips[i] = {t for t in skips[i] if t[0] != "C.1"}
+                    # C.1 (and, by ``again_steps``, other steps) may send the bracket, with
+                    # its new players, back again
+                    skips[i] = {t for t in skips[i] if t[0] not in self.again_steps()}
                 continue
             except LowestUnpaired as lu:
                 j = i - 1
@@ -233,6 +236,11 @@ class Backtracking:
             carried[i + 1] = moved
             i += 1
         self.finish_brackets(groups, carried, result)
+
+    def again_steps(self) -> tuple[str, ...]:
+        """The steps that may send a bracket back to C.12 again once C.12 brought it new
+        players (``c1_once``, ``c11_once``)."""
+        return (() if self.c1_once else ("C.1",)) + (() if self.c11_once else ("C.11",))
 
     def again(self, group, carried: list[int], again: Again):
         """C.12/C.13: the previous bracket paired again from the start of its procedure,

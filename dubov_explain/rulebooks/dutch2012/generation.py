@@ -142,8 +142,9 @@ class Generation:
             return None
         if not self.leaf_prunings and not self.p_pairs(b, tests, players, p):
             # no exchange's S1 can be paired: every walk ends at its root, no candidate
-            # checked; D.2's listing is still walked for the events it records
-            for _ in self.d2_attempts(b.score, players, p):
+            # checked; D.2's sizes are still walked for the events they record (the
+            # exchanges themselves are not listed: no walk would read them)
+            for _ in self.d2_sizes(b.score, p, n - p, listed=False):
                 pass
             return None
         if b.d4 and n - 2 * p <= 1:
@@ -152,6 +153,12 @@ class Generation:
             found = self.transpose(t1, t2, tests, stats)
             if found is not None:
                 return self.found(b, part, t1, found, exchange, level, p), found.order[p:]
+            if not exchange and not self.leaf_prunings and not self.x_pairs(b, tests, players, p):
+                # no exchange's walk can reach a candidate (X): D.2's sizes are walked for
+                # their events only, as above
+                for _ in self.d2_sizes(b.score, p, n - p, listed=False):
+                    pass
+                return None
         return None
 
     def p_pairs(self, b, tests: Tests, players: list[int], p: int) -> bool:
@@ -167,6 +174,50 @@ class Generation:
             got = b.pruned[key] = len(matching.max_matching(
                 players, lambda x, y: allowed(x, y) is None)) // 2 >= p
         return got
+
+    def x_pairs(self, b, tests: Tests, players: list[int], p: int) -> bool:
+        """P allowed pairs among ``players`` spending at most the X of ``tests.budget``:
+        without them no walk of D.1, for any exchange's S1, reaches a leaf.  A leaf is
+        S1's P players each given an S2 partner by an allowed pair (``_admit``), no more
+        than X of them spending X: P allowed pairs among the bracket's players spending at
+        most X.  So without such pairs every walk stops before any candidate (at its root
+        matching question or at a pair over the budget), none is checked, and the level
+        fails as the literal enumeration fails it.  The pruning of an engine without
+        ``leaf_prunings``, asked once the first exchange's walk found nothing (most levels
+        are settled by it); the least X (``least_x``) only when X is below P."""
+        if tests.budget.x >= p:
+            return True
+        key = ("pairs", tuple(players), p, self.shape(tests.level))
+        return self.least_x(b, key, tests.allowed, players, p, tests.budget.x) <= \
+            tests.budget.x
+
+    def least_x(self, b, key: tuple, allowed, players: list[int], p: int, x: int) -> int:
+        """The least X that any P allowed pairs among ``players`` spend (there are P such
+        pairs), or an upper bound of it when that is already at most ``x``.  The bound: a
+        maximum matching grown from one of the pairs that spend no X (P of its pairs,
+        those spending none first).  The least: a minimum-cost perfect matching of the
+        players and one place for each player not paired (a place takes any player, never
+        another place; a pair costs 1 when it spends X).  Each asked once per set of
+        requirements but X."""
+        n = len(players)
+        ok = lambda u, v: allowed(u, v) is None  # noqa: E731
+        bound = b.pruned.get(key + ("x-bound",))
+        if bound is None:
+            self.tick(n)
+            good = matching.max_matching(players, lambda u, v: ok(u, v) and not self.bad_x(u, v))
+            m = matching.max_matching(players, ok, good)
+            clean = sum(1 for u, v in m.items() if u < v and not self.bad_x(u, v))
+            bound = b.pruned[key + ("x-bound",)] = max(0, p - clean)
+        if bound <= x:
+            return bound
+        least = b.pruned.get(key + ("least-x",))
+        if least is None:
+            self.tick(n)
+            places = [-i for i in range(1, n - 2 * p + 1)]
+            least = b.pruned[key + ("least-x",)] = matching.min_cost_perfect_matching(
+                players + places, lambda u, v: (u > 0 or v > 0) and (u < 0 or v < 0 or ok(u, v)),
+                lambda u, v: 0 if u < 0 or v < 0 else int(self.bad_x(u, v)))[0]
+        return least
 
     def too_few_down(self, b, left: int) -> bool:
         """Paired again by C.13, a candidate leaving ``left`` players (and C.1's) moved down
@@ -243,16 +294,26 @@ class Generation:
     def d2_attempts(self, score, players, p):
         """The S1/S2 of C.7/C.8 in D.2's order (``players`` in A.2 order): (exchange, S1,
         S2), first as C.4 forms them, then after each exchange of 1, 2, ... players
-        (``exchanges``), listed only while there are at most LIMIT of one size (a
-        search-limit event, once: the larger sizes are as long, or, ``d2_limit_ends``,
-        none of them)."""
+        (``exchanges``, by ``d2_sizes``)."""
         n2 = len(players) - p
         s1, s2 = players[:p], players[p:]
         yield (), s1, s2
+        for size, ex in self.d2_sizes(score, p, n2):
+            for seq, (a, b) in enumerate(ex, start=1):
+                out1 = [players[i - 1] for i in a]
+                in2 = [players[i - 1] for i in b]
+                yield ((size, tuple(out1), tuple(in2), seq),
+                       sorted([q for q in s1 if q not in out1] + in2, key=self.key),
+                       sorted([q for q in s2 if q not in in2] + out1, key=self.key))
+
+    def d2_sizes(self, score, n1: int, n2: int, listed: bool = True):
+        """D.2's exchange sizes 1, 2, ... for S1 of ``n1`` and S2 of ``n2`` players: (size,
+        its exchanges in the text's order, or None when not ``listed``), each size only
+        while it has at most LIMIT exchanges (a search-limit event, once: the larger sizes
+        are as long, or, ``d2_limit_ends``, none of them)."""
         limited = False
-        for size in range(1, min(p, n2) + 1):
-            ex = exchanges(p, n2, size, LIMIT)
-            if ex is None:
+        for size in range(1, min(n1, n2) + 1):
+            if comb(n1, size) * comb(n2, size) > LIMIT:
                 if not limited:
                     self.emit(self.ev.SearchLimit(article="D.2", score=score, n=size,
                                                   count=LIMIT))
@@ -260,12 +321,7 @@ class Generation:
                 if self.d2_limit_ends:
                     return
                 continue
-            for seq, (a, b) in enumerate(ex, start=1):
-                out1 = [players[i - 1] for i in a]
-                in2 = [players[i - 1] for i in b]
-                yield ((size, tuple(out1), tuple(in2), seq),
-                       sorted([q for q in s1 if q not in out1] + in2, key=self.key),
-                       sorted([q for q in s2 if q not in in2] + out1, key=self.key))
+            yield size, exchanges(n1, n2, size, LIMIT) if listed else None
 
     def transpose(self, s1, s2, tests: Tests, stats):
         """C.7: the first transposition of ``s2`` (D.1) meeting ``tests``."""

@@ -52,9 +52,10 @@ article (``c12_another``, ``c12_p``, ``c13_wants``, ...; the class docstring lis
   this pairing in the previous score bracket will be accepted."  Reached from C.1 (its
   first case: a moved-down player with no opponent in the bracket; p is then A.6's p of the
   bracket as it came) and, in the articles' order, after C.11 in a heterogeneous group (A.3:
-  fewer than half moved down; a bracket "treated as though it was homogeneous" is not one),
-  once for each p; from C.1 every time C.1 finds a moved-down player without an opponent
-  (after C.12 brought the bracket other players, C.1 runs again: ``c1_once``).  The previous bracket is paired again from the start of its own
+  fewer than half moved down; a bracket "treated as though it was homogeneous" is not one);
+  both every time the bracket reaches them: after C.12 brought the bracket other players,
+  C.1 runs again on them and C.11 may be reached again at the same p, each sending it back
+  again (``c1_once``, ``c11_once``; C.12 ends, as it accepts only sets never sent before).  The previous bracket is paired again from the start of its own
   procedure, and a pairing is accepted only if the players it moves down are a set never
   sent to the bracket before ("another player"; unlike 2012, no "same size and same
   scores"; reading another-player) with which p pairs are allowed by B.1 and B.2 among the
@@ -136,7 +137,13 @@ then two, ..., each by the difference of the numbers exchanged, ties to the lowe
 of S1 -- the matrices of the text) are the orders the Dutch 2012 text also prescribes, so
 the search of ``dutch2012.search`` is shared: it walks those orders depth first and skips
 only arrangements proved unacceptable (see its engine's docstring).  The exchange order for
-three or more players, which the text leaves to "etc.", continues the same rule.
+three or more players, which the text leaves to "etc.", continues the same rule.  A level
+(C.3, C.9-C.11) of a homogeneous bracket or remainder is not walked at all when no walk of
+it could reach a candidate: fewer than p pairs allowed at that level among its players, or
+none of p allowed pairs spending at most x pairs against both colour preferences (B.4,
+A.8; the least by a minimum-cost matching, ``Generation.p_pairs``): every candidate is p
+allowed pairs spending at most x, so every exchange's walk would stop before its first
+candidate, and the candidates counted in the trace are the same.
 
 Not literal, and why:
 
@@ -249,6 +256,9 @@ class RatingEngine(DutchEngine):
     #: and may call C.12 again for the same player (C.12 ends: it accepts only sets never
     #: sent before)
     c1_once = False
+    #: C.12 after C.11 (in a heterogeneous group) likewise every time the bracket reaches
+    #: it, after C.12 brought it other players too (the articles' order)
+    c11_once = False
 
     def take_readings(self, readings: Readings) -> None:
         self.restore = readings.value("restore-criteria") == "each-restart"
