@@ -47,6 +47,8 @@ from .search import Budget, Found, exchanges, first_transposition, mdp_sets
 LIMIT = 20000
 #: ``some_leftover`` lists the sets a bracket paired again may leave when at most this many
 WISH_SETS = 2000
+#: the pair criteria a level's caps count (C.10's last sentence), as the walk names them
+PAIR_CAPS = {"a7d": "A.7.d", "b5u": "B.5", "b6u": "B.6"}
 
 
 @dataclass
@@ -88,6 +90,9 @@ class Generation:
         article = again.article if again is not None else None
         lowest, down, st, fmap = b.lowest, b.down, self.st, self.fmap
         letter, exempt = self.pairs_letter, self.downfloat_exempt
+        # C.10's last sentence: a criterion for downfloaters dropped only for the minimum
+        # number of them (the level's caps)
+        capped = [(name, n) for name, n in getattr(level, "caps", ()) if name in ("b5d", "b6d")]
 
         def check(rest: tuple[int, ...]) -> str | None:
             if lowest:
@@ -102,6 +107,10 @@ class Generation:
                     return "B.5"
                 if level.b6d and st[q].float_before(2) == "down":
                     return "B.6"
+            for name, cap in capped:
+                if sum(1 for q in rest if not (exempt is not None and exempt(q)) and
+                       self.left_breaks(name, q)) > cap:
+                    return "B.5" if name == "b5d" else "B.6"
             if lowest or wish is None:
                 return None
             if not wish(sorted(list(rest) + down, key=self.key)):
@@ -109,6 +118,17 @@ class Generation:
             return None
 
         return check
+
+    def budget_of(self, level) -> Budget:
+        """The budget of ``level``: X, Z and the caps of its dropped pair criteria (C.10's
+        last sentence; ``caps_bad`` says which pairs spend each)."""
+        return Budget(level.x, level.z, tuple(n for name, n in getattr(level, "caps", ())
+                                              if name in PAIR_CAPS))
+
+    def caps_bad(self, level) -> tuple:
+        """(criterion, pair breaks it) for each cap of ``budget_of(level)``, in its order."""
+        return tuple((PAIR_CAPS[name], self.pair_breaks(name))
+                     for name, _n in getattr(level, "caps", ()) if name in PAIR_CAPS)
 
     def try_homogeneous(self, b, players, p, level, budget, part, stats, target=None):
         """C.4-C.8.a for a homogeneous bracket or remainder (``players``, ``p`` pairs,
@@ -274,7 +294,8 @@ class Generation:
         return first_transposition(
             s1, s2, tests.allowed, self.bad_x,
             self.bad_z if budget.z is not None else (lambda a, b: False), budget,
-            lambda rest, xl, zl: check(rest), self.kind, tests.must, stats, self.tick)
+            lambda rest, xl, zl, cl=(): check(rest), self.kind, tests.must, stats, self.tick,
+            self.caps_bad(tests.level) if budget.caps else ())
 
     def found(self, b, part, s1, f, exchange, level, p):
         """C.6: the candidate accepted, as its event."""
@@ -328,7 +349,7 @@ class Generation:
     def shape(level) -> tuple:
         """The requirements of ``level`` but X and Z (C.10.e's steps)."""
         return tuple(getattr(level, f.name) for f in fields(level)
-                     if f.name not in ("x", "z", "step"))
+                     if f.name not in ("x", "z", "step", "caps"))
 
     def try_heterogeneous(self, b, level, stats):
         """C.4-C.9 for a heterogeneous bracket at its M1 and P1: the D.3 sets of M1 MDPs
@@ -344,14 +365,15 @@ class Generation:
             s2 = sorted([q for q in b.players if q not in s1], key=self.key)
             got: list = []
 
-            def remainder(rest, xl, zl):
+            def remainder(rest, xl, zl, cl=()):
                 b.reached = True
-                key = (rest, xl, zl)
+                key = (rest, xl, zl, cl)
                 if key not in memo:
+                    # the caps of C.10's last sentence count the whole score bracket
                     memo[key] = self.try_homogeneous(
                         b, list(rest), p1 - m1, level,
-                        Budget(xl, zl) if whole else Budget(level.x, level.z), "remainder",
-                        stats)
+                        Budget(xl, zl, cl) if whole else Budget(level.x, level.z, cl),
+                        "remainder", stats)
                 r = memo[key]
                 if r is None:
                     return "C.9"
@@ -371,7 +393,8 @@ class Generation:
             found = first_transposition(
                 s1, s2, allowed, self.bad_x,
                 self.bad_z if level.z is not None else (lambda a, c: False),
-                Budget(level.x, level.z), remainder, self.kind, None, {}, self.tick)
+                self.budget_of(level), remainder, self.kind, None, {}, self.tick,
+                self.caps_bad(level))
             if found is not None:
                 het = self.ev.PairingFound(
                     article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),
