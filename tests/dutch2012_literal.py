@@ -144,10 +144,13 @@ class Literal:
 
     # ---- C.10's last sentence: "Any criterion may be dropped only for the minimum number
     # of pairs in the score bracket"
-    DROPPED = ("A7d", "B5d", "B6d", "B5u", "B6u")  # most important first
+    DROPPED = ("B2", "A7d", "B5d", "B6d", "B5u", "B6u")  # most important first
 
     def breaks(self, name, pairs, left):
         """How many pairs (players left over, for downfloaters) break ``name``."""
+        if name == "B2":
+            return sum(1 for a, b in pairs if self.strength(a) == "absolute" and
+                       self.strength(b) == "absolute" and self.pref(a) == self.pref(b))
         if name == "A7d":
             return sum(1 for a, b in pairs if self.pref(a) is not None and
                        self.pref(a) == self.pref(b) and
@@ -271,17 +274,28 @@ class Literal:
                     return pairs + rest[0], rest[1]
         return out if every else None
 
-    def fewest(self, req, het, moves, got, every):
+    def fewest(self, req, het, moves, top, every):
         """C.10's last sentence: the criteria ``req`` dropped, each only for the least
         number of pairs any candidate of the level needs (the most important first); the
-        candidates are ``every`` (D.4's: those of the least B3-factor only, B.3 outranking
-        B.5 and B.6).  The caps, or None when nothing is dropped."""
+        candidates are ``every()`` (D.4's: those of the least B3-factor only, B.3 outranking
+        B.5 and B.6).  The caps, or None when nothing is dropped.
+
+        No candidate breaks a dropped criterion fewer than once (the level with it in
+        force, the rest as here, came before in C.10's order and had no candidate), so the
+        candidates are read only until one breaks each once."""
         odd_a7d = self.odd and self.readings.value("strong-as-absolute") == "forbid"
-        applies = {"A7d": odd_a7d, "B5d": moves, "B6d": moves, "B5u": het, "B6u": het}
+        applies = {"B2": top, "A7d": odd_a7d, "B5d": moves, "B6d": moves, "B5u": het,
+                   "B6u": het}
         dropped = [c for c in self.DROPPED if applies[c] and not req[c]]
         if not dropped:
             return None
-        least = min(tuple(self.breaks(c, *cand) for c in dropped) for cand in every)
+        least, ones = None, (1,) * len(dropped)
+        for cand in every():
+            v = tuple(self.breaks(c, *cand) for c in dropped)
+            if least is None or v < least:
+                least = v
+            if least == ones:
+                break
         return dict(zip(dropped, least))
 
     # ---- C.3 and C.10 as a state machine
@@ -531,19 +545,25 @@ class LiteralBacktracking(Literal):
                     # C.10's last sentence: the dropped criteria for the fewest pairs
                     lv = taken
                     if homogeneous:
-                        every = list(self.homogeneous_all(players, p1, lv, lv["X"], lv["Z"],
-                                                          down, lowest))
-                        if lowest and self.d4:
-                            least = min(self.b3_factor(*c) for c in every)
-                            every = [c for c in every if self.b3_factor(*c) == least]
-                        caps = self.fewest(lv, False, moves, got, every)
+                        def every(lv=lv):
+                            cands = self.homogeneous_all(players, p1, lv, lv["X"], lv["Z"],
+                                                         down, lowest)
+                            if not (lowest and self.d4):
+                                return cands
+                            cands = list(cands)
+                            least = min(self.b3_factor(*c) for c in cands)
+                            return [c for c in cands if self.b3_factor(*c) == least]
+
+                        caps = self.fewest(lv, False, moves, top, every)
                         if caps is not None:
                             got = self.homogeneous(players, p1, lv, lv["X"], lv["Z"], down,
                                                    lowest, caps=caps)
                     else:
-                        every = self.heterogeneous(players, mdps, m1, p1, lv, down, lowest,
-                                                   reached, every=True)
-                        caps = self.fewest(lv, True, moves, got, every)
+                        def every(lv=lv):
+                            return self.heterogeneous(players, mdps, m1, p1, lv, down, lowest,
+                                                      reached, every=True)
+
+                        caps = self.fewest(lv, True, moves, top, every)
                         if caps is not None:
                             got = self.heterogeneous(players, mdps, m1, p1, lv, down, lowest,
                                                      reached, caps=caps)

@@ -201,7 +201,8 @@ def _level_story(trace):
     if loosest.outcome == "loosest-stands":
         assert len(story) == 2
         assert loosest.b3 is None or Fraction(loosest.b3) >= Fraction(head.b3)
-        assert _level(found.requirements) == head.requirements and Fraction(d4.b3) == Fraction(head.b3)
+        assert _level(found.requirements) == head.requirements
+        assert Fraction(d4.b3) == Fraction(head.b3)
         return Fraction(head.b3)
     assert loosest.outcome == "loosest" and Fraction(loosest.b3) < Fraction(head.b3)
     least = Fraction(loosest.b3)

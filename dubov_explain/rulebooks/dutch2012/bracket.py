@@ -206,14 +206,14 @@ class BracketSteps:
             for level in levels:
                 self.failed(b, last, level.step)
                 stats: dict = {}
-                dropped = self.dropped(level, not homogeneous, produces_down)
+                dropped = self.dropped(b, level, not homogeneous, produces_down)
                 if homogeneous:
                     got = self.try_homogeneous(b, players, b.p1, level,
                                                self.budget_of(level), "homogeneous", stats)
                     if got is not None:
                         if isinstance(got, _Least) and self.d4_b3_first:
                             got, level = self.b3_first(b, level, levels, got, stats)
-                            dropped = self.dropped(level, False, produces_down)
+                            dropped = self.dropped(b, level, False, produces_down)
                         got = self.fewest(b, level, dropped, got, [got[0]], got[1],
                                           self.homogeneous_again(b, got, stats))
                         return [got[0]] + list(got[2:]), got[1]
@@ -240,11 +240,12 @@ class BracketSteps:
             homogeneous = self.c14(b, homogeneous, p0, counts)
 
     # ------------------------------------------------------------------ C.10's last sentence
-    def dropped(self, level, het: bool, down: bool) -> list[str]:
-        """The criteria ``level`` has dropped (C.10.a-d, C.10.f), most important first: the
-        ones C.10's last sentence allows "only for the minimum number of pairs"."""
-        applies = {"a7d": self.odd_round and self.a7d_forbids, "b5d": down, "b6d": down,
-                   "b5u": het, "b6u": het}
+    def dropped(self, b: Bracket, level, het: bool, down: bool) -> list[str]:
+        """The criteria ``level`` has dropped (C.10.a-d, C.10.f, C.10.g), most important
+        first: the ones C.10's last sentence allows "only for the minimum number of
+        pairs"."""
+        applies = {"b2": b.top, "a7d": self.odd_round and self.a7d_forbids, "b5d": down,
+                   "b6d": down, "b5u": het, "b6u": het}
         return [c for c in DROPPED_ORDER if applies[c] and not getattr(level, c)]
 
     def homogeneous_again(self, b: Bracket, got, stats: dict):

@@ -102,10 +102,17 @@ class Criteria:
 
     # ------------------------------------------------------------------ C.10's last sentence
     def pair_breaks(self, name: str) -> Callable[[int, int], bool]:
-        """Does a pair break the pair criterion ``name`` ("a7d", "b5u", "b6u") that a level
-        dropped?  What C.10's last sentence counts ("only for the minimum number of
+        """Does a pair break the pair criterion ``name`` ("b2", "a7d", "b5u", "b6u") that a
+        level dropped?  What C.10's last sentence counts ("only for the minimum number of
         pairs")."""
         st = self.st
+        if name == "b2":
+            def same_absolute(a: int, b: int) -> bool:  # B.2's pair
+                pa, pb = st[a], st[b]
+                return pa.strength is Strength.ABSOLUTE and pb.strength is Strength.ABSOLUTE \
+                    and pa.preference is pb.preference
+
+            return same_absolute
         if name == "a7d":
             return self.bad_z  # A.7.d's pair: the same strong (or absolute) preference
         back = 1 if name == "b5u" else 2

@@ -26,7 +26,8 @@ a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere els
   B.2 as there (B.2 extends the absolute criteria and is not traded for B.3; A.7.d is
   traded by its own proviso, "as long as this does not result in ... pairs with a higher
   score difference", reading ``a7d-proviso``, default ``yields``; ``kept`` compares only
-  the levels with A.7.d as there); the earliest level that has the least is taken.  ``b3_first`` does it without
+  the levels with A.7.d as there); the earliest level that has the least is taken.
+  ``b3_first`` does it without
   searching every level: the last level of the stage asks the least of them all (the
   highest X and Z, B.5 and B.6 dropped), so its least is the least of every level; when the
   first level has it, the first level's pairing stands; otherwise the levels between are
@@ -247,7 +248,8 @@ class LeastB3:
         order.
 
         The last of those levels asks the least of them all (the highest X and Z, B.5 and
-        B.6 dropped; A.7.d too, by reading a7d-proviso=yields), so every candidate of the others is one of its candidates: its least
+        B.6 dropped; A.7.d too, by reading a7d-proviso=yields), so every candidate of the
+        others is one of its candidates: its least
         B3-factor is the least of every level.  If the first level has it, it stands;
         otherwise the levels between are asked, in order, for a candidate of exactly that
         B3-factor (``least_b3``'s ``target``), and the first that has one is taken: that is

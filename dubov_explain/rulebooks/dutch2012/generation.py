@@ -31,6 +31,19 @@ upfloaters the lowest digit, then B.5 up, B.6 down, B.5 down), inside the X/Z st
 C.10.e (Z from Z1 up to X, then X + 1 with Z reset), inside A.7.d (odd rounds), inside B.2
 (top scorers, last round).  C.14 then decreases P1, X1, Z1 (homogeneous, or heterogeneous
 after a remainder was reached) or M1 (C.14.b.2, and in the lowest bracket as C.13 says).
+
+C.10's last sentence, "Any criterion may be dropped only for the minimum number of pairs in
+the score bracket": a level that drops B.5/B.6 (for upfloaters: pairs; for downfloaters: the
+players left over), A.7.d or B.2 takes the first candidate, in the order above, among those that
+break each dropped criterion the least number of times any candidate of the level does, the
+most important criterion first (B.2 for top scorers, A.7.d, B.5 down, B.6 down, B.5 up,
+B.6 up: the reverse of the order C.10 drops them in); where D.4 chooses, its least
+B3-factor comes first (B.3 outranks B.5 and B.6).  ``bracket.BracketSteps.fewest`` asks the level again with caps of
+1, 2, ... breaches (the walk spends them like X, ``search.Budget.caps``, and proves a branch
+empty only when a cap cannot be kept, the colour bound's proof): the first candidate under
+the least caps is that candidate.  Every dropped criterion is broken at least once by every
+candidate (the level with it in force came first and failed), so the level is asked again
+only when its first candidate breaks one twice or more.
 """
 
 from __future__ import annotations
@@ -48,7 +61,7 @@ LIMIT = 20000
 #: ``some_leftover`` lists the sets a bracket paired again may leave when at most this many
 WISH_SETS = 2000
 #: the pair criteria a level's caps count (C.10's last sentence), as the walk names them
-PAIR_CAPS = {"a7d": "A.7.d", "b5u": "B.5", "b6u": "B.6"}
+PAIR_CAPS = {"b2": "B.2", "a7d": "A.7.d", "b5u": "B.5", "b6u": "B.6"}
 
 
 @dataclass

@@ -51,12 +51,11 @@ class Level:
 
 
 #: the requirement each capped field is, as the facts name it
-CAP_FACT = {"a7d": "A.7.d", "b5d": "B.5-down", "b6d": "B.6-down", "b5u": "B.5-up",
+CAP_FACT = {"b2": "B.2", "a7d": "A.7.d", "b5d": "B.5-down", "b6d": "B.6-down", "b5u": "B.5-up",
             "b6u": "B.6-up"}
 #: C.10's last sentence: the criteria a level may drop, most important first (the reverse
-#: of the order C.10 drops them in, B.2 aside): their numbers of breaches are made least
-#: in this order
-DROPPED_ORDER = ("a7d", "b5d", "b6d", "b5u", "b6u")
+#: of the order C.10 drops them in): their numbers of breaches are made least in this order
+DROPPED_ORDER = ("b2", "a7d", "b5d", "b6d", "b5u", "b6u")
 
 
 class Levels:
