@@ -142,8 +142,62 @@ class Literal:
                 and self.strength(b) in ("strong", "absolute"))
         return x, z
 
+    # ---- C.10's last sentence: "Any criterion may be dropped only for the minimum number
+    # of pairs in the score bracket"
+    DROPPED = ("B2", "A7d", "B5d", "B6d", "B5u", "B6u")  # most important first
+
+    def breaks(self, name, pairs, left):
+        """How many pairs (players left over, for downfloaters) break ``name``."""
+        if name == "B2":
+            return sum(1 for a, b in pairs if self.strength(a) == "absolute" and
+                       self.strength(b) == "absolute" and self.pref(a) == self.pref(b))
+        if name == "A7d":
+            return sum(1 for a, b in pairs if self.pref(a) is not None and
+                       self.pref(a) == self.pref(b) and
+                       self.strength(a) in ("strong", "absolute") and
+                       self.strength(b) in ("strong", "absolute"))
+        back = 1 if name[1] == "5" else 2
+        if name.endswith("d"):
+            return sum(1 for q in left if len(self.st[q].floats) >= back and
+                       self.st[q].floats[-back] == "down")
+        n = 0
+        for a, b in pairs:
+            sa, sb = self.st[a].score, self.st[b].score
+            if sa != sb:
+                fl = self.st[b if sa > sb else a].floats
+                n += len(fl) >= back and fl[-back] == "up"
+        return n
+
+    def within(self, pairs, left, caps):
+        return caps is None or all(self.breaks(c, pairs, left) <= k for c, k in caps.items())
+
+    def spent(self, pairs, caps):
+        """The caps left after ``pairs`` (the pair criteria; None: no caps)."""
+        if caps is None:
+            return None
+        return {c: (k - self.breaks(c, pairs, ()) if not c.endswith("d") else k)
+                for c, k in caps.items()}
+
     # ---- C.4-C.8.a, homogeneous (or remainder)
-    def homogeneous(self, players, p, req, x, z, below, lowest):
+    def homogeneous(self, players, p, req, x, z, below, lowest, caps=None):
+        acceptable = []
+        for pairs, left in self.homogeneous_all(players, p, req, x, z, below, lowest):
+            if not self.within(pairs, left, caps):
+                continue
+            if not (lowest and self.d4):
+                return pairs, left
+            acceptable.append((pairs, left))
+        if not acceptable:
+            return None
+        # D.4: "the best pairing for such a homogeneous score bracket or remainder is the
+        # one that minimizes the sum of the squared differences between the scores of the
+        # two players in each pair (B3-factor). Getting the bye is equivalent to face an
+        # opponent with one point less than the lowest ranked player"; among equals, the
+        # first in the order above (min keeps the first)
+        return min(acceptable, key=lambda c: self.b3_factor(*c))
+
+    def homogeneous_all(self, players, p, req, x, z, below, lowest):
+        """Every candidate meeting the requirements, in the order of D.2 and D.1."""
         players = sorted(players, key=self.key)
         s1, s2 = players[:p], players[p:]
         tries = [(s1, s2)]
@@ -153,7 +207,6 @@ class Literal:
                 in2 = [players[i - 1] for i in b]
                 tries.append((sorted([q for q in s1 if q not in out1] + in2, key=self.key),
                               sorted([q for q in s2 if q not in in2] + out1, key=self.key)))
-        acceptable = []
         for t1, t2 in tries:
             seen = set()
             for perm in permutations(t2):
@@ -169,17 +222,7 @@ class Literal:
                     continue
                 if not self.leftover_ok(perm[p:], req, below, lowest):
                     continue
-                if not (lowest and self.d4):
-                    return pairs, list(perm[p:])
-                acceptable.append((pairs, list(perm[p:])))
-        if not acceptable:
-            return None
-        # D.4: "the best pairing for such a homogeneous score bracket or remainder is the
-        # one that minimizes the sum of the squared differences between the scores of the
-        # two players in each pair (B3-factor). Getting the bye is equivalent to face an
-        # opponent with one point less than the lowest ranked player"; among equals, the
-        # first in the order above (min keeps the first)
-        return min(acceptable, key=lambda c: self.b3_factor(*c))
+                yield pairs, list(perm[p:])
 
     def b3_factor(self, pairs, left):
         total = sum((self.st[a].score - self.st[b].score) ** 2 for a, b in pairs)
@@ -191,7 +234,12 @@ class Literal:
         return total
 
     # ---- C.4-C.9, heterogeneous
-    def heterogeneous(self, players, mdps, m1, p1, req, below, lowest, reached):
+    def heterogeneous(self, players, mdps, m1, p1, req, below, lowest, reached, caps=None,
+                      every=False):
+        """The first candidate (the MDPs' pairs, then the remainder's); with ``every``, the
+        list of every candidate of the bracket (each MDP arrangement with each candidate of
+        its remainder), in that order."""
+        out = []
         mdps = sorted(mdps, key=self.key)
         for s1 in combinations(mdps, m1):
             s2 = sorted([q for q in players if q not in s1], key=self.key)
@@ -209,16 +257,46 @@ class Literal:
                 sx, sz = self.spend(pairs)
                 if sx > req["X"] or (req["Z"] is not None and sz > req["Z"]):
                     continue
+                left = self.spent(pairs, caps)
+                if left is not None and any(v < 0 for v in left.values()):
+                    continue
                 reached[0] = True
                 whole = self.readings.value("remainder-budget") == "bracket"
-                rest = self.homogeneous(list(perm[m1:]), p1 - m1, req,
-                                        req["X"] - sx if whole else req["X"],
-                                        (None if req["Z"] is None else
-                                         req["Z"] - sz if whole else req["Z"]),
-                                        below, lowest)
+                args = (list(perm[m1:]), p1 - m1, req,
+                        req["X"] - sx if whole else req["X"],
+                        (None if req["Z"] is None else req["Z"] - sz if whole else req["Z"]),
+                        below, lowest)
+                if every:
+                    out.extend((pairs + r[0], r[1]) for r in self.homogeneous_all(*args))
+                    continue
+                rest = self.homogeneous(*args, caps=left)
                 if rest is not None:
                     return pairs + rest[0], rest[1]
-        return None
+        return out if every else None
+
+    def fewest(self, req, het, moves, top, every):
+        """C.10's last sentence: the criteria ``req`` dropped, each only for the least
+        number of pairs any candidate of the level needs (the most important first); the
+        candidates are ``every()`` (D.4's: those of the least B3-factor only, B.3 outranking
+        B.5 and B.6).  The caps, or None when nothing is dropped.
+
+        No candidate breaks a dropped criterion fewer than once (the level with it in
+        force, the rest as here, came before in C.10's order and had no candidate), so the
+        candidates are read only until one breaks each once."""
+        odd_a7d = self.odd and self.readings.value("strong-as-absolute") == "forbid"
+        applies = {"B2": top, "A7d": odd_a7d, "B5d": moves, "B6d": moves, "B5u": het,
+                   "B6u": het}
+        dropped = [c for c in self.DROPPED if applies[c] and not req[c]]
+        if not dropped:
+            return None
+        least, ones = None, (1,) * len(dropped)
+        for cand in every():
+            v = tuple(self.breaks(c, *cand) for c in dropped)
+            if least is None or v < least:
+                least = v
+            if least == ones:
+                break
+        return dict(zip(dropped, least))
 
     # ---- C.3 and C.10 as a state machine
     def requirements(self, p1, x1, z1, het, down, top):
@@ -320,7 +398,8 @@ class LiteralBacktracking(Literal):
       sum of squared score differences (the bye: an opponent one point below the lowest
       ranked player, reading d4-bye-score), the first in the order among equals; with the
       reading d4-level=b3-first, of the candidates of that level and of every later level
-      with B.2 and A.7.d as there, the least, the earliest level among equals.
+      with B.2 as there (A.7.d too by reading a7d-proviso=kept), the least, the earliest
+      level among equals.
 
     ``changed`` records every backtrack that changed a pairing and every merge: when it is
     empty the round is paired as no backtracking would pair it.
@@ -444,20 +523,50 @@ class LiteralBacktracking(Literal):
                     got = self.homogeneous(players, p1, req, req["X"], req["Z"], down, lowest)
                 else:
                     got = self.heterogeneous(players, mdps, m1, p1, req, down, lowest, reached)
+                taken = req
                 if got is not None and homogeneous and lowest and self.d4 and \
                         self.readings.value("d4-level") == "b3-first":
                     # reading d4-level=b3-first: B.3 outranks B.4-B.6 (the relative
                     # criteria "are in descending priority"), not B.2 or A.7.d: the least
                     # B3-factor over this level and every later one with B.2 and A.7.d as
                     # here, the earliest level having it
+                    # A.7.d's proviso ("as long as this does not result in ... pairs with a
+                    # higher score difference"): reading a7d-proviso
+                    yields = self.readings.value("a7d-proviso") == "yields"
                     for later in reqs[i + 1:]:
-                        if (later["B2"], later["A7d"]) != (req["B2"], req["A7d"]):
+                        if later["B2"] != req["B2"] or (not yields and
+                                                        later["A7d"] != req["A7d"]):
                             break
                         other = self.homogeneous(players, p1, later, later["X"], later["Z"],
                                                  down, lowest)
                         if other is not None and self.b3_factor(*other) < self.b3_factor(*got):
-                            got = other
+                            got, taken = other, later
                 if got is not None:
+                    # C.10's last sentence: the dropped criteria for the fewest pairs
+                    lv = taken
+                    if homogeneous:
+                        def every(lv=lv):
+                            cands = self.homogeneous_all(players, p1, lv, lv["X"], lv["Z"],
+                                                         down, lowest)
+                            if not (lowest and self.d4):
+                                return cands
+                            cands = list(cands)
+                            least = min(self.b3_factor(*c) for c in cands)
+                            return [c for c in cands if self.b3_factor(*c) == least]
+
+                        caps = self.fewest(lv, False, moves, top, every)
+                        if caps is not None:
+                            got = self.homogeneous(players, p1, lv, lv["X"], lv["Z"], down,
+                                                   lowest, caps=caps)
+                    else:
+                        def every(lv=lv):
+                            return self.heterogeneous(players, mdps, m1, p1, lv, down, lowest,
+                                                      reached, every=True)
+
+                        caps = self.fewest(lv, True, moves, top, every)
+                        if caps is not None:
+                            got = self.heterogeneous(players, mdps, m1, p1, lv, down, lowest,
+                                                     reached, caps=caps)
                     return got[0], sorted(down + got[1], key=self.key)
             # C.12 after C.10, when there are moved-down players (the lowest bracket too by
             # reading lowest-c12: C.10, C.12, C.13 in the text's order; not one C.13 joined)

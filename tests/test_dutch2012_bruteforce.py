@@ -84,7 +84,7 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
                                      "d4-scope=several-scores", "d4-scope=never",
                                      "d4-bye-score=bye-player", "d4-level=accepting",
                                      "c13-p-zero=counts", "lowest-c1=at-once",
-                                     "lowest-c12=c12-first"])
+                                     "lowest-c12=c12-first", "a7d-proviso=kept"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})

@@ -119,6 +119,7 @@ def test_the_cases_show_what_they_claim():
         "C.10.d-b5-down": ("requirements-failed", "C.10.d"),
         "C.10.f-a7d": ("requirements-failed", "C.10.f"),
         "C.10.g-top-scorers": ("requirements-failed", "C.10.g"),
+        "C.10-minimum-pairs": ("dropped-fewest", "C.10"),
         "C.14.a-fewer-pairs": ("reduced", "C.14.a"),
         "C.14.b.1-remainder-reached": ("reduced", "C.14.b.1"),
         "E.3-alternation": ("colour-allocated", "E.3"),

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...records import dataclass, field
+from ...records import dataclass, field, replace
 from .brackets import Again, Backtrack, LowestUnpaired, NoCandidate
 from .d4 import _Least
 from .events import fmt
-from .search import Budget
+from .levels import CAP_FACT, DROPPED_ORDER
 
 
 #: a P1 whose levels all fail at once (``hopeless``) lists them one by one up to this many
@@ -206,17 +206,23 @@ class BracketSteps:
             for level in levels:
                 self.failed(b, last, level.step)
                 stats: dict = {}
+                dropped = self.dropped(b, level, not homogeneous, produces_down)
                 if homogeneous:
                     got = self.try_homogeneous(b, players, b.p1, level,
-                                               Budget(level.x, level.z), "homogeneous", stats)
+                                               self.budget_of(level), "homogeneous", stats)
                     if got is not None:
                         if isinstance(got, _Least) and self.d4_b3_first:
-                            got = self.b3_first(b, level, levels, got, stats)
+                            got, level = self.b3_first(b, level, levels, got, stats)
+                            dropped = self.dropped(b, level, False, produces_down)
+                        got = self.fewest(b, level, dropped, got, [got[0]], got[1],
+                                          self.homogeneous_again(b, got, stats))
                         return [got[0]] + list(got[2:]), got[1]
                 else:
                     got = self.try_heterogeneous(b, level, stats)
                     if got is not None:
-                        return got
+                        return self.fewest(b, level, dropped, got, got[0], got[1],
+                                           lambda lv: self.try_heterogeneous(b, lv, stats),
+                                           heterogeneous=True)
                 last = (level, b.p1 if homogeneous else b.m1, stats.get("checked", 0))
             # C.12 when there are moved-down players; from the lowest bracket by reading
             # lowest-c12 (the text's order C.10, C.12, C.13), never from one C.13 joined
@@ -232,6 +238,80 @@ class BracketSteps:
                 # C.13: the lowest bracket with fewer pairs is no pairing (A.5: one bye)
                 raise LowestUnpaired
             homogeneous = self.c14(b, homogeneous, p0, counts)
+
+    # ------------------------------------------------------------------ C.10's last sentence
+    def dropped(self, b: Bracket, level, het: bool, down: bool) -> list[str]:
+        """The criteria ``level`` has dropped (C.10.a-d, C.10.f, C.10.g), most important
+        first: the ones C.10's last sentence allows "only for the minimum number of
+        pairs"."""
+        applies = {"b2": b.top, "a7d": self.odd_round and self.a7d_forbids, "b5d": down,
+                   "b6d": down, "b5u": het, "b6u": het}
+        return [c for c in DROPPED_ORDER if applies[c] and not getattr(level, c)]
+
+    def homogeneous_again(self, b: Bracket, got, stats: dict):
+        """``fewest``'s search of a homogeneous bracket at a level with caps: as the level's
+        own (D.4's least B3-factor, ``got``'s, kept when it was D.4's: B.3 outranks B.5 and
+        B.6, and A.7.d yields to it by its proviso), None when it has no candidate."""
+        target = got.value if isinstance(got, _Least) else None
+
+        def run(level):
+            r = self.try_homogeneous(b, b.players, b.p1, level, self.budget_of(level),
+                                     "homogeneous", stats, target=target)
+            return r if r is not None and (target is None or isinstance(r, _Least)) else None
+
+        return run
+
+    def fewest(self, b: Bracket, level, dropped: list[str], got, parts, left, run,
+               heterogeneous: bool = False):
+        """C.10's last sentence: "Any criterion may be dropped only for the minimum number
+        of pairs in the score bracket".  ``got``, the first pairing of ``level`` (its
+        events ``parts`` and the players it leaves, ``left``), breaks each criterion the
+        level dropped (``dropped``) some number of times; each is brought to the least any
+        pairing of the level needs, the most important first (``DROPPED_ORDER``), by asking
+        the level again (``run``) with at most 1, 2, ... breaches of it, the ones before it
+        at their least.  The first pairing so found is the first of the level that breaks
+        the criteria no more than their least: C.6's first, under those caps.
+
+        Every dropped criterion is broken at least once by any pairing of the level: the
+        level with it in force (and the rest as here) comes before in C.10's order and
+        failed.  So a first pairing that breaks each once is already the answer, and the
+        level is asked again only when it breaks one twice or more."""
+        counts = self.breaches(dropped, parts, left)
+        if all(n <= 1 for n in counts.values()):
+            return got
+        caps: list = []
+        first = dict(counts)
+        for name in dropped:
+            k = 1
+            while k < counts[name]:
+                r = run(replace(level, caps=tuple(caps + [(name, k)])))
+                if r is not None:
+                    got = r
+                    parts, left = (r[0], r[1]) if heterogeneous else ([r[0]], r[1])
+                    counts = self.breaches(dropped, parts, left)
+                    break
+                k += 1
+            caps.append((name, counts[name]))
+            if first[name] > counts[name]:
+                self.emit(self.ev.DroppedFewest(article="C.10", score=b.score,
+                                                criterion=CAP_FACT[name], first=first[name],
+                                                least=counts[name]))
+        return got
+
+    def breaches(self, dropped: list[str], parts, left) -> dict:
+        """How many pairs of ``parts`` (PairingFound events) break each pair criterion of
+        ``dropped``, and how many players of ``left`` each criterion for downfloaters."""
+        pairs = [pr for e in parts if isinstance(e, self.ev.PairingFound) for pr in e.pairs]
+        exempt = self.downfloat_exempt
+        out = {}
+        for name in dropped:
+            if name in ("b5d", "b6d"):
+                out[name] = sum(1 for q in left if not (exempt is not None and exempt(q)) and
+                                self.left_breaks(name, q))
+            else:
+                breaks = self.pair_breaks(name)
+                out[name] = sum(1 for a, c in pairs if breaks(a, c))
+        return out
 
     def c14(self, b: Bracket, homogeneous: bool, p0: int, counts: dict) -> bool:
         """C.14: P1, X1, Z1 decreased (C.14.a; C.14.b.1 while the remainder still has a pair

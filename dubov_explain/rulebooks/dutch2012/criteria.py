@@ -100,6 +100,36 @@ class Criteria:
 
         return allowed
 
+    # ------------------------------------------------------------------ C.10's last sentence
+    def pair_breaks(self, name: str) -> Callable[[int, int], bool]:
+        """Does a pair break the pair criterion ``name`` ("b2", "a7d", "b5u", "b6u") that a
+        level dropped?  What C.10's last sentence counts ("only for the minimum number of
+        pairs")."""
+        st = self.st
+        if name == "b2":
+            def same_absolute(a: int, b: int) -> bool:  # B.2's pair
+                pa, pb = st[a], st[b]
+                return pa.strength is Strength.ABSOLUTE and pb.strength is Strength.ABSOLUTE \
+                    and pa.preference is pb.preference
+
+            return same_absolute
+        if name == "a7d":
+            return self.bad_z  # A.7.d's pair: the same strong (or absolute) preference
+        back = 1 if name == "b5u" else 2
+
+        def breaks(a: int, b: int) -> bool:
+            pa, pb = st[a], st[b]
+            if pa.score == pb.score:
+                return False
+            up = pb if pa.score > pb.score else pa
+            return up.float_before(back) == "up"
+
+        return breaks
+
+    def left_breaks(self, name: str, q: int) -> bool:
+        """Does leaving ``q`` over (a downfloater) break ``name`` ("b5d", "b6d")?"""
+        return self.st[q].float_before(1 if name == "b5d" else 2) == "down"
+
     def upfloat_bar(self, pa: PlayerStanding, pb: PlayerStanding, level) -> str | None:
         """B.5/B.6 for the upfloater of a pair of unequal scores, while ``level`` has them
         in force: the criterion his earlier upfloats break, or None."""

@@ -23,8 +23,11 @@ a homogeneous lowest bracket or of its remainder (``least_b3``), and nowhere els
 * which candidates: reading ``d4-level``.  Default ``b3-first``: B.3 outranks B.4-B.6 (the
   relative criteria "are in descending priority"), so the least B3-factor is sought over
   the first level of C.3/C.10 that any candidate meets and every later level of C.10 with
-  B.2 and A.7.d as there (those two extend the absolute criteria and are not traded for
-  B.3); the earliest level that has the least is taken.  ``b3_first`` does it without
+  B.2 as there (B.2 extends the absolute criteria and is not traded for B.3; A.7.d is
+  traded by its own proviso, "as long as this does not result in ... pairs with a higher
+  score difference", reading ``a7d-proviso``, default ``yields``; ``kept`` compares only
+  the levels with A.7.d as there); the earliest level that has the least is taken.
+  ``b3_first`` does it without
   searching every level: the last level of the stage asks the least of them all (the
   highest X and Z, B.5 and B.6 dropped), so its least is the least of every level; when the
   first level has it, the first level's pairing stands; otherwise the levels between are
@@ -84,7 +87,7 @@ from math import gcd
 
 from ... import matching
 from .events import fmt
-from .search import B3Walk, Budget, least_b3_transposition
+from .search import B3Walk, least_b3_transposition
 
 #: D.4: at most this many branches of the walk for the least B3-factor once a candidate
 #: is found (the engine's docstring)
@@ -196,11 +199,12 @@ class LeastB3:
             walk.seeded = True
         z_on = budget.z is not None
         walk.node_limit = D4_LIMIT
+        caps_bad = self.caps_bad(level) if budget.caps else ()
         for exchange, t1, t2 in self.d2_attempts(score, players, p):
             least_b3_transposition(
                 t1, t2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False),
-                budget, lambda rest, xl, zl: check(rest), self.kind, must, walk,
-                (exchange, tuple(t1)), self.tick)
+                budget, lambda rest, xl, zl, cl=(): check(rest), self.kind, must, walk,
+                (exchange, tuple(t1)), self.tick, caps_bad)
             if walk.done:
                 break
         if walk.limited:
@@ -239,20 +243,25 @@ class LeastB3:
     def b3_first(self, b, level, levels, got, stats):
         """Reading d4-level=b3-first: D.4's least B3-factor over the first level a candidate
         meets (``level``, its result ``got``) and the levels after it (``levels``, the rest
-        of C.10's order) while B.2 and A.7.d stand as there; the first level that has the
-        least, its first candidate of that B3-factor in D.2/D.1 order.
+        of C.10's order) while B.2 stands as there (and A.7.d, by reading a7d-proviso=kept);
+        the first level that has the least, its first candidate of that B3-factor in D.2/D.1
+        order.
 
         The last of those levels asks the least of them all (the highest X and Z, B.5 and
-        B.6 dropped), so every candidate of the others is one of its candidates: its least
+        B.6 dropped; A.7.d too, by reading a7d-proviso=yields), so every candidate of the
+        others is one of its candidates: its least
         B3-factor is the least of every level.  If the first level has it, it stands;
         otherwise the levels between are asked, in order, for a candidate of exactly that
         B3-factor (``least_b3``'s ``target``), and the first that has one is taken: that is
         the first level whose own least is the least of all.  Each level asked is a
-        ``b3-level`` event."""
+        ``b3-level`` event.  Returned: the pairing and the level it was found at."""
         players, p = b.players, b.p1
         stage = [level]
         for nxt in levels:
-            if (nxt.b2, nxt.a7d) != (level.b2, level.a7d):
+            # A.7.d's proviso: strong preferences are treated as absolute "as long as this
+            # does not result in ... pairs with a higher score difference" (reading
+            # a7d-proviso=yields): C.10.f's levels are compared too
+            if nxt.b2 != level.b2 or (not self.a7d_yields and nxt.a7d != level.a7d):
                 break
             stage.append(nxt)
 
@@ -269,26 +278,26 @@ class LeastB3:
 
         told(level, "first", got)
         if len(stage) == 1:
-            return got
+            return got, level
         last = stage[-1]
-        loosest = self.try_homogeneous(b, players, p, last, Budget(last.x, last.z),
+        loosest = self.try_homogeneous(b, players, p, last, self.budget_of(last),
                                        "homogeneous", stats)
         if not isinstance(loosest, _Least) or loosest.value >= got.value:
             # nothing lower anywhere (a search limit aside: the last level has every
             # candidate of the first)
             told(last, "loosest-stands", loosest, got.value)
-            return got
+            return got, level
         target = loosest.value
         told(last, "loosest", loosest, got.value)
         for nxt in stage[1:-1]:
-            r = self.try_homogeneous(b, players, p, nxt, Budget(nxt.x, nxt.z), "homogeneous",
+            r = self.try_homogeneous(b, players, p, nxt, self.budget_of(nxt), "homogeneous",
                                      stats, target=target)
             if isinstance(r, _Least):
                 told(nxt, "taken", r, target)
-                return r
+                return r, nxt
             if isinstance(r, _NotLower):
                 told(nxt, "higher" if r.searched else "floor", None, target, fmt(r.least))
             else:
                 told(nxt, "none", None, target)
         told(last, "taken", loosest, target)
-        return loosest
+        return loosest, last

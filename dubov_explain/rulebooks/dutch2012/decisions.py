@@ -24,6 +24,7 @@ PROJECTION = Projection("dubov_explain/rulebooks/dutch2012/decisions.py", {
     "b3-factor": fields("score", "part", "pairs", "left", "b3", "first_b3", "first_pairs",
                         "first_left", "least", "bye_score"),
     "b3-level": fields("score", "requirements", "step", "outcome", "b3", "best", "least"),
+    "dropped-fewest": fields("score", "criterion", "first", "least"),
     "moved-down": fields("score", "players"),
     "colour-allocated": fields("white", "black", "rule"),
     "bracket-closed": fields("score", "pairs"),

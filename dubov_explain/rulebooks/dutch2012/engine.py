@@ -138,6 +138,8 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         self.d4_bye_lowest = readings.value("d4-bye-score") == "lowest-ranked"
         #: reading d4-level: the least B3-factor over the later levels too (B.3 before B.4-B.6)
         self.d4_b3_first = readings.value("d4-level") == "b3-first"
+        #: A.7.d's proviso (reading a7d-proviso): D.4's comparison of levels goes past C.10.f
+        self.a7d_yields = readings.value("a7d-proviso") == "yields"
         #: A.10 (reading acceleration-top-scorers): the real score, or the pairing score
         self._top_real = readings.value("acceleration-top-scorers") == "real"
 

@@ -267,6 +267,22 @@ class B3Factor(Event):
 
 
 @_event
+class DroppedFewest(Event):
+    """C.10's last sentence, "Any criterion may be dropped only for the minimum number of
+    pairs in the score bracket": the level's first pairing broke the dropped ``criterion``
+    (a requirement's name as PairingFound's requirements name it) in ``first`` pairs
+    (players left over, for downfloaters), and the least any pairing of the level needs is
+    ``least``; the pairing that follows is the first with that many (the criteria before it
+    in this list at their least too)."""
+
+    kind: ClassVar[str] = "dropped-fewest"
+    score: str
+    criterion: str
+    first: int
+    least: int
+
+
+@_event
 class B3Level(Event):
     """D.4 under the reading d4-level=b3-first, level by level in C.10's order, B.2 and
     A.7.d as at the first level a candidate meets: that level (``outcome`` "first", its

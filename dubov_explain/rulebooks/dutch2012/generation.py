@@ -31,6 +31,19 @@ upfloaters the lowest digit, then B.5 up, B.6 down, B.5 down), inside the X/Z st
 C.10.e (Z from Z1 up to X, then X + 1 with Z reset), inside A.7.d (odd rounds), inside B.2
 (top scorers, last round).  C.14 then decreases P1, X1, Z1 (homogeneous, or heterogeneous
 after a remainder was reached) or M1 (C.14.b.2, and in the lowest bracket as C.13 says).
+
+C.10's last sentence, "Any criterion may be dropped only for the minimum number of pairs in
+the score bracket": a level that drops B.5/B.6 (for upfloaters: pairs; for downfloaters: the
+players left over), A.7.d or B.2 takes the first candidate, in the order above, among those that
+break each dropped criterion the least number of times any candidate of the level does, the
+most important criterion first (B.2 for top scorers, A.7.d, B.5 down, B.6 down, B.5 up,
+B.6 up: the reverse of the order C.10 drops them in); where D.4 chooses, its least
+B3-factor comes first (B.3 outranks B.5 and B.6).  ``bracket.BracketSteps.fewest`` asks the level again with caps of
+1, 2, ... breaches (the walk spends them like X, ``search.Budget.caps``, and proves a branch
+empty only when a cap cannot be kept, the colour bound's proof): the first candidate under
+the least caps is that candidate.  Every dropped criterion is broken at least once by every
+candidate (the level with it in force came first and failed), so the level is asked again
+only when its first candidate breaks one twice or more.
 """
 
 from __future__ import annotations
@@ -47,6 +60,8 @@ from .search import Budget, Found, exchanges, first_transposition, mdp_sets
 LIMIT = 20000
 #: ``some_leftover`` lists the sets a bracket paired again may leave when at most this many
 WISH_SETS = 2000
+#: the pair criteria a level's caps count (C.10's last sentence), as the walk names them
+PAIR_CAPS = {"b2": "B.2", "a7d": "A.7.d", "b5u": "B.5", "b6u": "B.6"}
 
 
 @dataclass
@@ -88,6 +103,9 @@ class Generation:
         article = again.article if again is not None else None
         lowest, down, st, fmap = b.lowest, b.down, self.st, self.fmap
         letter, exempt = self.pairs_letter, self.downfloat_exempt
+        # C.10's last sentence: a criterion for downfloaters dropped only for the minimum
+        # number of them (the level's caps)
+        capped = [(name, n) for name, n in getattr(level, "caps", ()) if name in ("b5d", "b6d")]
 
         def check(rest: tuple[int, ...]) -> str | None:
             if lowest:
@@ -102,6 +120,10 @@ class Generation:
                     return "B.5"
                 if level.b6d and st[q].float_before(2) == "down":
                     return "B.6"
+            for name, cap in capped:
+                if sum(1 for q in rest if not (exempt is not None and exempt(q)) and
+                       self.left_breaks(name, q)) > cap:
+                    return "B.5" if name == "b5d" else "B.6"
             if lowest or wish is None:
                 return None
             if not wish(sorted(list(rest) + down, key=self.key)):
@@ -109,6 +131,17 @@ class Generation:
             return None
 
         return check
+
+    def budget_of(self, level) -> Budget:
+        """The budget of ``level``: X, Z and the caps of its dropped pair criteria (C.10's
+        last sentence; ``caps_bad`` says which pairs spend each)."""
+        return Budget(level.x, level.z, tuple(n for name, n in getattr(level, "caps", ())
+                                              if name in PAIR_CAPS))
+
+    def caps_bad(self, level) -> tuple:
+        """(criterion, pair breaks it) for each cap of ``budget_of(level)``, in its order."""
+        return tuple((PAIR_CAPS[name], self.pair_breaks(name))
+                     for name, _n in getattr(level, "caps", ()) if name in PAIR_CAPS)
 
     def try_homogeneous(self, b, players, p, level, budget, part, stats, target=None):
         """C.4-C.8.a for a homogeneous bracket or remainder (``players``, ``p`` pairs,
@@ -330,7 +363,8 @@ class Generation:
         return first_transposition(
             s1, s2, tests.allowed, self.bad_x,
             self.bad_z if budget.z is not None else (lambda a, b: False), budget,
-            lambda rest, xl, zl: check(rest), self.kind, tests.must, stats, self.tick)
+            lambda rest, xl, zl, cl=(): check(rest), self.kind, tests.must, stats, self.tick,
+            self.caps_bad(tests.level) if budget.caps else ())
 
     def found(self, b, part, s1, f, exchange, level, p):
         """C.6: the candidate accepted, as its event."""
@@ -384,7 +418,7 @@ class Generation:
     def shape(level) -> tuple:
         """The requirements of ``level`` but X and Z (C.10.e's steps)."""
         return tuple(getattr(level, f.name) for f in fields(level)
-                     if f.name not in ("x", "z", "step"))
+                     if f.name not in ("x", "z", "step", "caps"))
 
     def try_heterogeneous(self, b, level, stats):
         """C.4-C.9 for a heterogeneous bracket at its M1 and P1: the D.3 sets of M1 MDPs
@@ -400,14 +434,15 @@ class Generation:
             s2 = sorted([q for q in b.players if q not in s1], key=self.key)
             got: list = []
 
-            def remainder(rest, xl, zl):
+            def remainder(rest, xl, zl, cl=()):
                 b.reached = True
-                key = (rest, xl, zl)
+                key = (rest, xl, zl, cl)
                 if key not in memo:
+                    # the caps of C.10's last sentence count the whole score bracket
                     memo[key] = self.try_homogeneous(
                         b, list(rest), p1 - m1, level,
-                        Budget(xl, zl) if whole else Budget(level.x, level.z), "remainder",
-                        stats)
+                        Budget(xl, zl, cl) if whole else Budget(level.x, level.z, cl),
+                        "remainder", stats)
                 r = memo[key]
                 if r is None:
                     return "C.9"
@@ -427,7 +462,8 @@ class Generation:
             found = first_transposition(
                 s1, s2, allowed, self.bad_x,
                 self.bad_z if level.z is not None else (lambda a, c: False),
-                Budget(level.x, level.z), remainder, self.kind, None, {}, self.tick)
+                self.budget_of(level), remainder, self.kind, None, {}, self.tick,
+                self.caps_bad(level))
             if found is not None:
                 het = self.ev.PairingFound(
                     article="C.6", score=b.score, part="heterogeneous", s1=tuple(s1),

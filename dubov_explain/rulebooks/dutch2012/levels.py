@@ -24,6 +24,12 @@ class Level:
     b5u: bool = False
     b6u: bool = False
     step: str = "C.3"
+    #: C.10's last sentence ("Any criterion may be dropped only for the minimum number of
+    #: pairs in the score bracket"): for criteria this level drops, the most pairs (players
+    #: left over, for downfloaters) that may break each, as ((field, n), ...); a criterion
+    #: dropped without one here is not counted (the first search of the level, whose
+    #: candidate ``minimum`` then counts)
+    caps: tuple = ()
 
     def facts(self, p: int) -> dict:
         d = {"P": p, "X": self.x, "B.2": self.b2}
@@ -32,7 +38,24 @@ class Level:
         d["A.7.d"] = self.a7d
         d.update({"B.5-down": self.b5d, "B.6-down": self.b6d,
                   "B.5-up": self.b5u, "B.6-up": self.b6u})
+        for name, n in self.caps:
+            d[f"{CAP_FACT[name]} at most"] = n
         return d
+
+    def cap(self, name: str) -> int | None:
+        """The cap of the criterion ``name`` (a field), or None."""
+        for c, n in self.caps:
+            if c == name:
+                return n
+        return None
+
+
+#: the requirement each capped field is, as the facts name it
+CAP_FACT = {"b2": "B.2", "a7d": "A.7.d", "b5d": "B.5-down", "b6d": "B.6-down", "b5u": "B.5-up",
+            "b6u": "B.6-up"}
+#: C.10's last sentence: the criteria a level may drop, most important first (the reverse
+#: of the order C.10 drops them in): their numbers of breaches are made least in this order
+DROPPED_ORDER = ("b2", "a7d", "b5d", "b6d", "b5u", "b6u")
 
 
 class Levels:

@@ -264,7 +264,8 @@ CATALOGUE: tuple[Reading, ...] = (
         "lowers B.4-B.6 one level at a time: over which levels is the least B3-factor sought?",
         default="b3-first",
         choices={
-            "b3-first": "every level C.10 reaches while B.2 and A.7.d stand as at the first "
+            "b3-first": "every level C.10 reaches while B.2 (and A.7.d, by reading "
+            "a7d-proviso) stands as at the first "
             "level a candidate meets (B.3 outranks B.4-B.6; the absolute criteria outrank "
             "B.3): the least B3-factor over them, from the first level that has it; a "
             "remainder keeps the level of its heterogeneous bracket (C.10 lowers the "
@@ -272,6 +273,27 @@ CATALOGUE: tuple[Reading, ...] = (
             "accepting": "only the level where the procedure accepts a candidate (C.3, C.10: "
             "the first set of requirements any candidate meets): D.4 replaces C.6's 'the "
             "first' by 'the least B3-factor' there, and lowers no requirement itself",
+        },
+    ),
+    Reading(
+        name="a7d-proviso",
+        article="A.7.d, B.3, D.4",
+        question="A.7.d treats strong preferences as absolute in odd rounds 'as long as this "
+        "does not result in either additional floaters or floaters with an higher score or "
+        "pairs with a higher score difference': where D.4 compares the levels of C.10 by "
+        "their least B3-factor (reading d4-level=b3-first), are the levels after C.10.f "
+        "(A.7.d dropped) compared too?",
+        # yields: the proviso is the text's own; P (additional floaters) is kept by C.10.f
+        # coming before C.14, and the score of the floaters and the score differences of
+        # the pairs are what D.4's B3-factor measures (the bye "one point less than the
+        # lowest ranked player"); JaVaFo 1.4 pairs the golden case reading-a7d-proviso as
+        # yields (kept pairs it otherwise)
+        default="yields",
+        choices={
+            "yields": "yes: A.7.d yields to a lower B3-factor, as its proviso says; B.2 alone "
+            "bounds the levels compared",
+            "kept": "no: A.7.d is kept as long as any pairing meets it (the engine before "
+            "issue 27), like B.2",
         },
     ),
     Reading(

@@ -54,10 +54,13 @@ def mdp_sets(mdps: Sequence[int], m1: int):
 @dataclass
 class Budget:
     """What a candidate may spend: pairs not fulfilling all colour preferences (X) and,
-    in even rounds, not fulfilling strong ones (Z)."""
+    in even rounds, not fulfilling strong ones (Z); ``caps``, the pairs that may break each
+    criterion C.10 dropped "only for the minimum number of pairs" (its last sentence), in
+    the order of the walk's ``caps_bad`` (empty: none counted)."""
 
     x: int
     z: int | None
+    caps: tuple = ()
 
 
 @dataclass
@@ -162,10 +165,41 @@ def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad
     return len(rest1) - len(nu) <= left
 
 
+def _spend(a: int, b: int, caps: tuple, caps_bad: Sequence) -> tuple | None:
+    """The caps left after pairing a with b (C.10's last sentence), or None when the pair
+    breaks a criterion whose cap is spent."""
+    left = []
+    for (_name, bad), n in zip(caps_bad, caps):
+        if bad(a, b):
+            if n <= 0:
+                return None
+            n -= 1
+        left.append(n)
+    return tuple(left)
+
+
+def _caps_ok(rest1, rest2, m: dict, ok, caps: tuple, caps_bad: Sequence) -> bool:
+    """Each cap can still be kept by the S1 players ``rest1`` (:func:`colour_bound_ok`'s
+    proof with the criterion's pairs as the ones that spend)."""
+    return all(colour_bound_ok(rest1, rest2, m, ok, bad, n)
+               for (_name, bad), n in zip(caps_bad, caps))
+
+
 def _admit(a: int, b: int, allowed, bad_x, bad_z, xleft: int, zleft: int | None,
-           rejected: list) -> tuple[int, int | None] | None:
-    """The X and Z left after pairing a with b, or None with the reason appended to
-    ``rejected``: the criterion that forbids the pair, or the budget (X, Z) it would exceed."""
+           rejected: list, caps: tuple = (), caps_bad: Sequence = ()):
+    """The X and Z left after pairing a with b (and, with ``caps``, the caps left), or None
+    with the reason appended to ``rejected``: the criterion that forbids the pair, or the
+    budget (X, Z, a cap of C.10's last sentence: the criterion's name) it would exceed."""
+    if caps:
+        got = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected)
+        if got is None:
+            return None
+        left = _spend(a, b, caps, caps_bad)
+        if left is None:
+            rejected.append((b, next(name for (name, bad), n in zip(caps_bad, caps)
+                                     if n <= 0 and bad(a, b))))
+            return None
+        return got + (left,)
     why = allowed(a, b)
     if why is not None:
         rejected.append((b, why))
@@ -193,6 +227,7 @@ def first_transposition(
     must_pair: Callable[[int], bool] | None = None,
     stats: dict | None = None,
     tick: Callable[..., None] | None = None,
+    caps_bad: Sequence = (),
 ) -> Found | None:
     """The first arrangement of ``s2`` (D.1 order) pairing every S1 player acceptably.
 
@@ -204,12 +239,15 @@ def first_transposition(
     as the walk goes, not recounted); ``must_pair(q)`` says that S2 player q may not be left
     unpaired (a necessary condition only).  ``tick(n)`` counts the walk's steps for the
     round's search budget (``machine.RoundMachine.tick``): one per pair tried and per
-    attempt, and as many as S1 players left per matching question.
+    attempt, and as many as S1 players left per matching question.  ``caps_bad``: (name,
+    pair breaks it) for each of ``budget.caps`` (C.10's last sentence), spent like X; with
+    them, ``leftover_ok`` is given the caps left as a fourth argument.
     """
     k = len(s1)
     if len(s2) < k:
         return None
     allowed, bad_x, bad_z = _memo(allowed), _memo(bad_x), _memo(bad_z)
+    caps_bad = tuple((name, _memo(bad)) for name, bad in caps_bad)
     stats = stats if stats is not None else {}
     chosen: list[int] = []
     used: set[int] = set()
@@ -224,7 +262,8 @@ def first_transposition(
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
         return _bounds_ok(count, xleft, zleft)
 
-    def feasible(i: int, xleft: int, zleft: int | None, warm: dict) -> dict | None:
+    def feasible(i: int, xleft: int, zleft: int | None, warm: dict,
+                 caps: tuple = ()) -> dict | None:
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
         if tick is not None:
@@ -237,6 +276,8 @@ def first_transposition(
             return None
         if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft) or \
                 not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft):
+            return None
+        if caps and not _caps_ok(rest1, rest2, m, ok, caps, caps_bad):
             return None
         if must_pair is not None:
             image = set(m.values())
@@ -254,12 +295,16 @@ def first_transposition(
                 need_warm.update(mm)  # a warm start for the next question only
         return m
 
-    def warm_spends_ok(i: int, warm: dict, xleft: int, zleft: int | None) -> bool:
+    def warm_spends_ok(i: int, warm: dict, xleft: int, zleft: int | None,
+                       caps: tuple = ()) -> bool:
         """The rest of ``warm`` (S1[i:]) spends no more X and Z than left: else the colour
         bound (:func:`colour_bound_ok`) is asked again by a matching question."""
         rest1 = s1[i:]
         if xleft < len(rest1) and sum(1 for x in rest1 if bad_x(x, warm[x])) > xleft:
             return False
+        for (_name, bad), n in zip(caps_bad, caps):
+            if n < len(rest1) and sum(1 for x in rest1 if bad(x, warm[x])) > n:
+                return False
         return zleft is None or zleft >= len(rest1) or \
             sum(1 for x in rest1 if bad_z(x, warm[x])) <= zleft
 
@@ -273,19 +318,20 @@ def first_transposition(
         for j in range(i + 1, k):
             rejected[j].clear()
 
-    def walk(xleft: int, zleft: int | None, warm: dict) -> bool:
+    def walk(xleft: int, zleft: int | None, warm: dict, caps: tuple) -> bool:
         """The depth-first walk of D.1's order, with an explicit stack (one frame per S1
         player given a partner: its X and Z left, its warm matching and the next S2
         position to try), so that a bracket of any size is walked without recursion."""
-        # frame: [i, xleft, zleft, warm, next position in s2]
-        stack = [[0, xleft, zleft, warm, 0]]
+        # frame: [i, xleft, zleft, warm, next position in s2, caps left]
+        stack = [[0, xleft, zleft, warm, 0, caps]]
         while stack:
             frame = stack[-1]
-            i, xleft, zleft, warm, pos = frame
+            i, xleft, zleft, warm, pos, cl = frame
             if i == k:
                 rest = tuple(q for q in s2 if q not in used)
                 stats["checked"] = stats.get("checked", 0) + 1
-                if leftover_ok(rest, xleft, zleft) is None:
+                if (leftover_ok(rest, xleft, zleft, cl) if caps_bad else
+                        leftover_ok(rest, xleft, zleft)) is None:
                     return True
             else:
                 a = s1[i]
@@ -297,10 +343,12 @@ def first_transposition(
                         continue
                     if tick is not None:
                         tick()
-                    left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
+                    left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i],
+                                  cl, caps_bad)
                     if left is None:
                         continue
-                    nx, nz = left
+                    nx, nz = left[0], left[1]
+                    nc = left[2] if cl else cl
                     used.add(b)
                     chosen.append(b)
                     count[0][kinds[a]] -= 1
@@ -308,9 +356,9 @@ def first_transposition(
                     if warm.get(a) == b:
                         nxt = warm  # the rest of a maximum matching still covers the rest
                         ok = bounds_ok(nx, nz)
-                        if ok and not warm_spends_ok(i + 1, warm, nx, nz):
+                        if ok and not warm_spends_ok(i + 1, warm, nx, nz, nc):
                             # it spends too much: the colour bound asks its own question
-                            nxt = feasible(i + 1, nx, nz, warm)
+                            nxt = feasible(i + 1, nx, nz, warm, nc)
                             ok = nxt is not None
                         elif ok and must_pair is not None:
                             # the warm matching, less a-b, still covers the rest of S1; if
@@ -318,13 +366,13 @@ def first_transposition(
                             # proves both at once
                             image = {warm[x] for x in s1[i + 1:]}
                             if any(must_pair(q) and q not in image for q in s2 if q not in used):
-                                ok = feasible(i + 1, nx, nz, warm) is not None
+                                ok = feasible(i + 1, nx, nz, warm, nc) is not None
                     else:
-                        nxt = feasible(i + 1, nx, nz, warm)
+                        nxt = feasible(i + 1, nx, nz, warm, nc)
                         ok = nxt is not None
                     if ok:
                         frame[4] = pos
-                        stack.append([i + 1, nx, nz, nxt, 0])
+                        stack.append([i + 1, nx, nz, nxt, 0, nc])
                         descended = True
                         break
                     undo(i)
@@ -337,10 +385,10 @@ def first_transposition(
 
     if tick is not None:
         tick()  # the attempt itself: its feasibility questions
-    root = feasible(0, budget.x, budget.z, {})
+    root = feasible(0, budget.x, budget.z, {}, budget.caps)
     if root is None:
         return None
-    if not walk(budget.x, budget.z, root):
+    if not walk(budget.x, budget.z, root, budget.caps):
         return None
     pairs = list(zip(s1, chosen))
     xu = sum(1 for a, b in pairs if bad_x(a, b))
@@ -486,6 +534,7 @@ def least_b3_transposition(
     b3: B3Walk,
     attempt: object,
     tick: Callable[..., None] | None = None,
+    caps_bad: Sequence = (),
 ) -> None:
     """D.4 within one attempt (S1, S2): every arrangement of ``s2`` in the order of D.1
     that :func:`first_transposition` would accept, the one with the least B.3-factor
@@ -497,11 +546,12 @@ def least_b3_transposition(
     take (it takes a later candidate only when it is strictly lower).  The leaves reached
     are checked exactly.  When ``b3.best`` reaches ``b3.floor`` the walk stops
     (``b3.done``): no candidate anywhere is lower.  ``tick()``: as in
-    :func:`first_transposition`."""
+    :func:`first_transposition`; ``caps_bad`` too."""
     k = len(s1)
     if len(s2) < k or b3.done:
         return
     allowed, bad_x, bad_z = _memo(allowed), _memo(bad_x), _memo(bad_z)
+    caps_bad = tuple((name, _memo(bad)) for name, bad in caps_bad)
     chosen: list[int] = []
     used: set[int] = set()
     rejected: list[list] = [[] for _ in range(k)]
@@ -515,7 +565,7 @@ def least_b3_transposition(
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
         return _bounds_ok(count, xleft, zleft)
 
-    def feasible(i: int, xleft: int, zleft: int | None) -> bool:
+    def feasible(i: int, xleft: int, zleft: int | None, caps: tuple = ()) -> bool:
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
         if tick is not None:
@@ -529,6 +579,8 @@ def least_b3_transposition(
         if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft) or \
                 not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft):
             return False
+        if caps and not _caps_ok(rest1, rest2, m, ok, caps, caps_bad):
+            return False
         if must_pair is not None:
             need = [q for q in rest2 if must_pair(q)]
             if need:
@@ -538,11 +590,12 @@ def least_b3_transposition(
                     return False
         return True
 
-    def leaf(xleft: int, zleft: int | None, acc: int) -> bool:
+    def leaf(xleft: int, zleft: int | None, acc: int, cl: tuple) -> bool:
         """A whole arrangement: True when acceptable (and recorded if the least so far)."""
         rest = tuple(q for q in s2 if q not in used)
         b3.checked += 1
-        if leftover_ok(rest, xleft, zleft) is not None:
+        if (leftover_ok(rest, xleft, zleft, cl) if caps_bad else
+                leftover_ok(rest, xleft, zleft)) is not None:
             return False
         total = acc + sum(b3.spare(q) for q in rest)
         b3.accepted += 1
@@ -561,20 +614,20 @@ def least_b3_transposition(
                 b3.done = True
         return True
 
-    def walk(xleft: int, zleft: int | None) -> None:
+    def walk(xleft: int, zleft: int | None, caps: tuple) -> None:
         """The depth-first walk, with an explicit stack (one frame per S1 player given a
         partner: its X and Z left, the cost so far, the next S2 position to try, and the
         reason its current partner's branch would be cut); it stops when ``b3.done``.  A
         branch "held" something when its subtree is a whole acceptable arrangement (the
         rejection then reads D.4: it was not lower)."""
-        # frame: [i, xleft, zleft, acc, next position in s2, why]
-        stack = [[0, xleft, zleft, 0, 0, ""]]
+        # frame: [i, xleft, zleft, acc, next position in s2, why, caps left]
+        stack = [[0, xleft, zleft, 0, 0, "", caps]]
         entered = False  # the top frame was entered (its node counted)
         held = False  # what the frame just left returned
         returning = False
         while stack:
             frame = stack[-1]
-            i, xleft, zleft, acc, pos, why = frame
+            i, xleft, zleft, acc, pos, why, cl = frame
             if returning:
                 # back from the branch of S1[i]'s current partner
                 a, b = s1[i], chosen.pop()
@@ -588,7 +641,7 @@ def least_b3_transposition(
                     rejected[j].clear()
                 returning = False
             elif i == k:
-                held = leaf(xleft, zleft, acc)
+                held = leaf(xleft, zleft, acc, cl)
                 stack.pop()
                 returning = True
                 continue
@@ -610,10 +663,12 @@ def least_b3_transposition(
                     continue
                 if tick is not None:
                     tick()
-                left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i])
+                left = _admit(a, b, allowed, bad_x, bad_z, xleft, zleft, rejected[i],
+                              cl, caps_bad)
                 if left is None:
                     continue
-                nx, nz = left
+                nx, nz = left[0], left[1]
+                nc = left[2] if cl else cl
                 nacc = acc + b3.cost(a, b)
                 used.add(b)
                 chosen.append(b)
@@ -624,10 +679,10 @@ def least_b3_transposition(
                         b3.best - nacc) >= b3.best:
                     ok, why = False, "D.4"
                 else:
-                    ok, why = feasible(i + 1, nx, nz), "C.7"
+                    ok, why = feasible(i + 1, nx, nz, nc), "C.7"
                 if ok:
                     frame[4], frame[5] = pos, why
-                    stack.append([i + 1, nx, nz, nacc, 0, ""])
+                    stack.append([i + 1, nx, nz, nacc, 0, "", nc])
                     entered = False
                     descended = True
                     break
@@ -644,8 +699,8 @@ def least_b3_transposition(
             held = False
             returning = True
 
-    if not feasible(0, budget.x, budget.z):
+    if not feasible(0, budget.x, budget.z, budget.caps):
         return
     if b3.best is not None and assignment_bound(s1, s2, pair_cost, spare, b3.best) >= b3.best:
         return
-    walk(budget.x, budget.z)
+    walk(budget.x, budget.z, budget.caps)

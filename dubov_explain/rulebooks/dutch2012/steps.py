@@ -25,7 +25,7 @@ class Dutch2012Steps(RoundSteps):
         "levels-failed": "bracket",
         "reduced": "bracket", "bracket-moved-down": "bracket", "pairing-found": "bracket",
         "bracket-closed": "bracket", "search-limit": "bracket", "b3-factor": "bracket",
-        "b3-level": "bracket",
+        "b3-level": "bracket", "dropped-fewest": "bracket",
     }
 
     def __init__(self, trace):
