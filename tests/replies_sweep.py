@@ -136,3 +136,24 @@ def wrong_words(system: str, old: str, new: str):
     env = base.overlay(loader=jinja2.ChoiceLoader(
         [jinja2.DictLoader({f"{system}/reply.md.j2": source.replace(old, new)}), base.loader]))
     return env.get_template(f"{system}/why.md.j2").module
+
+
+def sweep_generated(rnd_of, system: str, seeds=range(1, 9)) -> tuple[int, int, int, set]:
+    """Every reply of the middle rounds of small generated tournaments (6-9 players, 7
+    rounds) swept: (rounds, pages, claims, the topics the letters answered).  Fails on the
+    first round with a false or unproven sentence."""
+    from dubov_explain.simulate import history_before, simulate
+
+    rounds = pages = claims = 0
+    topics: set = set()
+    for seed in seeds:
+        sim = simulate(6 + seed % 4, 7, seed, system=system)
+        for r in range(2, sim.rounds_played + 1):
+            rnd = rnd_of(history_before(sim.tournament, r))
+            p, c, bad = sweep(rnd, memo=True)
+            assert bad == [], (seed, r, bad[:5])
+            rounds, pages, claims = rounds + 1, pages + p, claims + c
+            for n in rnd.players():
+                topics.add(rnd.pages(n, None, known=[])[0].topic)
+    return rounds, pages, claims, topics
+

@@ -24,7 +24,6 @@ from dubov_explain.render.explain import has_reply
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.dutch2026 import claims
 from dubov_explain.rulebooks.dutch2026.claims import check_text, mismatches
-from dubov_explain.simulate import history_before, simulate
 from dubov_explain.trf.reader import read_trf
 
 import replies_sweep
@@ -50,17 +49,7 @@ def test_every_reply_of_the_corpus_is_proven(case):
 
 
 def test_every_reply_of_generated_rounds_is_proven():
-    rounds = pages = claims = 0
-    topics = set()
-    for seed in range(1, 9):
-        sim = simulate(6 + seed % 4, 7, seed, system=SYSTEM)
-        for r in range(2, sim.rounds_played + 1):
-            rnd = Round(history_before(sim.tournament, r))
-            p, c, bad = sweep(rnd, memo=True)
-            assert bad == [], (seed, r, bad[:5])
-            rounds, pages, claims = rounds + 1, pages + p, claims + c
-            for n in rnd.players():
-                topics.add(rnd.pages(n, None, known=[])[0].topic)
+    rounds, pages, claims, topics = replies_sweep.sweep_generated(Round, SYSTEM)
     assert rounds >= 30 and pages > 500 and claims > 6 * pages, (rounds, pages, claims)
     # the bye, the floats both ways and the colour all met and proven
     assert {"bye", "upfloat", "float", "colour"} <= topics, topics

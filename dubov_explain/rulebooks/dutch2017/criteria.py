@@ -55,29 +55,27 @@ class Criteria(_Criteria):
         """A.4.b: one player left unpaired receives a downfloat; A.8: its score difference."""
         q = [0] * 8
         lists: list[list[Fraction]] = [[], [], [], []]
+        self.repeated_down(n, self.st[n].score - (self._lowest - 1), q, lists)  # A.8
+        return tuple(q), lists_of(lists)
+
+    def repeated_down(self, n: int, sd: Fraction, q: list, lists: list) -> None:
+        """C.12, C.14, C.16, C.18 of a player who receives a downfloat (score difference
+        ``sd``)."""
         h1, h2 = self.float_marks(n)
-        sd = self.st[n].score - (self._lowest - 1)  # A.8: "one point less"
         if h1 == "down":
             q[4] += 1  # C.12
             lists[0].append(sd)  # C.16
         if h2 == "down":
             q[6] += 1  # C.14
             lists[2].append(sd)  # C.18
-        return tuple(q), lists_of(lists)
 
     def repeated(self, hi: int, lo: int, sd: Fraction, q: list, lists: list) -> None:
         """C.12-C.19 of a pair whose ``hi`` receives a downfloat and ``lo`` an upfloat."""
-        h1, h2 = self.float_marks(hi)
+        self.repeated_down(hi, sd, q, lists)
         l1, l2 = self.float_marks(lo)
-        if h1 == "down":
-            q[4] += 1  # C.12
-            lists[0].append(sd)  # C.16
         if l1 == "up":
             q[5] += 1  # C.13
             lists[1].append(sd)  # C.17
-        if h2 == "down":
-            q[6] += 1  # C.14
-            lists[2].append(sd)  # C.18
         if l2 == "up":
             q[7] += 1  # C.15
             lists[3].append(sd)  # C.19
