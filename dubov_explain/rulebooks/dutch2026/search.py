@@ -58,8 +58,8 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from math import lcm
 from itertools import chain, combinations
+from math import lcm
 
 from ... import matching
 from .criteria import NO_LISTS, plus, summed
@@ -100,6 +100,7 @@ def _floats(ku: int, kv: int) -> tuple[bool, bool]:
 
 #: ``_FLOATS[kind of u][kind of v]``: (u leaves the bracket, u leaves the following one)
 _FLOATS = tuple(tuple(_floats(a, b) for b in range(6)) for a in range(6))
+
 
 class SearchLimitReached(Exception):
     pass
@@ -177,7 +178,7 @@ class Generation:
         mn = (n + 1) * un6 + 1
         ub6 = mn * base ** k
         u5 = 2 * (n + 1) * ub6
-        # each vertex's kind (``KINDS``) and score rank, read once: a pair's cost depends on
+        # each vertex's kind (``_RES`` ... ``_BYE``) and score rank, read once: a pair's cost depends on
         # its ends' kinds and on the paying end's rank only (``_FLOATS``)
         kind = {v: (_BYE if v == BYE else _MDP if v in bmdps else _RES if v in bset else
                     _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
