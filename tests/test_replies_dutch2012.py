@@ -13,6 +13,7 @@ over generated rounds; a template made wrong on purpose must be caught.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,25 @@ def test_a_wrong_template_is_caught(name, monkeypatch):
             for against in (None, other(ps, n)):
                 caught += len(mismatches(rnd.pages(n, against, known=[])[2]))
     assert caught > 0, name
+
+
+def test_a_player_alone_in_his_bracket_is_not_told_he_could_meet_none_of_the_others():
+    """C.1 in a bracket of one (seed 11, round 7 of the generated rounds the Dutch sweeps
+    pair, ``replies_sweep.sweep_generated``): player 7 is alone in the 2.5-point bracket. The
+    letter says so; "you could meet none of the others" with nobody named is refused."""
+    sim = simulate(9, 7, 11, system=SYSTEM)
+    rnd = Round(history_before(sim.tournament, 7))
+    r, text, cs = rnd.pages(7, None)
+    flat = " ".join(text.split())
+    assert ("In the 2.5-point bracket you were the only player, so no opponent could be found for you there "
+            "(Article C.1).") in flat
+    assert "none of the others" not in flat and mismatches(cs) == []
+    said = r"\s+".join(map(re.escape, "you were the only player, so no opponent could be found for you there "
+                                          "(Article C.1).".split()))
+    old = re.sub(said, "you could meet none of the others (Article C.1): .", text)
+    assert old != text
+    bad = mismatches(check_text(old, rnd.trace, 7, rnd.what_if, rnd.pair_under, CATALOGUE, tournament=rnd.t))
+    assert [c.kind for c in bad] == ["moved-down"], bad
+    # a bracket of two, where the other is named, is still worded so
+    flat = " ".join(rnd.pages(2, None)[1].split())
+    assert "In the 5.5-point bracket you could meet none of the others (Article C.1): 1 (you played in round 3" in flat

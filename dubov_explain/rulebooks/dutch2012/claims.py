@@ -97,6 +97,8 @@ class _Checker(ReplyChecker):
             r"\(Article A\.4\)\.", lambda m: self._float(m[1], m[2])
         yield "moved-down", (r"In the " + S + r"-point bracket you could meet none of the others \(Article C\.1\): "
                              r"(.*?)\.(?= |$)"), self._none_there
+        yield "moved-down", (r"In the " + S + r"-point bracket you were the only player, so no opponent could be "
+                             r"found for you there \(Article C\.1\)\."), self._alone_there
         yield "moved-down", r"The pairing of the " + S + r"-point bracket left you unpaired\.", \
             lambda m: (any(n in e.players for e in f.of(self.ev.MovedDown, score=m[1])), "not moved down")
         yield "no-bye", (r"It goes to the player left unpaired after the last bracket is paired \(Article A\.5\); "
@@ -128,7 +130,9 @@ class _Checker(ReplyChecker):
         said = re.findall(r"(\d+) \((you played in rounds? ([\d, ]+), B\.1\.a|the same absolute colour "
                           r"preference, B\.2|a pair the criteria forbid)\)", m[2])
         others = sorted(p for p in (members[-1].residents + members[-1].mdps if members else ()) if p != n)
-        ok = bool(members) and sorted(int(o) for o, _k, _r in said) == others
+        # "none of the others" says there were others: a player alone in his bracket is
+        # worded so (``_alone_there``), never with an empty list
+        ok = bool(members) and bool(others) and sorted(int(o) for o, _k, _r in said) == others
         for o, kind, rounds in said:
             o = int(o)
             if kind.startswith("you played"):
@@ -140,6 +144,15 @@ class _Checker(ReplyChecker):
             else:
                 ok = ok and not self._met_in_file(n, o)
         return ok, others
+
+    def _alone_there(self, m):
+        """C.1 in a bracket of one: the player left it with no possible opponent, and the
+        bracket held nobody else (no resident, no player moved down into it)."""
+        f, n = self.f, self.n
+        members = [e for e in f.of(self.ev.BracketOpened, score=m[1]) if n in e.residents or n in e.mdps]
+        ok = bool(f.of(self.ev.IncompatibleMoved, score=m[1], player=n)) and bool(members) and \
+            list(members[-1].residents) + list(members[-1].mdps) == [n]
+        return ok, [list(e.residents) + list(e.mdps) for e in members]
 
     def _met_in_file(self, a: int, b: int) -> list[int]:
         """The rounds ``a`` and ``b`` played each other: from the file's round blocks when
