@@ -378,3 +378,19 @@ def test_every_legal_alternative_is_explained_by_a_criterion(seeds, reading):
     assert checked > 100
     # the sample reaches the main criteria and order rules
     assert {"[C5]", "[C6]", "[C7]", "2.1.3", "4.4"} <= kinds
+
+
+def test_dutch2026_words_its_own_criteria_codes(tmp_path, capsys):
+    """Dutch 2026's check codes its absolute criteria as its engine does ("C1"-"C3"); its
+    check.md.j2 words each (was: branches on "[C1]"-"[C3]" no finding carries, so a rematch
+    read "FAIL C1 rematch (C1)")."""
+    from dubov_explain.render.check import violation_text
+    from dubov_explain.rulebooks.base import Violation
+
+    for pairing, line in (("4\n1 2\n8 4\n6 9\n5 0\n", "FAIL C1 1 and 2 already played each other in round 3 ([C1])"),
+                          ("4\n4 1\n2 8\n6 5\n9 0\n",
+                           "FAIL C2 bye to 9, who received the pairing-allocated bye in round 1 ([C2])")):
+        code, out, _ = run_cli(tmp_path, capsys, pairing, ("--system", "dutch-2026"))
+        assert code == 7 and line in out, out
+    v = Violation("C3", (3, 5), "same-absolute", "2.1.3", {"preference": "White"})
+    assert violation_text(v, "dutch-2026") == "3 and 5 both have an absolute preference for White ([C3])"
