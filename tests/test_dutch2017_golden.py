@@ -142,6 +142,23 @@ def test_why_not_reads_a_parting_at_the_ppb(capsys):
     assert "3.8.1" not in out and "[C" not in out
 
 
+def test_why_not_gives_no_ppb_of_the_what_if_run_as_the_reason(capsys):
+    """C7-following-bracket, 15 and 16 held for each other: only the what-if run has a PPB
+    (A.9). The answer is the real round's decision at that step (B.4, a perfect candidate);
+    the PPB is worded as what would have happened, never as why (was: "A.9: with 15–16
+    forced, the 2-point bracket becomes the Penultimate Pairing Bracket")."""
+    from dubov_explain.cli import main
+
+    path = HOME / "cases" / "C7-following-bracket.trf"
+    assert main(["explain", str(path), "--player", "15", "--against", "16"]) == 0
+    out = capsys.readouterr().out
+    assert "**Answer:** B.4: the procedure decides otherwise at this step of the 2-point bracket. What would " \
+           "have happened with 15–16 forced: the 2-point bracket would have become the Penultimate Pairing " \
+           "Bracket (A.9)" in out
+    assert "becomes the Penultimate" not in out and "(article A.9)" not in out
+    assert "**Where:** the 2-point bracket, step 32 of the round's trace (article B.4)." in out
+
+
 def test_the_c7_reading_has_a_case_telling_its_values_apart():
     """Reading c7-last-bracket (C.7, C.2, A.9): under pab (bbpPairings v5.0.1's weighing) the
     2-point bracket gives the PAB to 13; read without C.2, C.7 prefers leaving 8 (who could

@@ -92,9 +92,11 @@ def read_parting(real, what_if, r, w, player: int, against: int) -> dict:
         e = r if side == "real" else w
         # the real run's decision there (a what-if PPB: the article the real round decides
         # by instead, which the reply gives; the PPB of the forced run is no reason)
-        return _answer("ppb", "A.9", "A.9", "bracket", e.score, side=side,
+        real_article = getattr(r, "article", None)
+        art = "A.9" if side == "real" else (real_article or "A.9")
+        return _answer("ppb", art, art, "bracket", e.score, side=side,
                        downfloaters=list(e.downfloaters), collapsed=list(e.collapsed),
-                       real_article=getattr(r, "article", None))
+                       real_article=real_article)
     return _cite(family.read_parting(real, what_if, r, w, player, against))
 
 
