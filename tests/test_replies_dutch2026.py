@@ -70,6 +70,28 @@ def test_the_command_writes_the_proven_reply(capsys):
         assert mismatches(cs) == [] and len(cs) >= 6
 
 
+def test_the_passed_over_player_is_told_c9_decided():
+    """reading-c9-bracket: 60 and 58 (2.5 points, both allowed the bye) are of the 2.5-point
+    bracket, whose one downfloater receives the bye (2.4.4's note, reading c9-bracket); [C9]
+    gives it to 60 (0 unplayed games), not 58 (1). 58's --bye letter names [C9] (was: only
+    "It goes to the player who downfloats from the last bracket"); each fact is checked,
+    and the round read without the note (58 has the bye there) shows [C9] decided."""
+    rnd = Round(read_trf(str(CASES / "reading-c9-bracket.trf")))
+    r, text, cs = rnd.pages(58, None, topic="no-bye")
+    flat = " ".join(text.split())
+    said = ("In the 2.5-point bracket, whose one downfloater receives the bye (the note to Article 2.4.4), [C9] "
+            "(Article 2.4.4) decided it: the fewest unplayed games, 60 with 0 against your 1.")
+    assert said in flat and mismatches(cs) == [], mismatches(cs)
+    for wrong in (("60 with 0 against your 1", "60 with 0 against your 2"),
+                  ("60 with 0", "53 with 0"), ("In the 2.5-point bracket, whose", "In the 3-point bracket, whose")):
+        bad = mismatches(check_text(flat.replace(*wrong), rnd.trace, 58, rnd.what_if, rnd.pair_under, CATALOGUE,
+                                    tournament=rnd.t))
+        assert "no-bye" in {c.kind for c in bad}, wrong
+    # not said where the note did not decide: under "last", 58 has the bye itself
+    other_trace = rnd.pair_under("c9-bracket", "last")
+    assert other_trace.result.bye == 58
+
+
 # ------------------------------------------------------------------ a wrong template is caught
 WRONG = {
     "position": ("position {{ x.position }} of", "position {{ x.position + 1 }} of"),

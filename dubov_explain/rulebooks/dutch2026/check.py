@@ -255,6 +255,8 @@ def player_round(trace: Trace, player: int) -> dict:
     for item in x.get("upfloat") or ():
         if item["case"] == "moved-down" and left is not None:
             item["left"] = left
+    if x["bye"] and x["bye"]["case"] == "other":
+        x["bye"]["c9_above"] = _c9_above(trace, x, n, x["bye"]["bye"])
     if not x["bye"]:
         if isinstance(trace.events[-1], ev.Impossible):
             x["bye"] = dict(case="none", article="1.9.3")
@@ -279,6 +281,23 @@ def _left(trace: Trace, score: str, n: int) -> dict:
     if all(rs for _p, rs in met):
         return dict(score=score, how="met", others=met)
     return dict(score=score, how="unpaired", others=[])
+
+
+def _c9_above(trace: Trace, x: dict, n: int, holder: int) -> str | None:
+    """The score of the player's bracket when [C9] applied there above the last bracket
+    (reading c9-bracket ``pab-bracket``, 2.4.4's note): the bye's holder is its one
+    downfloater, and the player, paired in it, has the holder's score; else None."""
+    if trace.events[0].readings.get("c9-bracket") != "pab-bracket" or x.get("bracket_score") is None:
+        return None
+    score = x["bracket_score"]
+    last = [e for e in trace.of(ev.BracketOpened) if e.last]
+    down = [e for e in trace.of(ev.MovedDown) if e.score == score]
+    rows = {r["number"]: r for e in trace.of(ev.StandingsSnapshot) for r in e.rows}
+    mine, theirs = rows.get(n, {}), rows.get(holder, {})
+    if last and last[-1].score != score and down and tuple(down[-1].players) == (holder,) \
+            and mine.get("score") == theirs.get("score") and mine.get("bye_eligible"):
+        return score
+    return None
 
 
 def _last_bracket(trace: Trace, last: dict, holder: int) -> dict:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 
 from ..claims import (  # noqa: F401  (Claim, mismatches: this checker's API)
-    BEFORE, NAME, PTS, Claim, N, S, ints, mismatches,
+    BEFORE, NAME, PTS, Claim, Facts, N, S, ints, mismatches,
 )
 from ..dutch2012.claims import _Checker as _DutchChecker
 from . import events as ev
@@ -218,6 +218,9 @@ class _Checker(_DutchChecker):
             lambda m: self._float("same", "")
         yield "no-bye", (r"It goes to the player who downfloats from the last bracket \(Article " + A("1.9.1") + r"\); you are "
                          r"paired in the " + S + r"-point bracket\."), self._left_unpaired
+        yield "no-bye", (r"In the " + S + r"-point bracket, whose one downfloater receives the bye \(the note to "
+                         r"Article " + A("2.4.4") + r"\), " + T("[C9] (Article 2.4.4)") + r" decided it: the fewest "
+                         r"unplayed games, " + N + r" with " + N + r" against your " + N + r"\."), self._c9_above
         yield "pair", (r"In the " + S + r"-point bracket, " + N + " meets " + N + r": of the candidates with the best "
                        r"values of the criteria " + T("[C5]-[C21]") + r", the first generated in the order of Articles "
                        + A("4.2-4.4") + r" \(Articles " + A("3.4.1") + ", " + A("3.8.1") + r"\)\."), self._pair26
@@ -318,6 +321,27 @@ class _Checker(_DutchChecker):
               and int(m[2]) == self._unplayed(self.n)
               and all(int(u) == self._unplayed(int(p)) > self._unplayed(self.n) for p, u in said))
         return ok, [(p, self._unplayed(p)) for p in same]
+
+    def _c9_above(self, m):
+        """[C9] in a bracket above the last (2.4.4's note, reading c9-bracket in force as
+        ``pab-bracket``): the bye's holder is that bracket's one downfloater; the player,
+        paired in it, is allowed the bye by the file's rounds, has the holder's score and
+        more unplayed games (the file's rounds without a game); and the round read with
+        [C9] in the last bracket only gives the player the bye: the note decided."""
+        f, n = self.f, self.n
+        score, h = m[1], int(m[2])
+        down = f.of(ev.MovedDown, score=score)
+        last = self._last()
+        mine = [e for e in f.of(ev.BracketOpened, score=score) if n in e.residents or n in e.mdps]
+        ok = (f.bye == h != n and f.opened.readings.get("c9-bracket") == "pab-bracket"
+              and last is not None and last.score != score and h in last.mdps
+              and bool(down) and tuple(down[-1].players) == (h,) and bool(mine)
+              and any(n in b for b in f.boards) and self._bar(n) is None
+              and self._pairing_score(n) == self._pairing_score(h)
+              and int(m[3]) == self._unplayed(h) < self._unplayed(n) == int(m[4]))
+        if ok and self.pair_under is not None:
+            ok = Facts(self.pair_under("c9-bracket", "last")).bye == n
+        return ok, (f.bye, [(p, self._unplayed(p)) for p in (h, n)])
 
     def _members(self) -> list[int]:
         last = self._last()
