@@ -55,6 +55,27 @@ def test_every_reply_of_generated_rounds_is_proven():
     assert {"bye", "upfloat", "float", "colour"} <= topics, topics
 
 
+def test_a_player_the_ppb_left_unpaired_is_told_of_c4():
+    """C2-pab-bar by the 2017 text: the 1.5-point bracket is the PPB (A.9), re-paired by C.4,
+    which leaves 4 unpaired. The letter says so; "the candidate chosen ... (Articles B.4,
+    B.8)", the family's words for a bracket paired by C.5-C.19, is refused there, as are a
+    wrong collapsed player and downfloaters the PPB's best candidate does not have."""
+    f = ROOT / "golden" / "dutch-2026" / "cases" / "C2-pab-bar.trf"
+    rnd = Round(read_trf(str(f)))
+    r, text, cs = rnd.pages(4, None)
+    flat = " ".join(text.split())
+    said = ("The 1.5-point bracket is the Penultimate Pairing Bracket (Article A.9): with the downfloaters of its best "
+            "candidate by C.5-C.19, none, the players below it, 5, could not complete the round, so it is paired by "
+            "C.4, which left you unpaired: a downfloater (Article A.4.a).")
+    assert said in flat and mismatches(cs) == []
+    for wrong in ("The candidate chosen for the 1.5-point bracket (Articles B.4, B.8) left you unpaired: a "
+                  "downfloater (Article A.4.a).", said.replace("it, 5, could", "it, 6, could"),
+                  said.replace("C.5-C.19, none,", "C.5-C.19, 6,")):
+        bad = mismatches(check_text(flat.replace(said, wrong), rnd.trace, 4, rnd.what_if, rnd.pair_under,
+                                    CATALOGUE, tournament=rnd.t))
+        assert "moved-down" in {c.kind for c in bad}, wrong
+
+
 def test_the_letter_cites_the_2017_text():
     """Every article and criterion the letters of the corpus cite is one of the 2017 text's
     (A.x-E.x, C.1-C.19, C.04.2's D.4), never a 2026 number."""

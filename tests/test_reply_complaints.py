@@ -189,7 +189,10 @@ COMPLAINTS = [
     # it is the PPB, re-paired by C.4 with 1-2 and 4, 6 down; 6 (PAB round 1) and 5 are barred
     # by C.2, 6 plays 5, and 4 has the PAB
     ("dutch-2017", "", 4, {"trf": C2BAR}, "bye",
-     ["the 1-point bracket, and you are that player.", "C.2 bars from it 6 (received the pairing-allocated bye in "
+     ["the 1-point bracket, and you are that player.", "The 1.5-point bracket is the Penultimate Pairing Bracket "
+      "(Article A.9): with the downfloaters of its best candidate by C.5-C.19, none, the players below it, 5, could "
+      "not complete the round, so it is paired by C.4, which left you unpaired: a downfloater (Article A.4.a).",
+      "C.2 bars from it 6 (received the pairing-allocated bye in "
       "round 1), 5 (received the pairing-allocated bye in round 2).", "You are the only player of that bracket "
       "allowed it."]),
     ("dutch-2017", "", 5, {"trf": C2BAR}, "no-bye",

@@ -111,6 +111,16 @@ def player_round(trace, player: int) -> dict:
     bye = x.get("bye") or {}
     if bye.get("decided") in ("C5", "C9"):
         x["bye"] = {**bye, "decided": "3.8.1"}
+    # A.9: a player left unpaired by the PPB was left so by its pairing again by C.4 (the
+    # downfloaters of its best candidate by C.5-C.19 and the players below could not
+    # complete the round), not by the best candidate of B.8
+    ppb = {e.score: e for e in trace.of(ev.PenultimateBracket)}
+    for item in x.get("upfloat") or ():
+        left = item.get("left")
+        if left and left.get("how") == "unpaired" and left["score"] in ppb:
+            e = ppb[left["score"]]
+            item["left"] = {**left, "how": "ppb", "downfloaters": list(e.downfloaters),
+                            "collapsed": list(e.collapsed)}
     return x
 
 

@@ -58,10 +58,38 @@ class _Checker(family._Checker):
     unplayed_wins = ("+",)
 
     def topic(self):
-        """The family's sentences but [C5]'s and [C9]'s, which this text does not have."""
+        """The family's sentences but [C5]'s and [C9]'s, which this text does not have; a
+        player left unpaired by A.9's PPB is told of its pairing by C.4."""
         for kind, rx, check in super().topic():
-            if check not in (self._c5, self._c9):
+            if check not in (self._c5, self._c9, self._c9_above):
                 yield kind, rx, check
+        yield "moved-down", (r"The " + S + r"-point bracket is the Penultimate Pairing Bracket \(Article A\.9\): with "
+                             r"the downfloaters of its best candidate by C\.5-C\.19, ([\d, ]+|none), the players below "
+                             r"it, ([\d, ]+), could not complete the round, so it is paired by C\.4, which left you "
+                             r"unpaired: a downfloater \(Article A\.4\.a\)\."), self._left_by_ppb
+
+    def _left_unpaired_by(self, m):
+        """The family's "the candidate chosen ... left you unpaired", but not for the PPB,
+        whose candidate C.4 chose."""
+        ok, want = super()._left_unpaired_by(m)
+        return ok and not [e for e in self.f.of(ev.PenultimateBracket) if e.score == m[1]], want
+
+    def _left_by_ppb(self, m):
+        """A.9: the bracket is the real round's PPB (its event); the downfloaters named are
+        its best candidate's by C.5-C.19 (the trace's), the players below every player to
+        pair below its score, and with them the file's games allow no complete round
+        (``_completes``); the candidate chosen then left the player unpaired."""
+        score, down, collapsed = m[1], ints(m[2]), ints(m[3])
+        got = [e for e in self.f.of(ev.PenultimateBracket) if e.score == score]
+        if len(got) != 1 or not self._moved_from(score):
+            return False, "no such PPB"
+        e = got[0]
+        below = sorted(p for p in self.f.opened.to_pair if self._pairing_score(p) < self._pairing_score(
+            self._resident_of(score)))
+        chosen = self.f.of(ev.CandidateChosen, score=score)
+        ok = (down == list(e.downfloaters) and collapsed == list(e.collapsed) and sorted(collapsed) == below
+              and not self._completes(down + collapsed) and bool(chosen) and self.n in chosen[-1].downfloaters)
+        return ok, (list(e.downfloaters), list(e.collapsed), below)
 
     def answers(self):
         yield from super().answers()
