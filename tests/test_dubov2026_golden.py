@@ -158,3 +158,26 @@ def test_cases_and_index_are_reproduced_by_their_script(capsys):
     assert mod.main(check=True) == 0, capsys.readouterr().out
     index = (HOME / "README.md").read_text(encoding="utf-8")
     assert all(f"cases/{c.name}.trf" in index for c in CASES)
+
+
+def test_the_pages_speak_of_tpns_not_the_initial_ranking():
+    """1.2 of the 2026 text is the Tournament Pairing Number (3.1.5 "the largest TPN", 3.2.3,
+    3.2.5, 4.4.2 "ascending TPN"), where 2025 has the initial ranking list: the reports, the
+    player pages, the why-not pages and the letters say TPN (``Dubov2026.terms`` through
+    ``term()``), and the checker reads them so (was: "initial rank 5", "by initial ranking")."""
+    from test_consistency_claims import golden_round
+
+    old = re.compile(r"initial.rank", re.I)
+    for v in VARIANTS:
+        assert not old.search(render_variant(v, _trace(v))), v.id
+    page = render_variant(*[(v, _trace(v)) for v in VARIANTS if v.case == "3.1.5-bye-lowest-ranked-in-round-one"][0])
+    assert "has the largest TPN (next candidate" in page and ", TPN " in page
+    r = golden_round(CASES_DIR / "3.2.3-round-one-groups-by-ranking.trf", "dubov-2026")
+    for n in r.players()[:4]:
+        assert r.player_page(n) == [] and r.reply(n) == [] and r.why_not_page(n, r.players()[-1]) == []
+    assert r.claims > 0
+    x = r.rb  # the player page of a round-one bracket: halves by TPN (3.2.3)
+    from dubov_explain.explain.why import explain_player
+    from dubov_explain.render.explain import player_md
+    page = " ".join(player_md(explain_player(r.t, 1, r.readings, trace=r.trace), r.trace).split())
+    assert x.name == "dubov-2026" and "by TPN" in page and "(score, then ascending TPN), TPN 1," in page

@@ -124,6 +124,18 @@ class _Checker(Checker):
 
         return re.escape(find_rulebook(system_of(self.f.trace)).cite(number))
 
+    def words(self, phrase: str) -> str:
+        """A phrase of the 2025 text as the page writes it: in the words of the rulebook
+        that made the trace (``term()`` in the templates; Dubov 2026 says TPN where 2025
+        says initial ranking)."""
+        from .. import find_rulebook, system_of
+
+        return find_rulebook(system_of(self.f.trace)).term(phrase)
+
+    def term(self, phrase: str) -> str:
+        """The pattern of :meth:`words`."""
+        return re.escape(self.words(phrase))
+
     # ------------------------------------------------------------------ patterns
     def patterns(self):  # noqa: C901 - a list of patterns
         yield "met", NUM + r" and " + NUM + r" met in rounds? (\d+(?:, \d+)*)", self._met
@@ -131,8 +143,9 @@ class _Checker(Checker):
         yield "group", NUM + r" and " + NUM + r" are (?:both in (G[12])|in the same subgroup)", self._same
         yield "smaller", (r"the " + SCORE + r"-point bracket (?:the smaller subgroup is|the subgroups are the same "
                           r"size, so the one looked at is) (G[12]) \(" + SET), self._smaller
-        yield "smaller", (SET + r" \((the smaller of the two colour groups|the upper half by initial ranking|"
-                          r"the lower half by initial ranking|the players) of the " + SCORE + r"-point bracket"), \
+        yield "smaller", (SET + r" \((the smaller of the two colour groups|the upper half " + self.term("by initial ranking")
+                          + r"|the lower half " + self.term("by initial ranking") + r"|the players) of the " + SCORE
+                          + r"-point bracket"), \
             self._smaller_plain
         yield "unavoidable", (r"^- " + self.art("2.2.4.1") + r": every legal pairing of the bracket pairs at least " + NUM
                               + r" pair\(s\) inside the smaller subgroup"), self._unavoidable
@@ -150,7 +163,8 @@ class _Checker(Checker):
             lambda m: self._shift(m[0], [int(m[1])], m[2], m[3], m.string, member=True)
         yield "s1", (NUM + r" is S1 #" + NUM + r"|" + NUM + r", S1 #" + NUM + r",|" + NUM + r" \(S1 #" + NUM
                      + r"\)|S1 #" + NUM + r", " + NUM + r","), self._s1
-        yield "s1", NUM + r" is in G2, position " + NUM + r" in initial-ranking order: (\d+(?:, \d+)*)", self._g2
+        yield "s1", NUM + r" is in G2, position " + NUM + r" in " + self.term("initial-ranking order") + r": (\d+(?:, \d+)*)", \
+            self._g2
         yield "given", r"(?:" + NUM + r"(?:, S1 #\d+,| \(S1 #\d+\))|S1 #\d+, " + NUM + r",) is given " + NUM, \
             self._given
         yield "minimum", r"the " + SCORE + r"-point bracket needs " + NUM + r" upfloater", self._minimum
@@ -189,8 +203,9 @@ class _Checker(Checker):
         yield "standing", (r"Before this round you had " + SCORE + r" points?" + FOR_PAIRING + r", position " + NUM + r" of " + NUM
                            + r"; your colours so far: ([WB]+|none)"), self._standing
         yield "bye-key", (r"The next candidate, " + NUM + r" .*?, has " + SCORE + r" points?, " + NUM
-                          + r" game\(s\) played and initial rank " + NUM + r"; you have " + SCORE + r" points?, "
-                          + NUM + r" game\(s\) played and initial rank " + NUM), self._next_candidate
+                          + r" game\(s\) played and " + self.term("initial rank") + " " + NUM + r"; you have " + SCORE
+                          + r" points?, " + NUM + r" game\(s\) played and " + self.term("initial rank") + " " + NUM), \
+            self._next_candidate
         yield "absolute", NUM + r" and " + NUM + r" both have an absolute preference for (White|Black)", \
             lambda m: (all(self.f.rows[int(p)]["strength"] == "absolute" and self.f.rows[int(p)]["preference"] == m[3]
                            for p in (m[1], m[2])), "")
@@ -203,7 +218,7 @@ class _Checker(Checker):
             lambda m: (self.f.score(int(m[1])) == m[2], self.f.score(int(m[1])))
         yield "bye-key", NUM + r" has played more games \(" + NUM + r" against " + NUM, \
             lambda m: ((k := self.f.key(int(m[1]))) is not None and k[2] == int(m[2]), k)
-        yield "bye-key", NUM + r" (?:is lower in the initial ranking \(rank|has the larger TPN \(TPN) " + NUM + r" against " + NUM, \
+        yield "bye-key", NUM + " " + self.term("is lower in the initial ranking (rank") + " " + NUM + r" against " + NUM, \
             lambda m: ((k := self.f.rows.get(int(m[1]), {}).get("initial_rank")) == int(m[2]), k)
         yield "standing", (NUM + r" .*? has " + SCORE + r" points?" + FOR_PAIRING + r" before round " + NUM + r": position " + NUM
                            + r" of " + NUM), self._position
@@ -224,7 +239,7 @@ class _Checker(Checker):
             lambda m: ((int(m[1]), int(m[3])) in self.f.chosen, sorted(self.f.chosen))
         yield "absent", NUM + r" is not paired this round \(([^)]*)\)", \
             lambda m: (int(m[1]) in (a := dict(getattr(self.f.opened, "absent", ()) or ())), a)
-        yield "standing", r"initial rank " + NUM + r", rating " + NUM + r", ARO " + NUM, \
+        yield "standing", self.term("initial rank") + " " + NUM + r", rating " + NUM + r", ARO " + NUM, \
             lambda m: self._player_row(m, ("initial_rank", "rating", "aro"))
         yield "standing", r"Colours so far: ([WB]*|none) \(colour difference ([+-]\d+)\)", \
             lambda m: self._player_row(m, ("colours", "colour_difference"))
@@ -324,9 +339,10 @@ class _Checker(Checker):
         rest = m.string[m.end():]
         equal = len(g1) == len(g2)
         said_equal = bool(re.match(r"[^;)]*; (?:the halves|the two colour groups) are the same size", rest))
+        by = self.words("by initial ranking")
         kind = {"the smaller of the two colour groups": ("colour", False, "G1" if len(g1) < len(g2) else "G2"),
-                "the upper half by initial ranking": ("initial-ranking", equal, "G1"),
-                "the lower half by initial ranking": ("initial-ranking", False, "G2"),
+                f"the upper half {by}": ("initial-ranking", equal, "G1"),
+                f"the lower half {by}": ("initial-ranking", False, "G2"),
                 "the players": ("colour", True, "G1")}[m[2]]
         ok = (ints(m[1]) == members and g.mode == kind[0] and src == kind[2] and said_equal == equal
               and (kind[1] == equal or kind[0] == "initial-ranking" and not equal and src == "G1"))

@@ -122,6 +122,18 @@ class Dubov2026(Dubov2025):
         # 3.1.5: "has the largest TPN" (2025's 2.1.5: "the lowest position in the initial
         # ranking list")
         "is lower in the initial ranking (rank": "has the larger TPN (TPN",
+        "is lower in the initial ranking list (rank": "has the larger TPN (TPN",
+        "has the lowest position in the initial ranking list": "has the largest TPN",
+        "the lowest in the initial ranking": "the largest TPN",
+        "then lowest in the initial ranking": "then largest TPN",
+        # 1.2: the Tournament Pairing Number where 2025 has the initial ranking list (3.2.3
+        # "according to their TPN", 3.2.5, 4.2.2, 4.3.2, 4.4.2 "ascending TPN")
+        "initial rank": "TPN",
+        "rank": "TPN",
+        "by initial ranking": "by TPN",
+        "then initial ranking": "then ascending TPN",
+        "(initial ranking)": "(ascending TPN)",
+        "initial-ranking order": "ascending TPN order",
     }
 
     def cite(self, citation: str) -> str:
