@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,3 +222,65 @@ class GoldenDecisionsExtension(GoldenMarkdownExtension):
     """
 
     file_extension = "decisions.json"
+
+
+class _InFolder:
+    """A snapshot extension whose files are in ``folder`` (a rulebook's corpus)."""
+
+    folder: Path
+
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(cls.folder)
+
+    @classmethod
+    def discovery_dirname(cls, *, test_location) -> str:
+        return str(cls.folder)
+
+
+def extensions(folder: Path) -> tuple[type, type]:
+    """The Markdown and the decisions extensions of a corpus whose snapshots are in
+    ``folder`` (``golden/<rulebook>/snapshots``): the files are named by the variant's id,
+    as :class:`GoldenMarkdownExtension` names them."""
+    return (type("Markdown", (_InFolder, GoldenMarkdownExtension), {"folder": folder}),
+            type("Decisions", (_InFolder, GoldenDecisionsExtension), {"folder": folder}))
+
+
+def golden_tests(module: str, trace_of, variants: list[Variant], folder: Path, words: str, decisions: str):
+    """The two golden tests of a corpus, for ``module`` (the test file's ``__name__``) under
+    the names ``words`` and ``decisions``: each variant's round report compared with its
+    ``.md`` snapshot in ``folder``, and its decisions with its ``.decisions.json`` (the
+    snapshots named by the variant's id; ``trace_of(variant)`` pairs it)."""
+
+    markdown, facts = extensions(folder)
+
+    @pytest.mark.parametrize("variant", variants, ids=[v.id for v in variants])
+    def report(variant, snapshot):
+        assert render_variant(variant, trace_of(variant)) == snapshot.use_extension(markdown)
+
+    @pytest.mark.parametrize("variant", variants, ids=[v.id for v in variants])
+    def decided(variant, snapshot):
+        assert render_decisions(trace_of(variant)) == snapshot.use_extension(facts)
+
+    for test, name in ((report, words), (decided, decisions)):
+        test.__name__ = test.__qualname__ = name
+        test.__module__ = module
+    return report, decided
+
+
+def corpus(system: str):
+    """A rulebook's golden corpus ``golden/<system>``: ``(BOOK, HOME, CASES, VARIANTS,
+    trace_of)``, the rulebook, the folder, its cases, their reading variants and each
+    variant paired under its readings (memoised)."""
+    import functools
+
+    from dubov_explain.rulebooks import find_rulebook
+    from dubov_explain.trf.reader import read_trf
+
+    book = find_rulebook(system)
+    home = ROOT / "golden" / system
+
+    @functools.lru_cache(maxsize=None)
+    def trace_of(variant):
+        return book.pair(read_trf(variant.path), book.readings(dict(variant.readings)))
+    return book, home, load_cases(home / "cases"), load_variants(home / "cases"), trace_of

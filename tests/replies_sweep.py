@@ -1,12 +1,16 @@
-"""The sweep the reply tests of Dubov 1997, Dutch 2012 and the 1992 rating text share.
+"""The sweep the reply tests of Dubov 1997, Dutch 2012, 2017 and 2026 and the 1992 rating
+text share.
 
 A :class:`Round` holds one round to reply on and memoises its pairings (the real one, the
 what-if runs of "with you and M paired", the readings' other values), each asked once for
 all the players of the round; :func:`sweep` writes every player's plain reply, one
 ``--against`` and ``--colour``, and gathers the claims the rulebook's checker
 (``rulebooks/<room>/claims.py``: ``check_text``, ``mismatches``) re-derives from the trace.
-Each test file binds it to its rulebook: ``Round = functools.partial(Round, SYSTEM,
-claims)``.
+Each test file binds it to its rulebook (:func:`bind`: its golden cases, its rulebook, the
+readings' catalogue and ``Round``) and takes the tests every rulebook runs alike from here:
+the corpus swept (:func:`corpus_test`), the generated rounds (:func:`sweep_generated`), the
+memoised readings (:func:`memo_test`), a wrong template caught (:func:`wrong_own`,
+:func:`wrong_words`, :func:`caught`).
 """
 
 from __future__ import annotations
@@ -18,11 +22,17 @@ from pathlib import Path
 
 import jinja2
 
+import pytest
+
+from dubov_explain.explain import why
 from dubov_explain.explain.why import outcome, reply
 from dubov_explain.render import env as E
-from dubov_explain.render.explain import reply_text
+from dubov_explain.render.explain import has_reply, reply_text
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.machine import watching
+from dubov_explain.trf.reader import read_trf
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class Round:
@@ -94,6 +104,77 @@ class Round:
                                                self.pair_under, self.catalogue, tournament=self.t)
 
 
+def bind(system: str, claims, keep=lambda stem: True):
+    """What a replies test file works with for ``system`` and its checker module
+    ``claims``: ``(CASES, SMALL, BOOK, CATALOGUE, Round)``: the golden cases' folder, the
+    cases swept (``keep(stem)``), the rulebook, its readings' ``(name, choices)`` and
+    :class:`Round` bound to the rulebook and its checker."""
+    cases = ROOT / "golden" / system / "cases"
+    book = find_rulebook(system)
+    return (cases, sorted(p.stem for p in cases.glob("*.trf") if keep(p.stem)), book,
+            [(r.name, r.choices) for r in book.catalogue], functools.partial(Round, system, claims))
+
+
+def corpus_test(rnd_of, cases: Path, small: list[str]):
+    """``test_every_reply_of_the_corpus_is_proven``, parametrised over ``small``: every
+    player's replies of each case proven, at least five claims a page."""
+    @pytest.mark.parametrize("case", small)
+    def test_every_reply_of_the_corpus_is_proven(case):
+        rnd = rnd_of(read_trf(str(cases / f"{case}.trf")))
+        assert has_reply(rnd.trace)
+        pages, claims, bad = sweep(rnd, memo=True)
+        assert bad == [] and claims >= 5 * pages, (claims, pages, bad[:5])
+    return test_every_reply_of_the_corpus_is_proven
+
+
+def memo_test(rnd_of, path: Path):
+    """``test_the_memoised_readings_are_the_real_ones`` on the case ``path``."""
+    def test_the_memoised_readings_are_the_real_ones():
+        """The sweeps take the readings that matter from memoised pairings: the same list as
+        ``explain.why.readings_that_matter`` (asked here of every player of a case that has some)."""
+        rnd = rnd_of(read_trf(str(path)))
+        lists = [rnd.readings_that_matter(n) for n in rnd.players()]
+        assert any(lists)
+        for n, got in zip(rnd.players(), lists):
+            assert got == why.readings_that_matter(rnd.t, n, rnd.readings, trace=rnd.trace)
+    return test_the_memoised_readings_are_the_real_ones
+
+
+def caught(rnd_of, files) -> int:
+    """The false or unproven claims of every player's plain reply and one ``--against`` in
+    each of ``files`` (a template made wrong must give some)."""
+    count = 0
+    for f in files:
+        rnd = rnd_of(read_trf(str(f)))
+        ps = rnd.players()
+        for n in ps:
+            for against in (None, other(ps, n)):
+                count += len(rnd.claims.mismatches(rnd.pages(n, against, known=[])[2]))
+    return count
+
+
+#: a letter made wrong in one place, alike in every rulebook's letter (each test file's
+#: ``WRONG`` adds its own): the colour played, a sentence no claim covers
+WRONG_LETTER = {
+    "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
+    "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
+}
+#: the colour preference of 1.7 / A.6 / A.7 worded the other way (the Dutch family's)
+WRONG_PREFERENCE = {
+    "preference": ("your colour preference is {{ row.strength }} for {{ row.preference }}",
+                   "your colour preference is {{ row.strength }} for {{ 'White' if row.preference == 'Black' else "
+                   "'Black' }}"),
+}
+
+
+def wrong_own(room: str, old: str, new: str, once: bool = False):
+    """The macros of ``rulebooks/<room>/templates/why.md.j2`` with ``old`` (found there,
+    exactly once when ``once``) replaced by ``new`` (the real template is left as it is)."""
+    source = (ROOT / "dubov_explain" / "rulebooks" / room / "templates" / "why.md.j2").read_text()
+    assert source.count(old) == 1 if once else old in source, old
+    return E.environment().from_string(source.replace(old, new)).module
+
+
 def other(players: list[int], n: int) -> int | None:
     """One ``--against`` per player: the next player in the list."""
     rest = [m for m in players if m != n]
@@ -121,8 +202,7 @@ def sweep(rnd: Round, memo: bool = False) -> tuple[int, int, list]:
 
 
 #: the Dutch family's letter, which each Dutch edition reads under its own name
-DUTCH_REPLY = Path(__file__).resolve().parents[1] / "dubov_explain" / "rulebooks" / "dutch2026" / "templates" / \
-    "reply.md.j2"
+DUTCH_REPLY = ROOT / "dubov_explain" / "rulebooks" / "dutch2026" / "templates" / "reply.md.j2"
 
 
 def wrong_words(system: str, old: str, new: str):
@@ -138,22 +218,24 @@ def wrong_words(system: str, old: str, new: str):
     return env.get_template(f"{system}/why.md.j2").module
 
 
-def sweep_generated(rnd_of, system: str, seeds=range(1, 9)) -> tuple[int, int, int, set]:
-    """Every reply of the middle rounds of small generated tournaments (6-9 players, 7
-    rounds) swept: (rounds, pages, claims, the topics the letters answered).  Fails on the
+def sweep_generated(rnd_of, system: str, seeds=range(1, 9), size=lambda seed: 6 + seed % 4, length: int = 7,
+                    first: int = 2, topics: bool = True) -> tuple[int, int, int, set]:
+    """Every reply of the rounds from ``first`` on of small generated tournaments (``size(seed)``
+    players, ``length`` rounds; by default 6-9 players, 7 rounds, the middle rounds) swept:
+    (rounds, pages, claims, the topics the letters answered, when ``topics``).  Fails on the
     first round with a false or unproven sentence."""
     from dubov_explain.simulate import history_before, simulate
 
     rounds = pages = claims = 0
-    topics: set = set()
+    seen: set = set()
     for seed in seeds:
-        sim = simulate(6 + seed % 4, 7, seed, system=system)
-        for r in range(2, sim.rounds_played + 1):
+        sim = simulate(size(seed), length, seed, system=system)
+        for r in range(first, sim.rounds_played + 1):
             rnd = rnd_of(history_before(sim.tournament, r))
             p, c, bad = sweep(rnd, memo=True)
             assert bad == [], (seed, r, bad[:5])
             rounds, pages, claims = rounds + 1, pages + p, claims + c
-            for n in rnd.players():
-                topics.add(rnd.pages(n, None, known=[])[0].topic)
-    return rounds, pages, claims, topics
+            for n in rnd.players() if topics else ():
+                seen.add(rnd.pages(n, None, known=[])[0].topic)
+    return rounds, pages, claims, seen
 

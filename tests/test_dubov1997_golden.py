@@ -18,12 +18,9 @@ import pytest
 
 from golden_ext import (
     ROOT,
-    GoldenDecisionsExtension,
-    GoldenMarkdownExtension,
+    golden_tests,
     load_cases,
     load_variants,
-    render_decisions,
-    render_variant,
     unused_snapshots,
 )
 from dubov_explain.rulebooks import find_rulebook
@@ -40,44 +37,14 @@ VARIANTS = load_variants(CASES_DIR)
 CASES = load_cases(CASES_DIR)
 
 
-class Markdown1997(GoldenMarkdownExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
-
-
-class Decisions1997(GoldenDecisionsExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
-
-
 @functools.lru_cache(maxsize=None)
 def _trace(variant):
     t = read_trf(str(variant.path))
     return BOOK.pair(t, Readings.from_pairs(dict(variant.readings)))
 
 
-def render(variant, trace) -> str:
-    return render_variant(variant, trace)
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_golden_1997(variant, snapshot):
-    assert render(variant, _trace(variant)) == snapshot(extension_class=Markdown1997)
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_golden_1997_decisions(variant, snapshot):
-    assert render_decisions(_trace(variant)) == snapshot(extension_class=Decisions1997)
+test_golden_1997, test_golden_1997_decisions = golden_tests(
+    __name__, _trace, VARIANTS, SNAPSHOTS, "test_golden_1997", "test_golden_1997_decisions")
 
 
 def test_no_unused_1997_snapshots():

@@ -20,11 +20,9 @@ import pytest
 
 from golden_ext import (
     ROOT,
-    GoldenDecisionsExtension,
-    GoldenMarkdownExtension,
+    golden_tests,
     load_cases,
     load_variants,
-    render_decisions,
     render_variant,
     unused_snapshots,
 )
@@ -42,26 +40,6 @@ BOOK = find_rulebook("dubov-2026")
 FAMILY = find_rulebook("dubov-2025")
 VARIANTS = load_variants(CASES_DIR)
 CASES = load_cases(CASES_DIR)
-
-
-class Markdown2026(GoldenMarkdownExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
-
-
-class Decisions2026(GoldenDecisionsExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(SNAPSHOTS)
 
 
 @functools.lru_cache(maxsize=None)
@@ -83,14 +61,8 @@ def _family_trace(variant, container_order="lowest-first"):
                        FAMILY.readings_type.from_pairs(readings))
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_golden_2026(variant, snapshot):
-    assert render_variant(variant, _trace(variant)) == snapshot(extension_class=Markdown2026)
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_golden_2026_decisions(variant, snapshot):
-    assert render_decisions(_trace(variant)) == snapshot(extension_class=Decisions2026)
+test_golden_2026, test_golden_2026_decisions = golden_tests(
+    __name__, _trace, VARIANTS, SNAPSHOTS, "test_golden_2026", "test_golden_2026_decisions")
 
 
 def test_no_unused_2026_snapshots():

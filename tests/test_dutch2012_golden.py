@@ -7,7 +7,6 @@ reading with a case whose values pair differently, cases re-read identically."""
 
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
 
@@ -16,65 +15,19 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from golden_ext import (  # noqa: E402
-    GoldenDecisionsExtension,
-    GoldenMarkdownExtension,
-    ROOT,
-    load_cases,
-    load_variants,
-    render_decisions,
-    render_variant,
+    corpus,
+    golden_tests,
 )
-from dubov_explain.rulebooks import find_rulebook  # noqa: E402
 from dubov_explain.trf.reader import read_trf  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*Can not relate snapshot")
 
-BOOK = find_rulebook("dutch-2012")
-HOME = ROOT / "golden" / "dutch-2012"
-CASES = load_cases(HOME / "cases")
-VARIANTS = load_variants(HOME / "cases")
+BOOK, HOME, CASES, VARIANTS, _trace = corpus("dutch-2012")
 
 
-class DutchMarkdown(GoldenMarkdownExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-
-class DutchDecisions(GoldenDecisionsExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-
-def render(variant, trace) -> str:
-    """The round report: the rulebook divides its trace into the bye and its score
-    brackets (``report_sections``) and words every event."""
-    return render_variant(variant, trace)
-
-
-@functools.lru_cache(maxsize=None)
-def _trace(variant):
-    return BOOK.pair(read_trf(variant.path), BOOK.readings(dict(variant.readings)))
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_dutch_golden(variant, snapshot):
-    assert render(variant, _trace(variant)) == snapshot.use_extension(DutchMarkdown)
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_dutch_golden_decisions(variant, snapshot):
-    assert render_decisions(_trace(variant)) == snapshot.use_extension(DutchDecisions)
+test_dutch_golden, test_dutch_golden_decisions = golden_tests(
+    __name__, _trace, VARIANTS, HOME / "snapshots", "test_dutch_golden", "test_dutch_golden_decisions")
 
 
 @pytest.mark.parametrize("info", CASES, ids=[c.name for c in CASES])

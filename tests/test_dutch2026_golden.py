@@ -7,7 +7,6 @@ reading with a case has values that pair differently there."""
 
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
 
@@ -16,61 +15,21 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from golden_ext import (  # noqa: E402
-    GoldenDecisionsExtension,
-    GoldenMarkdownExtension,
-    ROOT,
-    load_cases,
-    load_variants,
-    render_decisions,
-    render_variant,
+    corpus,
+    golden_tests,
 )
-from dubov_explain.rulebooks import find_rulebook  # noqa: E402
 from dubov_explain.trf.reader import read_trf  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*Can not relate snapshot")
 
-BOOK = find_rulebook("dutch-2026")
-HOME = ROOT / "golden" / "dutch-2026"
-CASES = load_cases(HOME / "cases")
-VARIANTS = load_variants(HOME / "cases")
+BOOK, HOME, CASES, VARIANTS, _trace = corpus("dutch-2026")
 #: readings no case tells apart yet (said in golden/dutch-2026/README.md)
 UNCASED = {"c13-absolute"}
 
 
-class Markdown(GoldenMarkdownExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-
-class Decisions(GoldenDecisionsExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-
-@functools.lru_cache(maxsize=None)
-def _trace(variant):
-    return BOOK.pair(read_trf(variant.path), BOOK.readings(dict(variant.readings)))
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_dutch2026_golden(variant, snapshot):
-    assert render_variant(variant, _trace(variant)) == snapshot.use_extension(Markdown)
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_dutch2026_golden_decisions(variant, snapshot):
-    assert render_decisions(_trace(variant)) == snapshot.use_extension(Decisions)
+test_dutch2026_golden, test_dutch2026_golden_decisions = golden_tests(
+    __name__, _trace, VARIANTS, HOME / "snapshots", "test_dutch2026_golden", "test_dutch2026_golden_decisions")
 
 
 @pytest.mark.parametrize("info", CASES, ids=[c.name for c in CASES])

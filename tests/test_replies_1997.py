@@ -12,65 +12,30 @@ over generated rounds; a template made wrong on purpose must be caught.
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
 import pytest
 
 from dubov_explain.cli import main
-from dubov_explain.explain import why
 from dubov_explain.render import env as E
-from dubov_explain.render.explain import has_reply
-from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.dubov1997 import claims
 from dubov_explain.rulebooks.dubov1997.claims import check_text, mismatches
-from dubov_explain.simulate import history_before, simulate
 from dubov_explain.trf.reader import read_trf
 
 import replies_sweep
-from replies_sweep import other, sweep
 
 SYSTEM = "dubov-1997"
-ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT / "golden" / SYSTEM / "cases"
 #: the corpus's simulated rounds of 60 and 300 players are left to the golden tests (CPU)
-SMALL = sorted(p.stem for p in CASES.glob("*.trf") if not p.stem.startswith("sim-"))
-BOOK = find_rulebook(SYSTEM)
-CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
+CASES, SMALL, BOOK, CATALOGUE, Round = replies_sweep.bind(SYSTEM, claims, lambda stem: not stem.startswith("sim-"))
 
-
-#: the shared sweep (tests/replies_sweep.py) bound to this rulebook and its checker
-Round = functools.partial(replies_sweep.Round, SYSTEM, claims)
-
-
-@pytest.mark.parametrize("case", SMALL)
-def test_every_reply_of_the_corpus_is_proven(case):
-    rnd = Round(read_trf(str(CASES / f"{case}.trf")))
-    assert has_reply(rnd.trace)
-    pages, claims, bad = sweep(rnd, memo=True)
-    assert bad == [] and claims >= 5 * pages, (claims, pages, bad[:5])
+test_every_reply_of_the_corpus_is_proven = replies_sweep.corpus_test(Round, CASES, SMALL)
 
 
 def test_every_reply_of_generated_rounds_is_proven():
-    rounds = pages = claims = 0
-    for seed in range(1, 15):
-        sim = simulate(8 + seed % 5, 8, seed, system=SYSTEM)
-        for r in range(1, sim.rounds_played + 1):
-            rnd = Round(history_before(sim.tournament, r))
-            p, c, bad = sweep(rnd, memo=True)
-            assert bad == [], (seed, r, bad[:5])
-            rounds, pages, claims = rounds + 1, pages + p, claims + c
+    rounds, pages, claims, _ = replies_sweep.sweep_generated(Round, SYSTEM, range(1, 15), lambda seed: 8 + seed % 5,
+                                                             8, first=1, topics=False)
     assert rounds >= 100 and pages > 1000 and claims > 6 * pages, (rounds, pages, claims)
 
 
-def test_the_memoised_readings_are_the_real_ones():
-    """The sweeps take the readings that matter from memoised pairings: the same list as
-    ``explain.why.readings_that_matter`` (asked here of every player of a case that has some)."""
-    rnd = Round(read_trf(str(CASES / "reading-bye-tie.trf")))
-    lists = [rnd.readings_that_matter(n) for n in rnd.players()]
-    assert any(lists)
-    for n, got in zip(rnd.players(), lists):
-        assert got == why.readings_that_matter(rnd.t, n, rnd.readings, trace=rnd.trace)
+test_the_memoised_readings_are_the_real_ones = replies_sweep.memo_test(Round, CASES / "reading-bye-tie.trf")
 
 
 # ------------------------------------------------------------------ the words themselves
@@ -110,13 +75,12 @@ def test_the_command_writes_the_proven_reply(capsys):
 
 # ------------------------------------------------------------------ a wrong template is caught
 WRONG = {
+    **replies_sweep.WRONG_LETTER,
     "position": ("position {{ x.position }} of", "position {{ x.position + 1 }} of"),
-    "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
     "due colour": ("your due colour is {{ row.preference }}",
                    "your due colour is {{ 'White' if row.preference == 'Black' else 'Black' }}"),
     "bye rule": ("you have the lower R: {{ me[2] }} against {{ ko[2] }}",
                  "you have the lower R: {{ ko[2] }} against {{ me[2] }}"),
-    "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
     "why-not": ("with you and {{ m }} paired it would take {{ f.instead }}",
                 "with you and {{ m }} paired it would take {{ f.opponent }}"),
 }
@@ -124,16 +88,7 @@ WRONG = {
 
 @pytest.mark.parametrize("name", sorted(WRONG))
 def test_a_wrong_template_is_caught(name, monkeypatch):
-    source = (ROOT / "dubov_explain" / "rulebooks" / "dubov1997" / "templates" / "why.md.j2").read_text()
-    old, new = WRONG[name]
-    assert old in source
-    wrong = E.environment().from_string(source.replace(old, new)).module
+    wrong = replies_sweep.wrong_own("dubov1997", *WRONG[name])
     monkeypatch.setattr(E, "rulebook_words", lambda system, template: wrong)
-    caught = 0
-    for case in ("2.2-bye-bar", "4-bye-lowest-rating", "6.3-lower-and-upper-rows", "1-due-colour-aro"):
-        rnd = Round(read_trf(str(CASES / f"{case}.trf")))
-        ps = rnd.players()
-        for n in ps:
-            for against in (None, other(ps, n)):
-                caught += len(mismatches(rnd.pages(n, against, known=[])[2]))
-    assert caught > 0, name
+    cases = ("2.2-bye-bar", "4-bye-lowest-rating", "6.3-lower-and-upper-rows", "1-due-colour-aro")
+    assert replies_sweep.caught(Round, [CASES / f"{case}.trf" for case in cases]) > 0, name

@@ -12,68 +12,35 @@ over generated rounds; a template made wrong on purpose must be caught.
 
 from __future__ import annotations
 
-import functools
 import re
-from pathlib import Path
 
 import pytest
 
 from dubov_explain.cli import main
-from dubov_explain.explain import why
 from dubov_explain.render import env as E
-from dubov_explain.render.explain import has_reply
-from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.dutch2012 import claims
 from dubov_explain.rulebooks.dutch2012.claims import check_text, mismatches
 from dubov_explain.simulate import history_before, simulate
 from dubov_explain.trf.reader import read_trf
 
 import replies_sweep
-from replies_sweep import other, sweep
 
 SYSTEM = "dutch-2012"
-ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT / "golden" / SYSTEM / "cases"
 #: simulated-40-middle is left to the golden tests: its what-if runs (one per bracket-mate
 #: of every player) cost some 90 s of CPU; one of its players is checked below
 BIG = "simulated-40-middle"
-SMALL = sorted(p.stem for p in CASES.glob("*.trf") if p.stem != BIG)
-BOOK = find_rulebook(SYSTEM)
-CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
+CASES, SMALL, BOOK, CATALOGUE, Round = replies_sweep.bind(SYSTEM, claims, lambda stem: stem != BIG)
 
-
-#: the shared sweep (tests/replies_sweep.py) bound to this rulebook and its checker
-Round = functools.partial(replies_sweep.Round, SYSTEM, claims)
-
-
-@pytest.mark.parametrize("case", SMALL)
-def test_every_reply_of_the_corpus_is_proven(case):
-    rnd = Round(read_trf(str(CASES / f"{case}.trf")))
-    assert has_reply(rnd.trace)
-    pages, claims, bad = sweep(rnd, memo=True)
-    assert bad == [] and claims >= 5 * pages, (claims, pages, bad[:5])
+test_every_reply_of_the_corpus_is_proven = replies_sweep.corpus_test(Round, CASES, SMALL)
 
 
 def test_every_reply_of_generated_rounds_is_proven():
-    rounds = pages = claims = 0
-    for seed in range(1, 21):
-        sim = simulate(6 + seed % 3, 9, seed, system=SYSTEM)
-        for r in range(1, sim.rounds_played + 1):
-            rnd = Round(history_before(sim.tournament, r))
-            p, c, bad = sweep(rnd, memo=True)
-            assert bad == [], (seed, r, bad[:5])
-            rounds, pages, claims = rounds + 1, pages + p, claims + c
+    rounds, pages, claims, _ = replies_sweep.sweep_generated(Round, SYSTEM, range(1, 21), lambda seed: 6 + seed % 3,
+                                                             9, first=1, topics=False)
     assert rounds >= 100 and pages > 1000 and claims > 6 * pages, (rounds, pages, claims)
 
 
-def test_the_memoised_readings_are_the_real_ones():
-    """The sweeps take the readings that matter from memoised pairings: the same list as
-    ``explain.why.readings_that_matter`` (asked here of every player of a case that has some)."""
-    rnd = Round(read_trf(str(CASES / "reading-bye-downfloat.trf")))
-    lists = [rnd.readings_that_matter(n) for n in rnd.players()]
-    assert any(lists)
-    for n, got in zip(rnd.players(), lists):
-        assert got == why.readings_that_matter(rnd.t, n, rnd.readings, trace=rnd.trace)
+test_the_memoised_readings_are_the_real_ones = replies_sweep.memo_test(Round, CASES / "reading-bye-downfloat.trf")
 
 
 # ------------------------------------------------------------------ the words themselves
@@ -119,13 +86,10 @@ def test_the_command_writes_the_proven_reply(capsys):
 
 # ------------------------------------------------------------------ a wrong template is caught
 WRONG = {
+    **replies_sweep.WRONG_LETTER,
+    **replies_sweep.WRONG_PREFERENCE,
     "position": ("position {{ x.position }} of", "position {{ x.position + 1 }} of"),
-    "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
-    "preference": ("your colour preference is {{ row.strength }} for {{ row.preference }}",
-                   "your colour preference is {{ row.strength }} for {{ 'White' if row.preference == 'Black' else "
-                   "'Black' }}"),
     "colour rule": ("Article {{ x.colour_rule }}, {{ COLOUR_WORDS", "Article E.4, {{ COLOUR_WORDS"),
-    "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
     "why-not": ("the procedure's transposition #{{ f.index }} comes before #{{ f.instead }}",
                 "the procedure's transposition #{{ f.instead }} comes before #{{ f.index }}"),
 }
@@ -133,19 +97,10 @@ WRONG = {
 
 @pytest.mark.parametrize("name", sorted(WRONG))
 def test_a_wrong_template_is_caught(name, monkeypatch):
-    source = (ROOT / "dubov_explain" / "rulebooks" / "dutch2012" / "templates" / "why.md.j2").read_text()
-    old, new = WRONG[name]
-    assert old in source
-    wrong = E.environment().from_string(source.replace(old, new)).module
+    wrong = replies_sweep.wrong_own("dutch2012", *WRONG[name])
     monkeypatch.setattr(E, "rulebook_words", lambda system, template: wrong)
-    caught = 0
-    for case in ("B.1.b-no-second-bye", "D.1-transposition-index", "E.4-higher-ranked", "C.7-transposition"):
-        rnd = Round(read_trf(str(CASES / f"{case}.trf")))
-        ps = rnd.players()
-        for n in ps:
-            for against in (None, other(ps, n)):
-                caught += len(mismatches(rnd.pages(n, against, known=[])[2]))
-    assert caught > 0, name
+    cases = ("B.1.b-no-second-bye", "D.1-transposition-index", "E.4-higher-ranked", "C.7-transposition")
+    assert replies_sweep.caught(Round, [CASES / f"{case}.trf" for case in cases]) > 0, name
 
 
 def test_a_player_alone_in_his_bracket_is_not_told_he_could_meet_none_of_the_others():

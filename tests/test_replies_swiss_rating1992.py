@@ -14,16 +14,10 @@ generated rounds; a template made wrong on purpose must be caught.  (The shape o
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
 import pytest
 
 from dubov_explain.cli import main
-from dubov_explain.explain import why
 from dubov_explain.render import env as E
-from dubov_explain.render.explain import has_reply
-from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.rulebooks.swiss_rating1992 import claims
 from dubov_explain.rulebooks.swiss_rating1992.claims import check_text, mismatches
 from dubov_explain.simulate import history_before, simulate
@@ -33,47 +27,20 @@ import replies_sweep
 from replies_sweep import sweep
 
 SYSTEM = "swiss-rating-1992"
-ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT / "golden" / SYSTEM / "cases"
 #: the simulated cases' what-if runs (one per bracket-mate of every player) are the costly
 #: part; each is swept whole, as the small cases are
-SMALL = sorted(p.stem for p in CASES.glob("*.trf"))
-BOOK = find_rulebook(SYSTEM)
-CATALOGUE = [(r.name, r.choices) for r in BOOK.catalogue]
+CASES, SMALL, BOOK, CATALOGUE, Round = replies_sweep.bind(SYSTEM, claims)
 
-
-#: the shared sweep (tests/replies_sweep.py) bound to this rulebook and its checker
-Round = functools.partial(replies_sweep.Round, SYSTEM, claims)
-
-
-@pytest.mark.parametrize("case", SMALL)
-def test_every_reply_of_the_corpus_is_proven(case):
-    rnd = Round(read_trf(str(CASES / f"{case}.trf")))
-    assert has_reply(rnd.trace)
-    pages, claims, bad = sweep(rnd, memo=True)
-    assert bad == [] and claims >= 5 * pages, (claims, pages, bad[:5])
+test_every_reply_of_the_corpus_is_proven = replies_sweep.corpus_test(Round, CASES, SMALL)
 
 
 def test_every_reply_of_generated_rounds_is_proven():
-    rounds = pages = claims = 0
-    for seed in range(1, 21):
-        sim = simulate(6 + seed % 3, 9, seed, system=SYSTEM)
-        for r in range(1, sim.rounds_played + 1):
-            rnd = Round(history_before(sim.tournament, r))
-            p, c, bad = sweep(rnd, memo=True)
-            assert bad == [], (seed, r, bad[:5])
-            rounds, pages, claims = rounds + 1, pages + p, claims + c
+    rounds, pages, claims, _ = replies_sweep.sweep_generated(Round, SYSTEM, range(1, 21), lambda seed: 6 + seed % 3,
+                                                             9, first=1, topics=False)
     assert rounds >= 100 and pages > 1000 and claims > 6 * pages, (rounds, pages, claims)
 
 
-def test_the_memoised_readings_are_the_real_ones():
-    """The sweeps take the readings that matter from memoised pairings: the same list as
-    ``explain.why.readings_that_matter`` (asked here of every player of a case that has some)."""
-    rnd = Round(read_trf(str(CASES / "reading-bye-bar.trf")))
-    lists = [rnd.readings_that_matter(n) for n in rnd.players()]
-    assert any(lists)
-    for n, got in zip(rnd.players(), lists):
-        assert got == why.readings_that_matter(rnd.t, n, rnd.readings, trace=rnd.trace)
+test_the_memoised_readings_are_the_real_ones = replies_sweep.memo_test(Round, CASES / "reading-bye-bar.trf")
 
 
 # ------------------------------------------------------------------ the words themselves
@@ -173,14 +140,11 @@ def test_the_command_writes_the_proven_reply(capsys):
 
 # ------------------------------------------------------------------ a wrong template is caught
 WRONG = {
+    **replies_sweep.WRONG_LETTER,
+    **replies_sweep.WRONG_PREFERENCE,
     "position": ("position {{ x.position }} of {{ v.rows|length }} in", "position {{ x.position + 1 }} of {{ v.rows|length }} in"),
-    "colour": ("play {{ x.colour }} against", "play {{ 'White' if x.colour == 'Black' else 'Black' }} against"),
-    "preference": ("your colour preference is {{ row.strength }} for {{ row.preference }}",
-                   "your colour preference is {{ row.strength }} for {{ 'White' if row.preference == 'Black' else "
-                   "'Black' }}"),
     "colour rule": ("Article {{ x.colour_rule }}, {{ COLOUR_WORDS", "Article E.4, {{ COLOUR_WORDS"),
     "E.5 words": ("so the colour drawn by lot decides, alternating", "so the higher ranked player decides, alternating"),
-    "unproven": ("{{ PARA -}}\nBefore this round", "You were the strongest player.{{ PARA -}}\nBefore this round"),
     "bye article": ("have the bye (Article A.5).", "have the bye (Article A.6)."),
     "why-not order": ("the procedure's transposition #{{ f.index }} comes before #{{ f.instead }}",
                       "the procedure's transposition #{{ f.instead }} comes before #{{ f.index }}"),
@@ -199,10 +163,7 @@ WRONG = {
 
 @pytest.mark.parametrize("name", sorted(WRONG))
 def test_a_wrong_template_is_caught(name, monkeypatch):
-    source = (ROOT / "dubov_explain" / "rulebooks" / "swiss_rating1992" / "templates" / "why.md.j2").read_text()
-    old, new = WRONG[name]
-    assert source.count(old) == 1, old
-    wrong = E.environment().from_string(source.replace(old, new)).module
+    wrong = replies_sweep.wrong_own("swiss_rating1992", *WRONG[name], once=True)
     monkeypatch.setattr(E, "rulebook_words", lambda system, template: wrong)
     caught = 0
     for case in ("B.1.b-no-second-bye", "B.1.a-no-rematch", "B.4-colour-x", "C.4-C.6-first-round",

@@ -9,7 +9,6 @@ conversions are refused with a clear error instead), cases re-read identically."
 
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
 
@@ -18,61 +17,21 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from golden_ext import (  # noqa: E402
-    GoldenDecisionsExtension,
-    GoldenMarkdownExtension,
-    ROOT,
-    load_cases,
-    load_variants,
-    render_decisions,
-    render_variant,
+    corpus,
+    golden_tests,
 )
 from dubov_explain.errors import InputError  # noqa: E402
-from dubov_explain.rulebooks import find_rulebook  # noqa: E402
 from dubov_explain.rulebooks.readings import ReadingError  # noqa: E402
 from dubov_explain.trf.reader import read_trf  # noqa: E402
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*Can not relate snapshot")
 
-BOOK = find_rulebook("swiss-rating-1992")
-HOME = ROOT / "golden" / "swiss-rating-1992"
-CASES = load_cases(HOME / "cases")
-VARIANTS = load_variants(HOME / "cases")
+BOOK, HOME, CASES, VARIANTS, _trace = corpus("swiss-rating-1992")
 
 
-class Swiss92Markdown(GoldenMarkdownExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-
-class Swiss92Decisions(GoldenDecisionsExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-    @classmethod
-    def discovery_dirname(cls, *, test_location) -> str:
-        return str(HOME / "snapshots")
-
-
-@functools.lru_cache(maxsize=None)
-def _trace(variant):
-    return BOOK.pair(read_trf(variant.path), BOOK.readings(dict(variant.readings)))
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_swiss92_golden(variant, snapshot):
-    assert render_variant(variant, _trace(variant)) == snapshot.use_extension(Swiss92Markdown)
-
-
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v.id for v in VARIANTS])
-def test_swiss92_golden_decisions(variant, snapshot):
-    assert render_decisions(_trace(variant)) == snapshot.use_extension(Swiss92Decisions)
+test_swiss92_golden, test_swiss92_golden_decisions = golden_tests(
+    __name__, _trace, VARIANTS, HOME / "snapshots", "test_swiss92_golden", "test_swiss92_golden_decisions")
 
 
 @pytest.mark.parametrize("info", CASES, ids=[c.name for c in CASES])

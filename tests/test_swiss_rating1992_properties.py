@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from dubov_explain.explain.audit import Pair, Published
 from dubov_explain.rulebooks import find_rulebook
 from dubov_explain.simulate.generator import GeneratorOptions, simulate
 from dubov_explain.trace.events import Impossible
+
+from round_checks import check_round, published, same_bytes
 
 BOOK = find_rulebook("swiss-rating-1992")
 
@@ -19,26 +20,13 @@ CASES = [(6, 5, 1), (7, 6, 2), (9, 6, 3), (12, 8, 4), (15, 9, 5), (20, 9, 6), (2
          (13, 7, 14), (33, 7, 15), (52, 9, 16)]
 
 
-def _published(trace) -> Published:
-    res = trace.result
-    return Published(trace.meta["round"], tuple(Pair(w, b) for w, b in res.boards),
-                     (res.bye,) if res.bye is not None else ())
-
-
 def _check(sim, rounds):
     assert sim.stopped_round is None, sim.impossible
     assert sim.rounds_played == rounds
     for rec in sim.rounds:
         trace = rec.trace
         assert not isinstance(trace.result, Impossible)
-        violations = BOOK.absolute_test(rec.request, rec.round, _published(trace))
-        assert violations == [], (rec.round, violations)
-        st = BOOK.standings(rec.request, rec.round)
-        to_pair = sorted(p.number for p in st.players if p.present)
-        seen = sorted([n for pr in trace.result.boards for n in pr] +
-                      ([trace.result.bye] if trace.result.bye is not None else []))
-        assert seen == to_pair
-        assert (trace.result.bye is not None) == (len(to_pair) % 2 == 1)
+        check_round(BOOK, rec)
 
 
 @pytest.mark.parametrize("players, rounds, seed", CASES)
@@ -53,10 +41,7 @@ def test_three_hundred_players():
 
 @pytest.mark.parametrize("players, rounds, seed", CASES[:6])
 def test_same_request_same_bytes(players, rounds, seed):
-    sim = simulate(players, rounds, seed, system="swiss-rating-1992", keep_rounds=True)
-    for rec in sim.rounds:
-        again = BOOK.pair(rec.request, round_no=rec.round)
-        assert again.to_json() == rec.trace.to_json()
+    same_bytes(BOOK, simulate(players, rounds, seed, system="swiss-rating-1992", keep_rounds=True).rounds)
 
 
 def test_quiet_tournaments_and_full_point_byes():
@@ -67,7 +52,7 @@ def test_quiet_tournaments_and_full_point_byes():
                            keep_rounds=True)
             assert sim.stopped_round is None
             for rec in sim.rounds:
-                assert BOOK.absolute_test(rec.request, rec.round, _published(rec.trace)) == []
+                assert BOOK.absolute_test(rec.request, rec.round, published(rec.trace)) == []
 
 
 def test_round_one_is_f4_top_half_against_bottom_half():
@@ -95,5 +80,5 @@ def test_dubov_generated_requests_paired_by_swiss92(players, rounds, seed):
         if isinstance(trace.result, Impossible):
             continue
         paired += 1
-        assert BOOK.absolute_test(rec.request, rec.round, _published(trace)) == []
+        assert BOOK.absolute_test(rec.request, rec.round, published(trace)) == []
     assert paired >= rounds - 1
