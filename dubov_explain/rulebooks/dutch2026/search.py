@@ -273,6 +273,9 @@ class Generation:
         def tight(u, v):
             return compatible(u, v) and term(u, v) == least[u] and term(v, u) == least[v]
 
+        if level is not None and self._parity_blocked(vertices, classes, term, least,
+                                                      compatible, level):
+            return self.odd_set_matching(vertices, compatible, term, least, level, klass)
         # warm start: the last such matching (of another completion, often the same
         # players below the bracket, whose pairs among themselves stay tight); only where
         # the search starts changes, not whether a perfect matching of tight pairs exists,
@@ -283,6 +286,28 @@ class Generation:
         if got is not None or level is None:
             return got
         return self.odd_set_matching(vertices, compatible, term, least, level, klass)
+
+    @staticmethod
+    def _parity_blocked(vertices, classes, term, least, compatible, level) -> bool:
+        """Whether the pairs where both ends take their cheapest term (``tight`` in
+        :meth:`zero_slack_matching`) surely have no perfect matching: some set of levels
+        (the bracket; the bracket with its fixed downfloaters; ... ) holds an odd number of
+        vertices and no such pair leaves it (every perfect matching has a pair leaving an
+        odd set).  The matching search would find the same and return None, only after a
+        search over the whole graph; so asking this first changes no result.  A pair's
+        terms depend on the other end's class only, so a vertex looks only at the outside
+        classes where its own term is its cheapest."""
+        levels = sorted({level(v) for v in vertices})
+        for k in levels[:-1]:
+            inside = [v for v in vertices if level(v) <= k]
+            if not len(inside) % 2:
+                continue
+            outside = [vs for vs in classes.values() if level(vs[0]) > k]
+            if not any(term(u, vs[0]) == least[u]
+                       and any(term(v, u) == least[v] and compatible(u, v) for v in vs)
+                       for u in inside for vs in outside):
+                return True
+        return False
 
     def odd_set_matching(self, vertices, compatible, term, least, level, klass):
         """:meth:`zero_slack_matching` when the bracket (level 0), or the bracket with the
