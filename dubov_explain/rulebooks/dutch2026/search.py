@@ -135,6 +135,17 @@ class Generation:
             got = self._fits[key] = self.absolute(a, b) is None
         return got
 
+    def clean(self, a: int, b: int) -> tuple[bool, bool, bool, bool]:
+        """For each of [C10]-[C13]: whether ``a``-``b`` fits (:meth:`fits`) and breaks it
+        nowhere (:meth:`pair_quality`), read once per pair: the bounds ask it of the same
+        pairs many times."""
+        key = (a, b) if a < b else (b, a)
+        got = self._clean.get(key)
+        if got is None:
+            got = self._clean[key] = tuple(not x for x in self.pair_quality(a, b)) \
+                if self.fits(a, b) else (False,) * 4
+        return got
+
     def score_ranks(self) -> dict[int, int]:
         """Each player's score as its place among the round's scores (lowest 0): the same
         order and equalities as the scores, compared as integers."""
@@ -538,13 +549,13 @@ class Generation:
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
         (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
-        fits = self.fits
+        clean = self.clean
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
-                s1, s2, lambda a, b, k=k: fits(a, b) and not self.pair_quality(a, b)[k],
+                s1, s2, lambda a, b, k=k: clean(a, b)[k],
                 initial=warm.get(k), trusted=True)
             warm[k] = m
             out[k] = len(s1) - len(m)
@@ -601,10 +612,9 @@ class Generation:
             if n1 and not self.settled(lb):
                 # over every composition: n1 pairs among the players, in any S1/S2
                 q = list(lb[3:])
-                fits = self.fits
+                clean = self.clean
                 for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
-                    m = matching.max_matching(players, lambda a, b, k=k: fits(a, b)
-                                              and not self.pair_quality(a, b)[k])
+                    m = matching.max_matching(players, lambda a, b, k=k: clean(a, b)[k])
                     q[k] += max(0, n1 - len(m) // 2)
                 lb = lb[:3] + tuple(q)
             return lb
