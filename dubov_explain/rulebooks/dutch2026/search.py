@@ -146,6 +146,17 @@ class Generation:
                 if self.fits(a, b) else (False,) * 4
         return got
 
+    def clean_rows(self, a: int) -> tuple[frozenset, ...]:
+        """For each of [C10]-[C13], the players of the bracket being searched with whom
+        ``a`` makes a :meth:`clean` pair (every S2 of the search is among them)."""
+        got = self._rows.get(a)
+        if got is None:
+            clean = self.clean
+            marks = [(b, clean(a, b)) for b in self._bracket if b != a]
+            got = self._rows[a] = tuple(frozenset(b for b, c in marks if c[k])
+                                        for k in range(4))
+        return got
+
     def score_ranks(self) -> dict[int, int]:
         """Each player's score as its place among the round's scores (lowest 0): the same
         order and equalities as the scores, compared as integers."""
@@ -446,6 +457,8 @@ class Generation:
         self._count = 0
         self._nodes = 0
         self._warm: dict = {}
+        self._rows: dict = {}
+        self._bracket = tuple(mdps) + tuple(residents)
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         self._terms: dict = {}
         self._sums: dict = {}
@@ -550,13 +563,15 @@ class Generation:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
         (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
         clean = self.clean
+        rows = self.clean_rows
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
                 s1, s2, lambda a, b, k=k: clean(a, b)[k],
-                initial=warm.get(k), trusted=True)
+                initial=warm.get(k), trusted=True,
+                neighbours={a: rows(a)[k] for a in s1})
             warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
