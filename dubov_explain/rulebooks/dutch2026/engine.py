@@ -57,6 +57,7 @@ class Engine(RoundMachine, Generation, Criteria):
         self._pq: dict = {}
         self._fits: dict = {}
         self._clean: dict = {}
+        self._marks: dict = {}
         self._tight_warm: dict | None = None
 
     def read_readings(self, readings: Readings) -> None:

@@ -102,6 +102,25 @@ def _floats(ku: int, kv: int) -> tuple[bool, bool]:
 _FLOATS = tuple(tuple(_floats(a, b) for b in range(6)) for a in range(6))
 
 
+class _CleanRows(dict):
+    """For one of [C10]-[C13] (``k``): each player's partners among the players of the
+    bracket being searched with whom he makes a ``clean`` pair (every S2 of the search is
+    among them), filled on first reading."""
+
+    def __init__(self, clean, bracket: tuple, k: int):
+        super().__init__()
+        self.clean, self.bracket, self.k = clean, bracket, k
+
+    @classmethod
+    def of_bracket(cls, clean, bracket: tuple) -> tuple:
+        return tuple(cls(clean, bracket, k) for k in range(4))
+
+    def __missing__(self, a: int) -> frozenset:
+        clean, k = self.clean, self.k
+        got = self[a] = frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
+        return got
+
+
 class SearchLimitReached(Exception):
     pass
 
@@ -144,17 +163,6 @@ class Generation:
         if got is None:
             got = self._clean[key] = tuple(not x for x in self.pair_quality(a, b)) \
                 if self.fits(a, b) else (False,) * 4
-        return got
-
-    def clean_rows(self, a: int) -> tuple[frozenset, ...]:
-        """For each of [C10]-[C13], the players of the bracket being searched with whom
-        ``a`` makes a :meth:`clean` pair (every S2 of the search is among them)."""
-        got = self._rows.get(a)
-        if got is None:
-            clean = self.clean
-            marks = [(b, clean(a, b)) for b in self._bracket if b != a]
-            got = self._rows[a] = tuple(frozenset(b for b, c in marks if c[k])
-                                        for k in range(4))
         return got
 
     def score_ranks(self) -> dict[int, int]:
@@ -457,8 +465,7 @@ class Generation:
         self._count = 0
         self._nodes = 0
         self._warm: dict = {}
-        self._rows: dict = {}
-        self._bracket = tuple(mdps) + tuple(residents)
+        self._rows = _CleanRows.of_bracket(self.clean, tuple(mdps) + tuple(residents))
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         self._terms: dict = {}
         self._sums: dict = {}
@@ -563,21 +570,19 @@ class Generation:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
         (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
         clean = self.clean
-        rows = self.clean_rows
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
                 s1, s2, lambda a, b, k=k: clean(a, b)[k],
-                initial=warm.get(k), trusted=True,
-                neighbours={a: rows(a)[k] for a in s1})
+                initial=warm.get(k), trusted=True, neighbours=self._rows[k])
             warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
-            marks = [self.float_marks(n) for n in s2]
-            out[4] = max(0, sum(f1 == "down" for f1, _ in marks) - len(s1))
-            out[6] = max(0, sum(f2 == "down" for _, f2 in marks) - len(s1))
+            marks = self.float_marks
+            out[4] = max(0, sum(marks(n)[0] == "down" for n in s2) - len(s1))
+            out[6] = max(0, sum(marks(n)[1] == "down" for n in s2) - len(s1))
         return out
 
     def better(self, lb: tuple) -> bool:
