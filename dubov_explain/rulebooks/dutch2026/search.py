@@ -569,6 +569,18 @@ class Generation:
                 if self.st.players else 1
         return got
 
+    def clean_pairs(self, players: tuple, k: int) -> int:
+        """The most pairs among ``players`` (of the bracket being searched) that fit and
+        break criterion ``k`` of [C10]-[C13] nowhere: a maximum matching's size (the same
+        whichever maximum is found), kept with :meth:`rest_bound`'s memo."""
+        key = ("pairs", players, k)
+        got = self._bounds.get(key)
+        if got is None:
+            clean = self.clean
+            got = self._bounds[key] = len(matching.max_matching(
+                players, lambda a, b: clean(a, b)[k], neighbours=self._rows[k])) // 2
+        return got
+
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
         (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled).
@@ -648,10 +660,8 @@ class Generation:
             if n1 and not self.settled(lb):
                 # over every composition: n1 pairs among the players, in any S1/S2
                 q = list(lb[3:])
-                clean = self.clean
                 for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
-                    m = matching.max_matching(players, lambda a, b, k=k: clean(a, b)[k])
-                    q[k] += max(0, n1 - len(m) // 2)
+                    q[k] += max(0, n1 - self.clean_pairs(tuple(players), k))
                 lb = lb[:3] + tuple(q)
             return lb
 
