@@ -458,11 +458,9 @@ class Generation:
         return None if got is None else (got[0], got[3])
 
     # ------------------------------------------------------------------ one bracket
-    def search(self, score: Fraction, mdps: list[int], residents: list[int],
-               lower: tuple[int, ...], max_pairs: int, m1: int, limbo_scores: tuple,
-               root: tuple):
-        """The chosen candidate of the bracket (a dict of its facts) or None; ``root`` the
-        lower bound of every candidate ([C5], [C8], [C9] at their best, the rest 0)."""
+    def open_search(self, score: Fraction, mdps: list[int], residents: list[int],
+                    lower: tuple[int, ...]) -> None:
+        """The walk's state for one bracket: no best yet, counts at 0, empty memos."""
         self._best = None
         self._count = 0
         self._nodes = 0
@@ -472,6 +470,13 @@ class Generation:
         self._terms: dict = {}
         self._sums: dict = {}
         self._bounds: dict = {}
+
+    def search(self, score: Fraction, mdps: list[int], residents: list[int],
+               lower: tuple[int, ...], max_pairs: int, m1: int, limbo_scores: tuple,
+               root: tuple):
+        """The chosen candidate of the bracket (a dict of its facts) or None; ``root`` the
+        lower bound of every candidate ([C5], [C8], [C9] at their best, the rest 0)."""
+        self.open_search(score, mdps, residents, lower)
         # the walk recurses once per S1 player (and once per remainder S1 player): a large
         # bracket needs more frames than the default (Python frames, no C stack, in 3.11+)
         depth = sys.getrecursionlimit()
