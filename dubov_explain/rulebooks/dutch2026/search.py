@@ -70,6 +70,8 @@ LIMIT = 200_000
 NODE_LIMIT = 400_000
 #: the sums of a walk's pairs kept before the memo is cleared (``candidate_quality``)
 SUMS_KEPT = 100_000
+#: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
+ROWS_UP_TO = 1_500
 #: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
 BOUNDS_KEPT = 20_000
 #: the vertex standing for the pairing-allocated bye in a completion
@@ -465,7 +467,13 @@ class Generation:
         self._count = 0
         self._nodes = 0
         self._warm: dict = {}
-        self._rows = _CleanRows.of_bracket(self.clean, tuple(mdps) + tuple(residents))
+        bracket = tuple(mdps) + tuple(residents)
+        # a row costs one ``clean`` per bracket player, kept: worth it while the bounds'
+        # matchings scan most of the bracket (their failing searches), not in a bracket
+        # of thousands, where they touch few pairs and the rows' memory would grow with
+        # the square of it (the answers are the same either way)
+        self._rows = _CleanRows.of_bracket(self.clean, bracket) \
+            if len(bracket) <= ROWS_UP_TO else (None,) * 4
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         self._terms: dict = {}
         self._sums: dict = {}
