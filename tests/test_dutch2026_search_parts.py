@@ -5,7 +5,11 @@ the walk compares must be what the criteria say, on real rounds.
 * ``candidate_quality`` (a candidate's [C10]-[C21] summed pair by pair along the walk, score
   differences in integer units) is ``quality`` (the sum from scratch, in points), for
   prefixes walked in any order and with downfloaters;
-* the chosen vector the trace shows is in points again (the units do not leak).
+* the chosen vector the trace shows is in points again (the units do not leak);
+* ``clean`` (a pair fits and breaks none of [C10]-[C13]) is ``fits`` and ``pair_quality``,
+  and ``rest_bound`` (memo, warm starts, neighbour sets) is the deficiency of a maximum
+  matching of those pairs, found here by networkx;
+* the completion's parity test claims no more than the matching search finds.
 
 The brute-force twin (``test_dutch2026_bruteforce.py``) checks the whole search; these check
 the parts on fields the twin cannot enumerate."""
@@ -35,10 +39,9 @@ def _engine(system, cls, players, rounds, seed):
     return cls(req)
 
 
-def _walk_context(e, score, mdps):
+def _walk_context(e, score, mdps, residents=()):
     """What ``search`` sets before the walk (the bracket's score and MDPs, empty memos)."""
-    e._ctx = dict(score=score, mdps=frozenset(mdps), lower=())
-    e._terms, e._sums = {}, {}
+    e.open_search(score, list(mdps), list(residents), ())
     e._lowest = score
 
 
@@ -104,3 +107,68 @@ def test_the_traced_vector_is_in_points():
     chosen = [e for e in trace.events if type(e).__name__ == "CandidateChosen"]
     values = [v for e in chosen for k in ("C18", "C19", "C20", "C21") for v in e.vector[k]]
     assert "0.5" in values and all(isinstance(v, str) for v in values)
+
+
+@pytest.mark.parametrize("system,cls,players,rounds,seed", FIELDS)
+def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
+    import networkx as nx
+
+    e = _engine(system, cls, players, rounds, seed)
+    ps = sorted((p.number for p in e.st.players if p.present), key=e.key)
+    for a in ps:
+        for b in ps:
+            if a != b:
+                want = tuple(e.fits(a, b) and not x for x in e.pair_quality(a, b))
+                assert e.clean(a, b) == want, (a, b)
+    rng = random.Random(seed)
+    _walk_context(e, e.st[ps[-1]].score, (), ps)
+    checks = (2, 3, 0, 1) if e.st.last_round else (2, 3)
+    bounded = 0
+    for trial in range(80):  # random parts, asked twice in a shuffled order (memo, warm)
+        pool = list(ps)
+        rng.shuffle(pool)
+        k1 = rng.randint(1, len(pool) // 2)
+        s1, s2 = tuple(pool[:k1]), tuple(pool[k1:k1 + rng.randint(k1, len(pool) - k1)])
+        floaters = rng.random() < 0.5
+        for _ in range(2):
+            got = e.rest_bound(s1, s2, floaters)
+            for k in checks:
+                g = nx.Graph()
+                g.add_nodes_from(("l", a) for a in s1)
+                g.add_nodes_from(("r", b) for b in s2)
+                g.add_edges_from((("l", a), ("r", b)) for a in s1 for b in s2
+                                 if e.clean(a, b)[k])
+                size = len(nx.bipartite.maximum_matching(
+                    g, top_nodes=[("l", a) for a in s1])) // 2
+                assert got[k] == len(s1) - size, (trial, k)
+                bounded += got[k] > 0
+            down = [sum(e.float_marks(n)[i] == "down" for n in s2) for i in (0, 1)]
+            assert got[4] == (max(0, down[0] - len(s1)) if floaters else 0)
+            assert got[6] == (max(0, down[1] - len(s1)) if floaters else 0)
+    assert bounded > 0  # some parts must break a colour criterion: the check can fail
+
+
+def test_the_parity_test_claims_only_what_the_matching_finds(monkeypatch):
+    """Whenever ``_parity_blocked`` sends a completion to the odd-set matching, the pairs
+    of least terms have no perfect matching (what the search it spares would find)."""
+    from dubov_explain import matching
+    from dubov_explain.rulebooks.dutch2026 import search
+
+    real = search.Generation._parity_blocked
+    seen = {True: 0, False: 0}
+
+    def checked(vertices, classes, term, least, compatible, level):
+        got = real(vertices, classes, term, least, compatible, level)
+        seen[got] += 1
+        if got:
+            def tight(u, v):
+                return compatible(u, v) and term(u, v) == least[u] and \
+                    term(v, u) == least[v]
+            assert matching.has_perfect_matching(vertices, tight) is None
+        return got
+
+    monkeypatch.setattr(search.Generation, "_parity_blocked", staticmethod(checked))
+    for players, rounds, seed in ((60, 7, 11), (45, 9, 2)):
+        simulate(players, rounds, seed, options=GeneratorOptions(
+            system="dutch-2026", half_bye_rate=0.05, forfeit_rate=0.03))
+    assert seen[True] > 0 and seen[False] > 0, seen

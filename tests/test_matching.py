@@ -480,6 +480,34 @@ def test_bipartite_matches_brute_force(chunk):
         assert len(set(m2.values())) == len(m2)
 
 
+def test_neighbour_sets_give_the_same_matchings():
+    """``neighbours`` is read instead of the callable: the same answers, so the same dict,
+    byte for byte (a set holding more than the graph's vertices too, as the Dutch search
+    gives a whole bracket's)."""
+    used = 0
+    for seed in SEEDS[:200]:
+        g, rng = random_graph(seed)
+        extra = rng.sample(range(2000, 2100), 3)  # partners that are not vertices
+        near = {u: frozenset([v for v in g.vertices if v != u and g.compatible(u, v)]
+                             + extra) for u in g.vertices}
+        assert max_matching(g.vertices, g.compatible, neighbours=near) == \
+            max_matching(g.vertices, g.compatible)
+        left, right = g.vertices[::2], g.vertices[1::2]
+        init = {u: v for u, v in zip(left, right) if g.compatible(u, v)}
+        for warm in (None, init):
+            got = bipartite_max_matching(left, right, g.compatible, initial=warm,
+                                         trusted=warm is not None, neighbours=near)
+            assert got == bipartite_max_matching(left, right, g.compatible, initial=warm,
+                                                 trusted=warm is not None), seed
+        used += len(g.vertices) > 4
+    assert used > 50
+    # and a wrong set is read, not the callable: the answer follows the sets
+    assert bipartite_max_matching([1, 2], [3, 4], lambda u, v: True,
+                                  neighbours={1: {3}, 2: {3}}) == {1: 3}
+    assert max_matching([1, 2, 3, 4], lambda u, v: True,
+                        neighbours={1: {2}, 2: {1}, 3: set(), 4: set()}) == {1: 2, 2: 1}
+
+
 def test_bipartite_augmenting_chain():
     # greedy takes 1-a, 2-b, 3-c; 4 can only use a: chain 4-a=1-b=2-c=3-d
     left, right = [1, 2, 3, 4], [11, 12, 13, 14]

@@ -8,7 +8,7 @@ vertices first, deleting frustrated trees).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from ._common import CompatibleLike, as_callable, index_vertices
 
@@ -21,6 +21,7 @@ def bipartite_max_matching(
     compatible: CompatibleLike,
     initial: Mapping[int, int] | None = None,
     trusted: bool = False,
+    neighbours: Mapping[int, Container[int]] | None = None,
 ) -> dict[int, int]:
     """Maximum matching between ``left`` and ``right``, as a ``{left: right}`` dict.
 
@@ -30,10 +31,18 @@ def bipartite_max_matching(
     (``trusted``: the caller knows every pair of ``initial`` compatible, as when it is an
     earlier answer for the same ``compatible``; only membership and clashes are checked).
     Keys of the result follow the order of ``left``.
+
+    ``neighbours`` (optional) gives, for every left vertex, a container of the right
+    vertices compatible with it, and is then asked instead of ``compatible`` (the same
+    answers, read without a call per pair: the result is the same).
     """
     left = list(left)
     right = list(right)
-    comp = as_callable(compatible)
+    if neighbours is not None:
+        def comp(u, w, nb=neighbours):
+            return w in nb[u]
+    else:
+        comp = as_callable(compatible)
     index_vertices(left, "left")
     rpos = index_vertices(right, "right")
     nl, nr = len(left), len(right)
@@ -86,10 +95,11 @@ def bipartite_max_matching(
             ux = left[x]
             newpool = []
             keep = newpool.append
+            near = neighbours[ux] if neighbours is not None else None
             for j in pool:
                 if seen[j]:
                     continue
-                if not comp(ux, right[j]):
+                if not (right[j] in near if near is not None else comp(ux, right[j])):
                     keep(j)
                     continue
                 seen[j] = True

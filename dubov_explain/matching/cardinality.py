@@ -7,7 +7,7 @@ algorithm, its complexity and the tricks that make it cheap on dense graphs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 
 from ._common import CompatibleLike, as_callable, index_vertices
 
@@ -81,6 +81,7 @@ def _augment(
     comp: Callable[[int, int], bool],
     mate: list[int],
     stop_on_failure: bool,
+    neighbours: Mapping[int, Container[int]] | None = None,
 ) -> bool:
     """Augment ``mate`` (in place) until no augmenting path is left.
 
@@ -189,10 +190,11 @@ def _augment(
             # 1. Unlabelled vertices: grow the tree, or augment on reaching a free one.
             newpool = []
             keep = newpool.append
+            near = neighbours[vv] if neighbours is not None else None
             for to in pool:
                 if label[to]:
                     continue
-                if not comp(vv, V[to]):
+                if not (V[to] in near if near is not None else comp(vv, V[to])):
                     keep(to)
                     continue
                 parent[to] = v
@@ -253,20 +255,28 @@ def max_matching(
     vertices: Sequence[int],
     compatible: CompatibleLike,
     initial: Mapping[int, int] | None = None,
+    neighbours: Mapping[int, Container[int]] | None = None,
 ) -> dict[int, int]:
     """Maximum cardinality matching of the graph on ``vertices``.
 
     ``compatible`` is a symmetric predicate ``(u, v) -> bool`` (or an adjacency
     mapping).  ``initial`` is an optional warm start: a matching, possibly on other
     vertices; pairs outside ``vertices`` or no longer compatible are dropped.
+    ``neighbours`` (optional) gives, for every vertex, a container holding the vertices
+    compatible with it (it may hold others not in ``vertices``); the search then reads
+    it instead of calling ``compatible`` per pair (the same answers: the same result).
 
     Returns a symmetric mate dict (``m[u] == v`` and ``m[v] == u``) holding only
     matched vertices, with keys in the order of ``vertices``.
     """
     vertices = list(vertices)
-    comp = as_callable(compatible)
+    if neighbours is not None:
+        def comp(u, v, nb=neighbours):
+            return v in nb[u]
+    else:
+        comp = as_callable(compatible)
     mate = _start(vertices, comp, initial)
-    _augment(vertices, comp, mate, stop_on_failure=False)
+    _augment(vertices, comp, mate, stop_on_failure=False, neighbours=neighbours)
     return _as_dict(vertices, mate)
 
 

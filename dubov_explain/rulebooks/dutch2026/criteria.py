@@ -153,8 +153,12 @@ class Criteria:
         return got
 
     def float_marks(self, n: int) -> tuple[str, str]:
-        p = self.st[n]
-        return p.float_before(1), p.float_before(2)
+        """The player's floats one and two rounds before (1.4.3, 1.4.4), read once."""
+        got = self._marks.get(n)
+        if got is None:
+            p = self.st[n]
+            got = self._marks[n] = (p.float_before(1), p.float_before(2))
+        return got
 
     def quality(self, pairs, downfloaters, mdps: frozenset, s: Fraction) -> list:
         """[C10]-[C21] of a candidate: ``pairs`` (MDP first in an MDP pair), the resident

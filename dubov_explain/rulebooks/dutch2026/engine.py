@@ -56,6 +56,8 @@ class Engine(RoundMachine, Generation, Criteria):
         self._opt_cache: dict = {}
         self._pq: dict = {}
         self._fits: dict = {}
+        self._clean: dict = {}
+        self._marks: dict = {}
         self._tight_warm: dict | None = None
 
     def read_readings(self, readings: Readings) -> None:

@@ -70,6 +70,10 @@ LIMIT = 200_000
 NODE_LIMIT = 400_000
 #: the sums of a walk's pairs kept before the memo is cleared (``candidate_quality``)
 SUMS_KEPT = 100_000
+#: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
+ROWS_UP_TO = 1_500
+#: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
+BOUNDS_KEPT = 20_000
 #: the vertex standing for the pairing-allocated bye in a completion
 BYE = -1
 
@@ -100,6 +104,25 @@ def _floats(ku: int, kv: int) -> tuple[bool, bool]:
 
 #: ``_FLOATS[kind of u][kind of v]``: (u leaves the bracket, u leaves the following one)
 _FLOATS = tuple(tuple(_floats(a, b) for b in range(6)) for a in range(6))
+
+
+class _CleanRows(dict):
+    """For one of [C10]-[C13] (``k``): each player's partners among the players of the
+    bracket being searched with whom he makes a ``clean`` pair (every S2 of the search is
+    among them), filled on first reading."""
+
+    def __init__(self, clean, bracket: tuple, k: int):
+        super().__init__()
+        self.clean, self.bracket, self.k = clean, bracket, k
+
+    @classmethod
+    def of_bracket(cls, clean, bracket: tuple) -> tuple:
+        return tuple(cls(clean, bracket, k) for k in range(4))
+
+    def __missing__(self, a: int) -> frozenset:
+        clean, k = self.clean, self.k
+        got = self[a] = frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
+        return got
 
 
 class SearchLimitReached(Exception):
@@ -133,6 +156,17 @@ class Generation:
         got = self._fits.get(key)
         if got is None:
             got = self._fits[key] = self.absolute(a, b) is None
+        return got
+
+    def clean(self, a: int, b: int) -> tuple[bool, bool, bool, bool]:
+        """For each of [C10]-[C13]: whether ``a``-``b`` fits (:meth:`fits`) and breaks it
+        nowhere (:meth:`pair_quality`), read once per pair: the bounds ask it of the same
+        pairs many times."""
+        key = (a, b) if a < b else (b, a)
+        got = self._clean.get(key)
+        if got is None:
+            got = self._clean[key] = tuple(not x for x in self.pair_quality(a, b)) \
+                if self.fits(a, b) else (False,) * 4
         return got
 
     def score_ranks(self) -> dict[int, int]:
@@ -273,6 +307,9 @@ class Generation:
         def tight(u, v):
             return compatible(u, v) and term(u, v) == least[u] and term(v, u) == least[v]
 
+        if level is not None and self._parity_blocked(vertices, classes, term, least,
+                                                      compatible, level):
+            return self.odd_set_matching(vertices, compatible, term, least, level, klass)
         # warm start: the last such matching (of another completion, often the same
         # players below the bracket, whose pairs among themselves stay tight); only where
         # the search starts changes, not whether a perfect matching of tight pairs exists,
@@ -283,6 +320,28 @@ class Generation:
         if got is not None or level is None:
             return got
         return self.odd_set_matching(vertices, compatible, term, least, level, klass)
+
+    @staticmethod
+    def _parity_blocked(vertices, classes, term, least, compatible, level) -> bool:
+        """Whether the pairs where both ends take their cheapest term (``tight`` in
+        :meth:`zero_slack_matching`) surely have no perfect matching: some set of levels
+        (the bracket; the bracket with its fixed downfloaters; ... ) holds an odd number of
+        vertices and no such pair leaves it (every perfect matching has a pair leaving an
+        odd set).  The matching search would find the same and return None, only after a
+        search over the whole graph; so asking this first changes no result.  A pair's
+        terms depend on the other end's class only, so a vertex looks only at the outside
+        classes where its own term is its cheapest."""
+        levels = sorted({level(v) for v in vertices})
+        for k in levels[:-1]:
+            inside = [v for v in vertices if level(v) <= k]
+            if not len(inside) % 2:
+                continue
+            outside = [vs for vs in classes.values() if level(vs[0]) > k]
+            if not any(term(u, vs[0]) == least[u]
+                       and any(term(v, u) == least[v] and compatible(u, v) for v in vs)
+                       for u in inside for vs in outside):
+                return True
+        return False
 
     def odd_set_matching(self, vertices, compatible, term, least, level, klass):
         """:meth:`zero_slack_matching` when the bracket (level 0), or the bracket with the
@@ -401,18 +460,31 @@ class Generation:
         return None if got is None else (got[0], got[3])
 
     # ------------------------------------------------------------------ one bracket
+    def open_search(self, score: Fraction, mdps: list[int], residents: list[int],
+                    lower: tuple[int, ...]) -> None:
+        """The walk's state for one bracket: no best yet, counts at 0, empty memos."""
+        self._best = None
+        self._count = 0
+        self._nodes = 0
+        self._warm: dict = {}
+        bracket = tuple(mdps) + tuple(residents)
+        # a row costs one ``clean`` per bracket player, kept: worth it while the bounds'
+        # matchings scan most of the bracket (their failing searches), not in a bracket
+        # of thousands, where they touch few pairs and the rows' memory would grow with
+        # the square of it (the answers are the same either way)
+        self._rows = _CleanRows.of_bracket(self.clean, bracket) \
+            if len(bracket) <= ROWS_UP_TO else (None,) * 4
+        self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
+        self._terms: dict = {}
+        self._sums: dict = {}
+        self._bounds: dict = {}
+
     def search(self, score: Fraction, mdps: list[int], residents: list[int],
                lower: tuple[int, ...], max_pairs: int, m1: int, limbo_scores: tuple,
                root: tuple):
         """The chosen candidate of the bracket (a dict of its facts) or None; ``root`` the
         lower bound of every candidate ([C5], [C8], [C9] at their best, the rest 0)."""
-        self._best = None
-        self._count = 0
-        self._nodes = 0
-        self._warm: dict = {}
-        self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
-        self._terms: dict = {}
-        self._sums: dict = {}
+        self.open_search(score, mdps, residents, lower)
         # the walk recurses once per S1 player (and once per remainder S1 player): a large
         # bracket needs more frames than the default (Python frames, no C stack, in 3.11+)
         depth = sys.getrecursionlimit()
@@ -510,24 +582,49 @@ class Generation:
                 if self.st.players else 1
         return got
 
+    def clean_pairs(self, players: tuple, k: int) -> int:
+        """The most pairs among ``players`` (of the bracket being searched) that fit and
+        break criterion ``k`` of [C10]-[C13] nowhere: a maximum matching's size (the same
+        whichever maximum is found), kept with :meth:`rest_bound`'s memo."""
+        key = ("pairs", players, k)
+        got = self._bounds.get(key)
+        if got is None:
+            clean = self.clean
+            got = self._bounds[key] = len(matching.max_matching(
+                players, lambda a, b: clean(a, b)[k], neighbours=self._rows[k])) // 2
+        return got
+
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
-        (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled)."""
-        fits = self.fits
+        (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled).
+        A function of its arguments alone (the walk asks the same ones again and again:
+        24,570 times for 914 distinct at round 2 of 1,000 players), so kept in a memo
+        cleared when large."""
+        key = (s1, s2, floaters)
+        got = self._bounds.get(key)
+        if got is None:
+            if len(self._bounds) > BOUNDS_KEPT:
+                self._bounds.clear()
+            got = self._bounds[key] = self.fresh_bound(s1, s2, floaters)
+        return list(got)
+
+    def fresh_bound(self, s1: tuple, s2: tuple, floaters: bool) -> tuple:
+        """:meth:`rest_bound` computed."""
+        clean = self.clean
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         for k in checks:
             m = matching.bipartite_max_matching(
-                s1, s2, lambda a, b, k=k: fits(a, b) and not self.pair_quality(a, b)[k],
-                initial=warm.get(k), trusted=True)
+                s1, s2, lambda a, b, k=k: clean(a, b)[k],
+                initial=warm.get(k), trusted=True, neighbours=self._rows[k])
             warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
-            marks = [self.float_marks(n) for n in s2]
-            out[4] = max(0, sum(f1 == "down" for f1, _ in marks) - len(s1))
-            out[6] = max(0, sum(f2 == "down" for _, f2 in marks) - len(s1))
-        return out
+            marks = self.float_marks
+            out[4] = max(0, sum(marks(n)[0] == "down" for n in s2) - len(s1))
+            out[6] = max(0, sum(marks(n)[1] == "down" for n in s2) - len(s1))
+        return tuple(out)
 
     def better(self, lb: tuple) -> bool:
         """Whether a candidate with lower bound ``lb`` may still be better than the best."""
@@ -576,11 +673,8 @@ class Generation:
             if n1 and not self.settled(lb):
                 # over every composition: n1 pairs among the players, in any S1/S2
                 q = list(lb[3:])
-                fits = self.fits
                 for k in ((2, 3, 0, 1) if self.st.last_round else (2, 3)):
-                    m = matching.max_matching(players, lambda a, b, k=k: fits(a, b)
-                                              and not self.pair_quality(a, b)[k])
-                    q[k] += max(0, n1 - len(m) // 2)
+                    q[k] += max(0, n1 - self.clean_pairs(tuple(players), k))
                 lb = lb[:3] + tuple(q)
             return lb
 
