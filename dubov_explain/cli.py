@@ -198,8 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--player", type=int, required=True, metavar="N", help="the player to explain")
     e.add_argument("--against", type=int, metavar="M", help="why did N not meet M?")
     e.add_argument("--budget", type=float, default=EXPLAIN_BUDGET, metavar="SECONDS",
-                   help="at most this many seconds for the explanation (a why-not or reply "
-                   "pairs the round again with pairs forced), 0 for no limit; when it runs "
+                   help="at most this many seconds of CPU for the explanation (a why-not or "
+                   "reply pairs the round again with pairs forced), 0 for no limit; when it runs "
                    f"out the command says so and exits {EXIT_SIZE_LIMIT} "
                    f"(default {EXPLAIN_BUDGET:g})")
     e.add_argument("--reply", action="store_true",
@@ -316,7 +316,8 @@ def _add_compare_parser(sub) -> None:
 
 #: replay --budget: seconds for explaining one round's differences
 DEFAULT_BUDGET = 5.0
-#: explain --budget: seconds for one explanation (why-not, reply, a player's round)
+#: explain --budget: CPU seconds for one explanation (why-not, reply, a player's round); the
+#: budgets of its optional parts (``explain.why``) are CPU time too, and nest inside it
 EXPLAIN_BUDGET = 30.0
 #: check --budget: CPU seconds for explaining the one round a check explains (a forced walk
 #: of the Dutch engine along a far-off pairing can otherwise take minutes: at 1,000 players
@@ -732,11 +733,11 @@ def cmd_explain(args) -> int:
     from .explain.budget import BudgetExceeded, time_limit
 
     try:
-        with time_limit(args.budget or None):
+        with time_limit(args.budget or None, cpu=True):
             return _explain(args, req, t, readings, title)
     except BudgetExceeded:
         _say(f"dubov-explain: the explanation was cut short: its budget of {args.budget:g} s "
-             "ran out (--budget SECONDS gives it more, 0 no limit); nothing was written")
+             "of CPU ran out (--budget SECONDS gives it more, 0 no limit); nothing was written")
         return EXIT_SIZE_LIMIT
 
 
