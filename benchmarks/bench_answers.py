@@ -35,7 +35,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-SYSTEMS = ("dubov-2026", "dubov-2025", "dubov-1997", "dutch-2026", "dutch-2012", "swiss-rating-1992")
+SYSTEMS = ("dubov-2026", "dubov-2025", "dubov-1997", "dutch-2026", "dutch-2017", "dutch-2012",
+           "swiss-rating-1992")
 KINDS = ("page", "reply", "against", "colour", "check", "report", "steps", "compare")
 
 

@@ -273,7 +273,7 @@ def player_letter(source: Source, player: int, *, against: int | None = None,
     expected (``against``: a particular opponent; ``colour``: the colour) and why it was
     worse.  ``format``: ``text``, ``html`` or ``json``.  Checked as :func:`pair` checks."""
     from . import app
-    from .explain.why import reply
+    from .explain.why import READINGS_SECONDS, reply
     from .render import explain as R
 
     req = _request(source, system=system, readings=readings, round_no=round_no,
@@ -284,7 +284,8 @@ def player_letter(source: Source, player: int, *, against: int | None = None,
         raise ValueError(f"a letter is not written for the {req.rulebook.name} rulebook yet; "
                          "explain_player gives the facts")
     answer = reply(req.tournament, player, req.readings, round_no, trace=trace,
-                   against=against, technical=technical, topic="colour" if colour else None)
+                   against=against, technical=technical, topic="colour" if colour else None,
+                   readings_seconds=READINGS_SECONDS)
     if format == "json":
         return R.to_json(answer)
     if format == "html":

@@ -205,8 +205,8 @@ def check(trf: str | Tournament, pairing: str | None = None, round_no: int | Non
     """Check one round of ``trf``: the round entered in the file (default: the last with
     games), or, with ``pairing`` (a JaVaFo/bbpPairings pairing file), that pairing of the
     round to pair (or of ``round_no``).  The absolute test, then the comparison with the
-    rulebook's own pairing; ``budget``: at most that many seconds for explaining a
-    difference (``explain.audit.check_round``).  ``trf`` is a file name or a tournament
+    rulebook's own pairing; ``budget``: at most that many seconds of CPU for explaining
+    a difference (``explain.audit.check_round``).  ``trf`` is a file name or a tournament
     already read.  ``accept_history``: a round before the checked one that breaks an
     absolute rule is a warning instead of an error (the checked round itself is always
     judged, and reported)."""
@@ -246,7 +246,8 @@ def check(trf: str | Tournament, pairing: str | None = None, round_no: int | Non
         t = replace(t, total_rounds=max(last, r))
         warnings.append(f"no total number of rounds (XXR/142); {t.total_rounds} assumed "
                         "(give --rounds N if the tournament has more)")
-    res = check_round(request_for_round(t, r), r, pub, chosen, system=book.name, budget=budget)
+    res = check_round(request_for_round(t, r), r, pub, chosen, system=book.name, budget=budget,
+                      cpu=True)
     return Checked(res, tuple(warnings))
 
 

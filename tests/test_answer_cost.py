@@ -141,3 +141,40 @@ def test_a_page_budget_that_runs_out_inside_a_what_if_run_cuts_the_page(monkeypa
     cut = W.explain_player(t, 20, None, ROUND, trace)
     assert cut.mates_unasked and cut.mates_budget == 0.05
     assert all(w.verdict != "unsettled" for w in cut.mates)
+
+
+@pytest.mark.parametrize("system", ["dubov-2025", "dutch-2012", "dutch-2026"])
+def test_a_reply_cut_by_its_readings_budget_names_the_values_left(monkeypatch, system):
+    t, rb, trace = _round(system, 3)
+    n = 9
+    full = W.reply(t, n, None, ROUND, trace)
+    assert not full.readings_unasked and full.readings_budget is None
+    untried = "left these untried"
+    assert untried not in R.reply_text(full, trace)
+    real_pair = type(rb).pair
+
+    def slow_pair(self, *args, **kw):  # each pairing costs at least 30 ms of CPU
+        start = time.process_time()
+        while time.process_time() - start < 0.03:
+            pass
+        return real_pair(self, *args, **kw)
+
+    monkeypatch.setattr(type(rb), "pair", slow_pair)
+    cut = W.reply(t, n, None, ROUND, trace, readings_seconds=0.1)
+    assert cut.readings_unasked and cut.readings_budget == 0.1
+    # the values paired are the first ones, answered as the whole reply answers them; the
+    # others are named, each once
+    every = [f"{r.name}={v}" for r in rb.catalogue for v in r.choices
+             if v != rb.readings().value(r.name)]
+    assert set(cut.readings_unasked) <= set(every)
+    assert len(set(cut.readings_unasked)) == len(cut.readings_unasked)
+    for g in cut.readings:
+        assert g in full.readings
+    letter = R.reply_text(cut, trace)
+    one_line = " ".join(letter.split())
+    assert f"The reply's budget of 0.1 s of CPU" in one_line or \
+        f"the reply's budget of 0.1 s of CPU" in one_line
+    assert untried in one_line
+    assert cut.readings_unasked[-1] in one_line
+    # "none changes this" is never said of values not tried
+    assert "No named reading of an unclear article changes this" not in one_line

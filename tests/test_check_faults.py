@@ -470,20 +470,32 @@ def test_a_pairing_file_numbers_its_boards_in_its_own_order(tmp_path, capsys):
     assert_no_python(out)
 
 
-def test_check_bounds_its_explanation_by_a_budget(capsys):
+def test_check_bounds_its_explanation_by_a_budget(capsys, monkeypatch):
     """`check --budget S`: the explanation of a legal but different pairing stops after S
-    seconds and says so; the verdict, the absolute test and the board changes are given
-    whatever the budget (a forced walk of the Dutch engine along a far-off pairing could
-    otherwise take minutes).  A negative budget is an invalid request (exit 3)."""
+    seconds of CPU and says so; the verdict, the absolute test and the board changes are
+    given whatever the budget (a forced walk of the Dutch engine along a far-off pairing
+    could otherwise take minutes).  A negative budget is an invalid request (exit 3)."""
+    import time
     from pathlib import Path
 
     from dubov_explain import cli
+    from dubov_explain.rulebooks.base import ModuleRulebook
 
     trf = str(Path(__file__).resolve().parent.parent / "golden" / "cases"
               / "reading-upfloat-history.trf")
-    assert cli.main(["check", trf, "--round", "3", "--budget", "0.000001"]) == 6
+    real = ModuleRulebook.analyse_departures
+
+    def slow(*args, **kw):  # a walk of 0.3 s of CPU: longer than the budget below
+        start = time.process_time()
+        while time.process_time() - start < 0.3:
+            pass
+        return real(*args, **kw)
+
+    with monkeypatch.context() as m:
+        m.setattr(ModuleRulebook, "analyse_departures", slow)
+        assert cli.main(["check", trf, "--round", "3", "--budget", "0.05"]) == 6
     out = capsys.readouterr().out
-    assert "cut short: the budget of 1e-06 s ran out" in out
+    assert "cut short: the budget of 0.05 s of CPU ran out" in out
     assert "boards 1 and 2: opponents swapped" in out and "leaves the procedure at" not in out
     assert cli.main(["check", trf, "--round", "3"]) == 6  # the default budget is ample here
     out = capsys.readouterr().out

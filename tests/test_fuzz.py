@@ -270,8 +270,9 @@ class Hang(BaseException):
 @contextlib.contextmanager
 def _time_limit(seconds: float, what: str):
     """Stop the body after ``seconds`` of this process's CPU time (``ITIMER_PROF``): the
-    limit is on the work a command does, not on how busy the machine is.  The explanation
-    budget of ``check`` (``explain/budget.py``) uses the other timer, ``ITIMER_REAL``."""
+    limit is on the work a command does, not on how busy the machine is.  A budget of CPU
+    time inside a command (``explain/budget.py``: ``check``'s, a page's) suspends this timer
+    and re-arms it with what was left."""
     def expired(signum, frame):
         raise Hang(f"{what}: still running after {seconds:g} s of CPU")
 

@@ -188,7 +188,7 @@ def test_an_explanation_past_its_budget_says_so(system, tmp_path):
         code = cli.main(["explain", str(path), "--system", system, "--player", "1",
                          "--against", "2", "--budget", "0.01"])
     assert code == 4, err.getvalue()
-    assert "the explanation was cut short: its budget of 0.01 s ran out" in err.getvalue()
+    assert "the explanation was cut short: its budget of 0.01 s of CPU ran out" in err.getvalue()
     assert out.getvalue() == ""
 
 

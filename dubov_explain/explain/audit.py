@@ -118,6 +118,8 @@ class CheckResult:
     notes: tuple[str, ...] = ()
     #: the budget (seconds) that cut the explanation of this difference short, else None
     cut_short: float | None = None
+    #: whether that budget was of CPU time (else of real time)
+    cut_cpu: bool = False
     #: the smallest set of board changes from the published pairing to the procedure's
     #: (:mod:`.changes`); empty when identical or when the procedure found no pairing
     changes: tuple[Change, ...] = ()
@@ -298,13 +300,15 @@ def absolute_test(request: Tournament, r: int, pub: Published, readings=None,
 
 def check_round(request: Tournament, r: int, pub: Published, readings=None,
                 trace: Trace | None = None, explain: bool = True,
-                system: str = DEFAULT_SYSTEM, budget: float | None = None) -> CheckResult:
+                system: str = DEFAULT_SYSTEM, budget: float | None = None,
+                cpu: bool = False) -> CheckResult:
     """The absolute test, then the comparison with the engine, of round ``r``.
 
     ``explain``: analyse where a legal but different pairing leaves the procedure (the
     costly part: the round is paired again with the published pairs forced); ``budget``:
-    at most that many seconds for it (see :mod:`.budget`), after which the result says the
-    explanation was cut short and carries no departures."""
+    at most that many seconds for it (see :mod:`.budget`; with ``cpu`` seconds of the
+    process's CPU time, else of real time), after which the result says the explanation was
+    cut short and carries no departures."""
     book = find_rulebook(system)
     readings = readings if readings is not None else book.readings()
     if trace is None:
@@ -326,10 +330,11 @@ def check_round(request: Tournament, r: int, pub: Published, readings=None,
         from .budget import BudgetExceeded, time_limit
 
         try:
-            with time_limit(budget):
+            with time_limit(budget, cpu=cpu):
                 departures, what_if = book.analyse_departures(request, r, pub, trace, readings)
         except BudgetExceeded:
-            return CheckResult(r, DIFFERENT, pub, trace, cut_short=budget, changes=changes,
+            return CheckResult(r, DIFFERENT, pub, trace, cut_short=budget, cut_cpu=cpu,
+                               changes=changes,
                                boards=boards)
     return CheckResult(r, DIFFERENT, pub, trace, (), tuple(departures), what_if,
                        changes=changes, boards=boards)

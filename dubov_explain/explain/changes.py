@@ -115,37 +115,54 @@ def board_changes(published: Sequence[tuple[int, int, bool]], procedure: Sequenc
     left_q = [j for j in range(len(procedure)) if j not in twin]
     matched: list[tuple[int, int]] = []
 
-    def match(i: int, j: int) -> None:
-        matched.append((i, j))
-        left_p.remove(i)
-        left_q.remove(j)
-
     def players(board) -> set[int]:
         return {n for n in board[:2] if n}
 
     def is_bye(board) -> bool:
         return 0 in board[:2]
 
+    # each step below takes, for a procedure board, the first published board left (in
+    # board order) that fits it: indexes of the published boards left by their players
+    # and by their set of players find it without a pass over every board left
+    free = dict.fromkeys(left_p)
+    same: dict[frozenset[int], list[int]] = {}
+    holding: dict[int, list[int]] = {}
+    for i in left_p:
+        same.setdefault(frozenset(players(published[i])), []).append(i)
+        for n in players(published[i]):
+            holding.setdefault(n, []).append(i)
+    byes = [i for i in left_p if is_bye(published[i])]
+    taken: set[int] = set()
+
+    def match(i: int, j: int) -> None:
+        matched.append((i, j))
+        del free[i]
+        taken.add(j)
+
     # the same two players: colours reversed
-    for j in list(left_q):
-        i = next((i for i in left_p if not is_bye(procedure[j])
-                  and players(published[i]) == players(procedure[j])), None)
-        if i is not None:
-            match(i, j)
+    for j in left_q:
+        if not is_bye(procedure[j]):
+            i = next((i for i in same.get(frozenset(players(procedure[j])), ()) if i in free),
+                     None)
+            if i is not None:
+                match(i, j)
     # a bye for a bye
-    for j in list(left_q):
+    for j in [j for j in left_q if j not in taken]:
         if is_bye(procedure[j]):
-            i = next((i for i in left_p if is_bye(published[i])), None)
+            i = next((i for i in byes if i in free), None)
             if i is not None:
                 match(i, j)
     # boards sharing a player (most shared first), then in board order
-    for j in list(left_q):
-        best = max(left_p, key=lambda i: (len(players(published[i]) & players(procedure[j])),
-                                          -i), default=None)
-        if best is not None and players(published[best]) & players(procedure[j]):
-            match(best, j)
-    for i, j in zip(list(left_p), list(left_q)):
-        match(i, j)
+    for j in [j for j in left_q if j not in taken]:
+        mine = players(procedure[j])
+        near = {i for n in mine for i in holding.get(n, ()) if i in free}
+        if near:
+            match(max(near, key=lambda i: (len(players(published[i]) & mine), -i)), j)
+    left_p = list(free)
+    left_q = [j for j in left_q if j not in taken]
+    for i, j in zip(left_p, left_q):
+        matched.append((i, j))
+    left_p, left_q = left_p[len(left_q):], left_q[len(left_p):]
     out: list[Change] = []
     for i, j in matched:
         p, q = published[i], procedure[j]
@@ -183,15 +200,30 @@ def group_changes(changes: Sequence[Change]) -> tuple[ChangeGroup, ...]:
     """The changes in groups that share players (connected components), each in the order
     of its first board; a colours change or a moved bye stands alone unless it shares
     players with a rewritten board."""
-    groups: list[list[Change]] = []
-    for c in changes:
-        touching = [g for g in groups if any(c.players & d.players for d in g)
-                    and c.kind not in ("colours",) and all(d.kind != "colours" for d in g)]
+    # the groups in the order they were made (a merged group goes last), by their number;
+    # ``held``: the group holding each player of a change other than ``colours``
+    made: dict[int, list[Change]] = {}
+    held: dict[int, int] = {}
+    into: dict[int, int] = {}  # a group merged into a later one
+
+    def now(k: int) -> int:
+        root = k
+        while root in into:
+            root = into[root]
+        while k != root:
+            into[k], k = root, into[k]
+        return root
+
+    for k, c in enumerate(changes):
         merged = [c]
-        for g in touching:
-            merged = g + merged
-            groups.remove(g)
-        groups.append(merged)
+        if c.kind != "colours":
+            for g in sorted({now(held[n]) for n in c.players if n in held}):
+                merged = made.pop(g) + merged
+                into[g] = k
+            for n in c.players:
+                held[n] = k
+        made[k] = merged
+    groups = list(made.values())
     out = []
     for g in groups:
         g = sorted(g, key=lambda c: (c.board is None, c.board or 0))

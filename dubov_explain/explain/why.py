@@ -461,6 +461,9 @@ class Reply:
     technical: bool = False
     #: the other unusual facts of the round, named briefly (``no-bye``, ``float``, ``colour``)
     others: list[str] = field(default_factory=list)
+    #: the other reading values a budget left unpaired (``"name=value"``), and its seconds
+    readings_unasked: list = field(default_factory=list)
+    readings_budget: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -549,9 +552,11 @@ def expected_opponent(x: PlayerExplanation) -> WhyNot | None:
 def reply(t: Tournament, player: int, readings=None, round_no: int | None = None,
           trace: Trace | None = None, against: int | None = None, system: str | None = None,
           technical: bool = False, check_readings: bool = True, topic: str | None = None,
-          question: str | None = None) -> Reply:
+          question: str | None = None, readings_seconds: float | None = None) -> Reply:
     """The facts of a reply to ``player`` (see :class:`Reply`); ``question``: the one the
-    player states (:data:`QUESTIONS`), ``topic``: the topic itself, chosen by the caller.
+    player states (:data:`QUESTIONS`), ``topic``: the topic itself, chosen by the caller;
+    ``readings_seconds``: at most that much CPU time pairing the round under the other
+    readings (the values left are ``readings_unasked``; None: no limit).
     The bracket-mates' why-not answers are asked only when the topic is an opponent the
     player did not name, one by one in the bracket's order until :func:`expected_opponent`'s
     answer is settled; ``explanation.mates`` holds those asked."""
@@ -567,7 +572,9 @@ def reply(t: Tournament, player: int, readings=None, round_no: int | None = None
     out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical,
                 others=other_topics(x, topic, expected))
     if check_readings:
-        out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name)
+        out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name,
+                                            readings_seconds, out.readings_unasked)
+        out.readings_budget = readings_seconds if out.readings_unasked else None
     return out
 
 

@@ -146,7 +146,7 @@ def render_check(res, name: str = "") -> str:
         lines.extend(unjudged_lines(res))
     elif res.cut_short is not None:
         lines.append("")
-        lines.append(_one_line(_generic().cut_short(f"{res.cut_short:g}")))
+        lines.append(_one_line(_generic().cut_short(f"{res.cut_short:g}", res.cut_cpu)))
     elif res.verdict == DIFFERENT:
         lines.append("")
         lines.append("(differences not explained)")
