@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from dubov_explain.explain.changes import Change, ChangeGroup, board_changes, group_changes
+from dubov_explain.explain.changes import (Change, board_changes, finished_groups,
+                                            group_changes)
 
 
 def literal_board_changes(published, procedure):
@@ -84,17 +85,7 @@ def literal_group_changes(changes):
             merged = g + merged
             groups.remove(g)
         groups.append(merged)
-    out = []
-    for g in groups:
-        g = sorted(g, key=lambda c: (c.board is None, c.board or 0))
-        pub = [c.published for c in g if c.published]
-        new = [c.procedure for c in g if c.procedure]
-        swap = (len(g) == 2 and all(c.kind == "pair" for c in g)
-                and {frozenset(b) for b in pub} != {frozenset(b) for b in new}
-                and {n for b in pub for n in b} == {n for b in new for n in b})
-        out.append(ChangeGroup(tuple(g), swap))
-    return tuple(sorted(out, key=lambda g: min((c.board or 10**9, i)
-                                               for i, c in enumerate(g.changes))))
+    return finished_groups(groups)
 
 
 def _boards(rng, players, byes):

@@ -223,7 +223,12 @@ def group_changes(changes: Sequence[Change]) -> tuple[ChangeGroup, ...]:
             for n in c.players:
                 held[n] = k
         made[k] = merged
-    groups = list(made.values())
+    return finished_groups(list(made.values()))
+
+
+def finished_groups(groups: list) -> tuple:
+    """The groups of changes as published: each in board order, marked a swap when it is
+    two pairs that exchanged partners, the groups in the order of their first board."""
     out = []
     for g in groups:
         g = sorted(g, key=lambda c: (c.board is None, c.board or 0))
