@@ -56,6 +56,7 @@ literally, from the text, on small tournaments and checks that the engine agrees
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 from typing import Sequence
 
 from ... import matching
@@ -247,14 +248,19 @@ def fallback_pairing(engine, players: Sequence[int]) -> tuple[list[tuple[int, in
     if len(vs) % 2:
         vs.append(0)
     scores = sorted({st[n].score for n in players})
-    diffs = sorted({abs(x - y) for x in scores for y in scores})
+    # each score as its place among the round's scores would not keep differences; as an
+    # integer in the least unit of the scores it keeps them, and compares without Fractions
+    unit = lcm(*(s.denominator for s in scores)) if scores else 1
+    score = {n: int(st[n].score * unit) for n in players}
+    units = sorted(set(score.values()))
+    diffs = sorted({abs(x - y) for x in units for y in units})
 
     def ok_within(d):
         def ok(a: int, b: int) -> bool:
             if a == 0 or b == 0:
                 n = b if a == 0 else a
                 return st[n].bye_eligible and n not in engine.fmap
-            return abs(st[a].score - st[b].score) <= d and test(a, b) is None
+            return abs(score[a] - score[b]) <= d and test(a, b) is None
         return ok
 
     mate = None
