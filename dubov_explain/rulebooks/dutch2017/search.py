@@ -190,17 +190,22 @@ class Generation:
         got = (max(got[0], self.psd(pairs, ())),) + got[1:]
         if not s1_left or not self.better(got):
             return got
-        tight = self.clb_leaf_bound(base, pairs, s1_left, s2_free)
+        # the same bound without the S2 players left over (they are no pairs' players)
+        paired = super().lower_bound(base, pairs, s1_left, s2_free) if floaters else got
+        tight = (self.clb_least_psd(pairs, s1_left, s2_free),) + paired[1:]
         return got if self.better(tight) else tight
 
-    def clb_leaf_bound(self, base: tuple, pairs, s1_left, s2_free) -> tuple:
-        """In the CLB, a lower bound of what the walk compares at each candidate completing
+    def clb_least_psd(self, pairs, s1_left, s2_free) -> tuple:
+        """In the CLB, with the rest of 2026's bound of the pairs (``floaters`` false: C.7,
+        the PAB slot, C.8-C.19 of the pairs formed and what pairing ``s1_left`` must add to
+        C.8-C.11), a lower bound of what the walk compares at each candidate completing
         ``pairs`` (the S1 players ``s1_left`` each paired with one of ``s2_free``) just
         before evaluating it: :meth:`lower_bound` of all its pairs, ``(PSD of the pairs,
-        C.7, 0, C.8-C.19 of the pairs)``.  Used only when it is not better than the best
-        found: then no such candidate is evaluated by the walk (each is cut by that last
-        bound, the best only improving meanwhile), so the part can be left at once with
-        the same result, the same candidates evaluated (``checked``) in the same order.
+        C.7, 0, C.8-C.19 of the pairs)``, the S2 players it leaves unpaired not counted.
+        Used only when it is not better than the best found: then no such candidate is
+        evaluated by the walk (each is cut by that last bound, the best only improving
+        meanwhile), so the part can be left at once with the same result, the same
+        candidates evaluated (``checked``) in the same order.
 
         Why it is a bound: each player of ``s1_left`` is paired with a player of
         ``s2_free`` who breaks no absolute criterion with him (the walk pairs no other
@@ -210,7 +215,10 @@ class Generation:
         not smaller than it; the PSD of the pairs formed so far with those least
         differences is such a list.  C.7 and the PAB slot are the CLB's constants (every
         candidate's, remainders' too: ``optimum``'s C.6 floor ``()``, no following
-        bracket), and C.8-C.19 of more pairs only add counts and list elements."""
+        bracket), C.8-C.19 of more pairs only add counts and list elements, and 2026's
+        bound of what pairing ``s1_left`` adds to C.8-C.11 counts those pairs alone (its
+        part for the S2 players left over, ``floaters``, is left out: the walk's last bound
+        does not count them)."""
         su = self.score_units()
         fits = self.fits
         by_score: dict = {}
@@ -223,8 +231,7 @@ class Generation:
                 if any(fits(a, b) for b in by_score[s]):
                     sds.append(d)
                     break
-        return (self.points(sds),) + tuple(base[1:3]) + \
-            tuple(self.candidate_quality(pairs))
+        return self.points(sds)
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):
         """A candidate whose downfloaters are ``down``: in the last bracket at most one, whom
