@@ -117,7 +117,7 @@ class Generation:
                 if not complete and not (pab and x in nxt or pab and x in fixed):
                     return True
                 return st[x].bye_eligible and x not in self.fmap  # C.2
-            return self.absolute(u, v) is None
+            return self.fits(u, v)  # C.1, C.3 (asked once per pair: ``fits``)
 
         def cost(u, v):
             if spare(u) and spare(v):
