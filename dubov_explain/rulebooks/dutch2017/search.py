@@ -183,7 +183,9 @@ class Generation:
         """2026's bound of every candidate completing ``pairs``; in the CLB, C.6 bounded by
         the PSD of the pairs formed so far (more pairs and downfloaters only add score
         differences, and a list sorted highest first with one more element is never
-        smaller)."""
+        smaller); where the pairs' part of the bound with each S1 player's least score
+        difference (:meth:`clb_least_psd`) is not better than the best, that one, and the
+        walk leaves the part."""
         got = super().lower_bound(base, pairs, s1_left, s2_free, floaters)
         if got is None or self.mode != "clb":
             return got
