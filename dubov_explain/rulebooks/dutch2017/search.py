@@ -127,9 +127,14 @@ class Generation:
                 return player_cost(x, BYE)
             return player_cost(u, v) + player_cost(v, u)
 
-        if matching.has_perfect_matching(vertices, compatible) is None:
+        # warm start: the last completion's pairs (often the same players below); only
+        # where the search starts changes, not whether a perfect matching exists
+        feasible = matching.has_perfect_matching(vertices, compatible,
+                                                 initial=self.__dict__.get("_opt_warm"))
+        if feasible is None:
             got = None
         else:
+            self._opt_warm = feasible
             _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
             down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
             down_n = [] if complete else [u for u in real if in_n(u, mate[u])
