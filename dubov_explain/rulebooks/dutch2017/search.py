@@ -29,6 +29,8 @@ What differs (each a method below, named by its 2017 article):
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ... import matching
 from ..dutch2026.search import BYE, LIMIT, SearchLimitReached
 
@@ -115,7 +117,7 @@ class Generation:
                 if not complete and not (pab and x in nxt or pab and x in fixed):
                     return True
                 return st[x].bye_eligible and x not in self.fmap  # C.2
-            return self.absolute(u, v) is None
+            return self.fits(u, v)  # C.1, C.3 (asked once per pair: ``fits``)
 
         def cost(u, v):
             if spare(u) and spare(v):
@@ -125,9 +127,14 @@ class Generation:
                 return player_cost(x, BYE)
             return player_cost(u, v) + player_cost(v, u)
 
-        if matching.has_perfect_matching(vertices, compatible) is None:
+        # warm start: the last completion's pairs (often the same players below); only
+        # where the search starts changes, not whether a perfect matching exists
+        feasible = matching.has_perfect_matching(vertices, compatible,
+                                                 initial=self.__dict__.get("_opt_warm"))
+        if feasible is None:
             got = None
         else:
+            self._opt_warm = feasible
             _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
             down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
             down_n = [] if complete else [u for u in real if in_n(u, mate[u])
@@ -147,21 +154,91 @@ class Generation:
 
     def psd(self, pairs, down) -> tuple:
         """A.8: the score differences of the pairs and of the downfloaters (each against one
-        point less than the bracket's lowest score), highest first."""
-        st = self.st
-        low = self._lowest - 1
-        return tuple(sorted([abs(st[a].score - st[b].score) for a, b in pairs]
-                            + [st[n].score - low for n in down], reverse=True))
+        point less than the bracket's lowest score), highest first.
+
+        Computed in integers (``self.unit``s: :meth:`in_units`' scale) and given back as
+        points, one object per value (:meth:`points`): the same list, whose comparisons
+        (the walk's, many per candidate) mostly meet the same objects."""
+        su = self.score_units()
+        low = int((self._lowest - 1) * self.unit)
+        xs = [abs(su[a] - su[b]) for a, b in pairs] + [su[n] - low for n in down]
+        return self.points(xs)
+
+    def points(self, xs: list) -> tuple:
+        """Differences in units, highest first, as points (one Fraction per value)."""
+        xs.sort(reverse=True)
+        got = self.__dict__.setdefault("_points", {})
+        out = []
+        for x in xs:
+            f = got.get(x)
+            if f is None:
+                f = got[x] = Fraction(x, self.unit)
+            out.append(f)
+        return tuple(out)
+
+    def score_units(self) -> dict[int, int]:
+        """Each player's score in units (``self.unit``: integers, the same differences)."""
+        got = self.__dict__.get("_score_units")
+        if got is None:
+            d = self.unit
+            got = self._score_units = {p.number: int(p.score * d) for p in self.st.players}
+        return got
 
     def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(), floaters: bool = False):
         """2026's bound of every candidate completing ``pairs``; in the CLB, C.6 bounded by
         the PSD of the pairs formed so far (more pairs and downfloaters only add score
         differences, and a list sorted highest first with one more element is never
-        smaller)."""
+        smaller); where the pairs' part of the bound with each S1 player's least score
+        difference (:meth:`clb_least_psd`) is not better than the best, that one, and the
+        walk leaves the part."""
         got = super().lower_bound(base, pairs, s1_left, s2_free, floaters)
         if got is None or self.mode != "clb":
             return got
-        return (max(got[0], self.psd(pairs, ())),) + got[1:]
+        got = (max(got[0], self.psd(pairs, ())),) + got[1:]
+        if not s1_left or not self.better(got):
+            return got
+        # the same bound without the S2 players left over (they are no pairs' players)
+        paired = super().lower_bound(base, pairs, s1_left, s2_free) if floaters else got
+        tight = (self.clb_least_psd(pairs, s1_left, s2_free),) + paired[1:]
+        return got if self.better(tight) else tight
+
+    def clb_least_psd(self, pairs, s1_left, s2_free) -> tuple:
+        """In the CLB, with the rest of 2026's bound of the pairs (``floaters`` false: C.7,
+        the PAB slot, C.8-C.19 of the pairs formed and what pairing ``s1_left`` must add to
+        C.8-C.11), a lower bound of what the walk compares at each candidate completing
+        ``pairs`` (the S1 players ``s1_left`` each paired with one of ``s2_free``) just
+        before evaluating it: :meth:`lower_bound` of all its pairs, ``(PSD of the pairs,
+        C.7, 0, C.8-C.19 of the pairs)``, the S2 players it leaves unpaired not counted.
+        Used only when it is not better than the best found: then no such candidate is
+        evaluated by the walk (each is cut by that last bound, the best only improving
+        meanwhile), so the part can be left at once with the same result, the same
+        candidates evaluated (``checked``) in the same order.
+
+        Why it is a bound: each player of ``s1_left`` is paired with a player of
+        ``s2_free`` who breaks no absolute criterion with him (the walk pairs no other
+        way), so his pair's score difference is at least the least such one; a remainder
+        (3.7.1) only adds pairs.  A PSD sorted highest first that holds, one for one, an
+        element at least as large as each of another list's (and maybe more elements) is
+        not smaller than it; the PSD of the pairs formed so far with those least
+        differences is such a list.  C.7 and the PAB slot are the CLB's constants (every
+        candidate's, remainders' too: ``optimum``'s C.6 floor ``()``, no following
+        bracket), C.8-C.19 of more pairs only add counts and list elements, and 2026's
+        bound of what pairing ``s1_left`` adds to C.8-C.11 counts those pairs alone (its
+        part for the S2 players left over, ``floaters``, is left out: the walk's last bound
+        does not count them)."""
+        su = self.score_units()
+        fits = self.fits
+        by_score: dict = {}
+        for b in s2_free:
+            by_score.setdefault(su[b], []).append(b)
+        sds = [abs(su[a] - su[b]) for a, b in pairs]
+        for a in s1_left:
+            ua = su[a]
+            for d, s in sorted((abs(ua - s), s) for s in by_score):
+                if any(fits(a, b) for b in by_score[s]):
+                    sds.append(d)
+                    break
+        return self.points(sds)
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):
         """A candidate whose downfloaters are ``down``: in the last bracket at most one, whom

@@ -1,0 +1,51 @@
+"""The Dutch 2017 walk's exits in the collapsed last bracket of A.9 (``search.Generation``:
+``lower_bound``'s CLB bound, ``clb_least_psd``) change no trace: each round below is paired
+with them and without them (the walk of before, whose every candidate is cut only by its
+last bound), and the two traces are equal event for event -- the same candidates
+evaluated (``checked``), the same choice.  The rounds are CLBs: round 2 where the round-1
+losers form one XXP group (A.9 collapses every bracket below the winners), and generated
+tournaments whose rounds collapse."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import adversarial_cases as cases  # noqa: E402
+
+from dubov_explain.rulebooks import find_rulebook  # noqa: E402
+from dubov_explain.rulebooks.dutch2017 import search  # noqa: E402
+from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
+
+
+def both(monkeypatch, pair):
+    """The trace (JSON) with the CLB bound, and without it (its PSD the empty list: never
+    better than a best, so the walk goes on as before)."""
+    with_bound = pair()
+    with monkeypatch.context() as m:
+        m.setattr(search.Generation, "clb_least_psd", lambda self, *a: ())
+        without = pair()
+    return with_bound, without
+
+
+@pytest.mark.parametrize("players", [8, 10, 12, 14])
+def test_losers_group_same_trace(monkeypatch, players):
+    book = find_rulebook("dutch-2017")
+    t, _ = cases.losers_group(players)
+    got, want = both(monkeypatch, lambda: book.pair(t).to_json())
+    assert '"collapsed"' in want  # the round has a CLB: the bound was in play
+    assert got == want
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_generated_rounds_same_trace(monkeypatch, seed):
+    def run():
+        sim = simulate(14, 7, seed, keep_rounds=True, pair_rounds=6,
+                       options=GeneratorOptions(system="dutch-2017"))
+        return [r.trace.to_json() for r in sim.rounds]
+
+    got, want = both(monkeypatch, run)
+    assert got == want
