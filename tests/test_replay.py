@@ -279,3 +279,33 @@ def test_replay_reports_progress_per_round(tmp_path):
     bar = Progress(0, "replay", stream)
     bar.set(1, 2)
     assert "1/2" in stream.getvalue()
+
+
+def test_a_budget_whose_first_signal_is_lost_still_cuts():
+    """Python ignores an exception raised while a finaliser or a garbage-collector callback
+    runs (the test suite saw a budget's BudgetExceeded lost so); the timer fires again after
+    expiry, so the next signal cuts the work.  Here the body swallows the first one itself
+    and burns CPU on: the budget must still end it, long before 2 s of CPU."""
+    import signal
+    import time
+
+    from dubov_explain.explain.budget import BudgetExceeded, time_limit
+
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("no POSIX interval timers")
+    lost = again = 0
+    start = time.process_time()
+    with pytest.raises(BudgetExceeded):
+        with time_limit(0.05, cpu=True) as enforced:
+            assert enforced
+            while time.process_time() - start < 2.0:
+                try:
+                    while time.process_time() - start < 2.0:
+                        pass
+                except BudgetExceeded:
+                    if lost:
+                        again += 1
+                        raise
+                    lost += 1  # the first signal, as if raised in a finaliser
+    assert lost == 1 and again == 1
+    assert time.process_time() - start < 1.0

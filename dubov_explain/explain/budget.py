@@ -27,6 +27,10 @@ from typing import Iterator
 __all__ = ["BudgetExceeded", "time_limit"]
 
 
+#: seconds between the timer's signals once a budget has run out
+REPEAT = 0.05
+
+
 class BudgetExceeded(Exception):
     """The time budget ran out."""
 
@@ -54,11 +58,14 @@ def time_limit(seconds: float | None, cpu: bool = False) -> Iterator[bool]:
                          (signal.ITIMER_REAL, signal.SIGALRM, time.monotonic))
     start = clock()
     previous = signal.signal(sig, expired)
-    outer, _ = signal.setitimer(which, seconds)
+    # once expired, the timer fires again every REPEAT seconds until the body is left: an
+    # exception raised while a finaliser or a garbage-collector callback runs is ignored by
+    # Python (it was seen in the tests: the budget then never cut), the next one is not
+    outer, every = signal.setitimer(which, seconds, REPEAT)
     try:
         yield True
     finally:
         signal.setitimer(which, 0)
         signal.signal(sig, previous)
         if outer > 0:
-            signal.setitimer(which, max(outer - (clock() - start), 1e-3))
+            signal.setitimer(which, max(outer - (clock() - start), 1e-3), every)
