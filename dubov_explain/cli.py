@@ -594,7 +594,8 @@ def pairing_text(result) -> str:
 def _no_pairing(trace) -> str:
     from .render.env import event_plain
 
-    return f"no valid pairing: {event_plain(trace.result, trace)}"
+    head = "not paired" if trace.result.context == "search-limit" else "no valid pairing"
+    return f"{head}: {event_plain(trace.result, trace)}"
 
 
 def _budget_warning(trace) -> None:
@@ -679,7 +680,10 @@ def cmd_pair(args) -> int:
         _write_outputs(args, files)
     if isinstance(result, Impossible):
         _say(_no_pairing(trace))
-        return EXIT_NO_PAIRING
+        # a search that reached its limit proves no impossibility: not exit 1 ("no valid
+        # pairing"), but 4, the limits' code (bbpPairings': the request is beyond the
+        # program's limits)
+        return EXIT_SIZE_LIMIT if result.context == "search-limit" else EXIT_NO_PAIRING
     return EXIT_OK
 
 

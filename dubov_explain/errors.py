@@ -25,7 +25,9 @@ EXIT_NO_PAIRING = 1
 EXIT_INTERNAL = 2
 #: the input is invalid (bad TRF, inconsistent tournament, bad arguments)
 EXIT_INVALID_INPUT = 3
-#: a size limit is exceeded (more than :data:`MAX_PLAYERS` players), refused before any work
+#: a size limit is exceeded (more than :data:`MAX_PLAYERS` players), refused before any work;
+#: or a budget ran out (``explain --budget``; a Dutch 2026/2017 search that reached its limit
+#: before it found a candidate: the round is not paired, and no impossibility is claimed)
 EXIT_SIZE_LIMIT = 4
 #: a file could not be read or written
 EXIT_FILE = 5

@@ -110,6 +110,15 @@ def unjudged_lines(res) -> list[str]:
     return wrap(_one_line(_generic().unjudged(boards, byes)), "  ")
 
 
+def no_pairing_line(result: Impossible, r: int) -> str:
+    """The line that says the engine has no pairing of round ``r``: none exists, or (a
+    search that reached its limit first) none was found, which proves no impossibility."""
+    if result.context == "search-limit":
+        return (f"The engine did not pair round {r}: its search reached its limit before it "
+                "found a candidate (no impossibility is claimed).")
+    return f"No valid pairing exists for round {r}."
+
+
 def impossible_text(res) -> str:
     """The engine's own words for a round it cannot pair."""
     return E.event_plain(res.engine_result, res.trace)
@@ -131,7 +140,7 @@ def render_check(res, name: str = "") -> str:
     lines.extend(violation_lines(res) or ["  passed"])
     lines.append("")
     if isinstance(res.engine_result, Impossible):
-        lines.append(f"No valid pairing exists for round {r}.")
+        lines.append(no_pairing_line(res.engine_result, r))
         lines.append(f"  {impossible_text(res)}")
     else:
         lines.append("Comparison with the engine:")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..explain.audit import IDENTICAL, compat_table
 from ..explain.replay import ReplayResult
 from ..trace.events import Impossible
-from .check import departure_lines, impossible_text, violation_lines, wrap
+from .check import departure_lines, impossible_text, no_pairing_line, violation_lines, wrap
 
 
 def report_text(res: ReplayResult) -> str:
@@ -15,7 +15,7 @@ def report_text(res: ReplayResult) -> str:
     for rc in res.rounds:
         lines.append(f"{res.name}: Round #{rc.round}")
         if isinstance(rc.engine_result, Impossible):
-            lines.append(f"No valid pairing exists for round {rc.round}.")
+            lines.append(no_pairing_line(rc.engine_result, rc.round))
             lines.append("")
             continue
         table = compat_table(rc)

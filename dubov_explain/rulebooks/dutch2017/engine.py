@@ -158,7 +158,7 @@ class Engine(Generation, Criteria, family.Engine):
         if limited:
             self.emit(ev.SearchLimit(article="B.8", score=s, count=self._count - 1))
         if cand is None:
-            self.no_candidate(s, list(mdps) + list(residents))
+            self.no_candidate(s, list(mdps) + list(residents), limited)
         self.emit(ev.CandidateChosen(
             article="B.4" if cand["perfect"] else "B.8", score=s, s1=cand["s1"],
             s2=cand["s2"], limbo=cand.get("limbo", ()), pairs=cand["pairs"],
@@ -178,8 +178,15 @@ class Engine(Generation, Criteria, family.Engine):
         self.emit(ev.BracketClosed(article="A.3", score=s, pairs=tuple(cand["pairs"])))
         return down
 
-    def no_candidate(self, s: str, players: list[int]) -> None:
-        """A.9: "if it is impossible to complete a round-pairing, the arbiter shall decide"."""
+    def no_candidate(self, s: str, players: list[int], limited: bool = False) -> None:
+        """A.9: "if it is impossible to complete a round-pairing, the arbiter shall decide";
+        or (``limited``) the search reached its limit before it found a candidate, which
+        proves no impossibility: the round is not paired and the trace says so (context
+        ``search-limit``)."""
+        if limited:
+            self.emit(ev.Impossible(article="B.8", players=tuple(players),
+                                    context="search-limit"))
+            raise family.NoPairing
         self.emit(ev.NoCandidate(article="A.9", score=s, players=tuple(players)))
         self.emit(ev.Impossible(article="A.9", players=tuple(players), context="bracket"))
         raise family.NoPairing

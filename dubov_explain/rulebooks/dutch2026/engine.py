@@ -160,7 +160,7 @@ class Engine(RoundMachine, Generation, Criteria):
         if limited:
             self.emit(ev.SearchLimit(article="3.8.1", score=s, count=self._count - 1))
         if cand is None:
-            self.no_candidate(s, mdps + residents)
+            self.no_candidate(s, mdps + residents, limited)
         self.emit(ev.CandidateChosen(
             article="3.4.1" if cand["perfect"] else "3.8.1", score=s, s1=cand["s1"],
             s2=cand["s2"], limbo=cand.get("limbo", ()), pairs=cand["pairs"],
@@ -180,8 +180,15 @@ class Engine(RoundMachine, Generation, Criteria):
         self.emit(ev.BracketClosed(article="1.3.2", score=s, pairs=tuple(cand["pairs"])))
         return down
 
-    def no_candidate(self, s: str, players: list[int]) -> None:
-        """1.9.3: no candidate of the bracket complies with [C1]-[C4]."""
+    def no_candidate(self, s: str, players: list[int], limited: bool = False) -> None:
+        """1.9.3: no candidate of the bracket complies with [C1]-[C4]; or (``limited``) the
+        search reached its limit before it found one, which proves nothing of the kind (a
+        completion exists: ``optimum`` found one): the round is not paired, and the trace
+        says why (context ``search-limit``), never that no pairing exists."""
+        if limited:
+            self.emit(ev.Impossible(article="3.8.1", players=tuple(players),
+                                    context="search-limit"))
+            raise NoPairing
         self.emit(ev.NoCandidate(article="1.9.3", score=s, players=tuple(players)))
         self.emit(ev.Impossible(article="1.9.3", players=tuple(players), context="bracket"))
         raise NoPairing
