@@ -2,7 +2,9 @@
 
 Exit codes (bbpPairings' convention, ``shared/reference/fide-endorsement.md`` 4.1):
 0 success, 1 no valid pairing, 2 internal error, 3 invalid input (a bad command line
-included), 4 a size limit exceeded (more than 9,999 players), 5 file access error.
+included), 4 a size limit exceeded (more than 9,999 players) or a limit reached during the
+work (``explain``'s budget; a Dutch search that found no candidate within its limit: the
+round is "not paired", no impossibility claimed), 5 file access error.
 ``check`` adds 6 (the published pairing is legal but not the engine's) and 7 (it fails the
 absolute test); 0 means identical.  ``replay`` exits 0 even when rounds differ, like
 bbpPairings' checker, unless ``--strict`` (then 6 / 7 as for ``check``).
