@@ -127,6 +127,17 @@ def corpus_test(rnd_of, cases: Path, small: list[str]):
     return test_every_reply_of_the_corpus_is_proven
 
 
+def generated_test(rnd_of, system: str):
+    """``test_every_reply_of_generated_rounds_is_proven`` with :func:`sweep_generated`'s
+    default fields (the Dutch 2026/2017 files): at least 30 rounds and 500 pages, six claims
+    a page, and the bye, the floats both ways and the colour all met and proven."""
+    def test_every_reply_of_generated_rounds_is_proven():
+        rounds, pages, claims, topics = sweep_generated(rnd_of, system)
+        assert rounds >= 30 and pages > 500 and claims > 6 * pages, (rounds, pages, claims)
+        assert {"bye", "upfloat", "float", "colour"} <= topics, topics
+    return test_every_reply_of_generated_rounds_is_proven
+
+
 def memo_test(rnd_of, path: Path):
     """``test_the_memoised_readings_are_the_real_ones`` on the case ``path``."""
     def test_the_memoised_readings_are_the_real_ones():

@@ -29,12 +29,7 @@ CASES, SMALL, BOOK, CATALOGUE, Round = replies_sweep.bind(SYSTEM, claims)
 
 test_every_reply_of_the_corpus_is_proven = replies_sweep.corpus_test(Round, CASES, SMALL)
 
-
-def test_every_reply_of_generated_rounds_is_proven():
-    rounds, pages, claims, topics = replies_sweep.sweep_generated(Round, SYSTEM)
-    assert rounds >= 30 and pages > 500 and claims > 6 * pages, (rounds, pages, claims)
-    # the bye, the floats both ways and the colour all met and proven
-    assert {"bye", "upfloat", "float", "colour"} <= topics, topics
+test_every_reply_of_generated_rounds_is_proven = replies_sweep.generated_test(Round, SYSTEM)
 
 
 def test_a_player_the_ppb_left_unpaired_is_told_of_c4():
