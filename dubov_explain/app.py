@@ -315,8 +315,10 @@ def readings_that_change(req: Request, round_no: int | None, trace: Trace,
     current, article, players}, ...]``, ``players`` those whose opponent, colour or bye
     changes (all of them when the other value gives no pairing).  One pairing per value,
     as ``explain``'s readings that matter for one player, within ``seconds`` of CPU."""
+    from .explain.budget import share
     from .explain.why import other_readings
 
+    seconds = None if seconds is None else share(seconds)
     mine = _outcomes(trace)
     out = ReadingChanges()
     out.unasked = []

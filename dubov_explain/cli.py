@@ -13,12 +13,14 @@ bbpPairings' checker, unless ``--strict`` (then 6 / 7 as for ``check``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import sys
 from pathlib import Path
 
 from . import __version__
+from .explain.budget import ANSWER_SECONDS
 from .errors import (
     EXIT_FILE,
     EXIT_INTERNAL,
@@ -351,10 +353,11 @@ def _add_check_parsers(sub) -> None:
     c.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="choose a reading of an ambiguous article")
     c.add_argument("--trace", metavar="FILE.json", help="write the engine's trace as JSON")
-    c.add_argument("--budget", type=float, default=CHECK_BUDGET, metavar="SECONDS",
+    c.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help="at most this many seconds of CPU for explaining where a legal but "
                    "different pairing leaves the procedure; the absolute test and the board "
-                   f"changes are always given (default {CHECK_BUDGET:g}, 0 for no limit)")
+                   f"changes are always given (default {CHECK_BUDGET:g}, or less: what is left "
+                   f"of the answer's {ANSWER_SECONDS:g} s after the pairing; 0 for no limit)")
     _add_accept_history(c)
     _add_rounds(c)
     _add_system(c)
@@ -750,6 +753,7 @@ def cmd_explain(args) -> int:
 def _explain(args, req, t, readings, title) -> int:
     """explain's work, within its budget (``cmd_explain``)."""
     from . import app
+    from .explain.budget import share
     from .explain.why import explain_player, why_not
     from .render import explain as R
 
@@ -779,17 +783,17 @@ def _explain(args, req, t, readings, title) -> int:
         from .explain.why import WHY_NOT_SECONDS
 
         answer = why_not(t, args.player, args.against, readings, rnd, trace=trace,
-                         seconds=WHY_NOT_SECONDS)
+                         seconds=share(WHY_NOT_SECONDS))
         render = {"html": R.why_not_html, "json": None}.get(args.format, R.why_not_md)
     else:
         answer = explain_player(t, args.player, readings, rnd, trace=trace)
         render = {"html": R.player_html, "json": None}.get(args.format, R.player_md)
     from .explain.why import READINGS_SECONDS, readings_that_matter
 
+    seconds = share(READINGS_SECONDS)
     answer.readings = readings_that_matter(t, args.player, readings, rnd, trace,
-                                           seconds=READINGS_SECONDS,
-                                           unasked=answer.readings_unasked)
-    answer.readings_budget = READINGS_SECONDS if answer.readings_unasked else None
+                                           seconds=seconds, unasked=answer.readings_unasked)
+    answer.readings_budget = seconds if answer.readings_unasked else None
     text = R.to_json(answer) if render is None else render(answer, trace, title)
     _emit(args, text, json=render is None)
     return EXIT_OK
@@ -850,13 +854,20 @@ def cmd_check(args) -> int:
     from . import app
     from .render.check import render_check
 
-    if args.budget < 0:
+    from .explain.budget import answer_clock
+
+    if args.budget is not None and args.budget < 0:
         raise _Usage(f"--budget {args.budget:g}: seconds, 0 for no limit")
     if args.trace:
         _guard([args.trace], _inputs(args))
-    done = app.check(args.trf, args.pairing, args.round, system=args.system,
-                     readings=args.reading, rounds=args.total_rounds,
-                     budget=args.budget or None, accept_history=args.accept_history)
+    # the default budget is the answer's (issue 29): what the pairing leaves of its clock;
+    # a budget given is the arbiter's, whole
+    chosen = args.budget is not None
+    with (answer_clock(None) if chosen else contextlib.nullcontext()):
+        done = app.check(args.trf, args.pairing, args.round, system=args.system,
+                         readings=args.reading, rounds=args.total_rounds,
+                         budget=(args.budget if chosen else CHECK_BUDGET) or None,
+                         accept_history=args.accept_history)
     for w in done.warnings:
         _say(f"warning: {w}")
     res = done.result
@@ -1239,9 +1250,13 @@ def _run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     from .rulebooks import UnknownSystem
     from .rulebooks.readings import ReadingError
 
+    from .explain import budget
+
     try:
         args = parser.parse_args(argv)
-        code = _HANDLERS[args.command](args)
+        # the optional parts of an answer share what the required work leaves of its clock
+        with budget.answer_clock(budget.ANSWER_SECONDS):
+            code = _HANDLERS[args.command](args)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return code
     except _StdoutError as exc:

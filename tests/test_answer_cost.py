@@ -178,3 +178,76 @@ def test_a_reply_cut_by_its_readings_budget_names_the_values_left(monkeypatch, s
     assert cut.readings_unasked[-1] in one_line
     # "none changes this" is never said of values not tried
     assert "No named reading of an unclear article changes this" not in one_line
+
+
+# ---------------------------------------------------------------- the answer's clock
+def test_share_is_the_parts_own_budget_or_what_the_answer_has_left():
+    from dubov_explain.explain import budget as B
+
+    assert B.share(3.0) == 3.0  # no clock (a program calling the API): the part's own
+    with B.answer_clock(100.0):
+        assert B.share(3.0) == 3.0  # plenty left: the part's own
+        with B.answer_clock(0.5):  # an inner clock: its own end
+            assert 0 < B.share(3.0) <= 0.5
+        with B.answer_clock(None):  # a budget the user chose: no clock inside
+            assert B.share(3.0) == 3.0
+        assert B.share(3.0) == 3.0
+    with B.answer_clock(0.02):
+        start = time.process_time()
+        while time.process_time() - start < 0.05:
+            pass
+        assert B.share(3.0) == 0.0  # spent: nothing left, never a negative budget
+    assert B.share(3.0) == 3.0
+
+
+def _cli(argv):
+    import contextlib
+    import io
+
+    from dubov_explain import cli
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = cli.main(argv)
+    return code, out.getvalue()
+
+
+def test_the_command_lines_answers_share_one_clock(tmp_path, monkeypatch):
+    """With the answer's clock spent by the required work, every optional part is named as
+    left, never run (issue 29: the whole answer within its seconds); with time left, the
+    same questions are answered whole.  The clock is the command line's; a budget the
+    arbiter gives ``check`` is his, whole."""
+    from dubov_explain.explain import budget as B
+    from dubov_explain.trf.writer import write_trf
+
+    sim = simulate(36, ROUND, 3, system="dubov-2025")
+    f = tmp_path / "r.trf"
+    f.write_text(write_trf(sim.tournament), encoding="utf-8")
+    base = [str(f), "--round", str(ROUND), "--system", "dubov-2025"]
+    page = ["explain", *base, "--player", "20"]
+    against = ["explain", *base, "--player", "20", "--against", "15"]
+    reply = ["explain", *base, "--player", "9", "--reply"]
+    # round 3 paired by Dubov 2025, checked by Dutch 2012: another pairing, explained
+    check = ["check", str(f), "--round", "3", "--system", "dutch-2012"]
+    code, whole = _cli(page)
+    assert code == 0 and "left these unasked" not in whole and "Not paired under" not in whole
+    assert "not settled" not in _cli(against)[1]
+    assert "left these untried" not in _cli(reply)[1]
+    code, checked = _cli(check)
+    assert code == 6 and "cut short" not in checked
+    assert "Where the published pairing leaves the procedure" in checked
+
+    monkeypatch.setattr(B, "ANSWER_SECONDS", 0.0)
+    code, cut = _cli(page)
+    assert code == 0
+    assert "The page's budget of 0.0 s of CPU for what-if runs left these unasked" in cut
+    assert "Not paired under, beyond the page's budget of 0.0 s of CPU" in cut
+    code, out = _cli(against)
+    assert code == 0 and "not settled within the page's budget of 0.0 s of CPU" in out
+    code, out = _cli(reply)
+    assert code == 0 and "budget of 0.0 s of CPU for pairing the round under other readings " \
+        "left these untried" in " ".join(out.split())
+    code, out = _cli(check)
+    assert code == 6 and "the budget of 0 s of CPU ran out" in " ".join(out.split())
+    code, out = _cli(check + ["--budget", "60"])
+    assert out == checked

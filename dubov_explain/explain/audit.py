@@ -327,9 +327,13 @@ def check_round(request: Tournament, r: int, pub: Published, readings=None,
     departures: list[Departure] = []
     what_if = None
     if explain:
-        from .budget import BudgetExceeded, time_limit
+        from .budget import BudgetExceeded, share, time_limit
 
+        if budget is not None and cpu:
+            budget = share(budget)
         try:
+            if budget is not None and budget <= 0:  # nothing left of the answer's budget
+                raise BudgetExceeded("0 s")
             with time_limit(budget, cpu=cpu):
                 departures, what_if = book.analyse_departures(request, r, pub, trace, readings)
         except BudgetExceeded:

@@ -24,11 +24,49 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
-__all__ = ["BudgetExceeded", "time_limit"]
+__all__ = ["ANSWER_SECONDS", "BudgetExceeded", "answer_clock", "share", "time_limit"]
 
 
 #: seconds between the timer's signals once a budget has run out
 REPEAT = 0.05
+
+
+#: the CPU seconds one answer of the command line may spend, counted from the start of the
+#: command, before it renders what it found (issue 29: an answer at a 1,000-player open
+#: within 5 s of CPU, the whole process: Python's start and the rendering take the rest).
+#: The required work (reading the file, the pairing) comes first; the optional parts (the
+#: bracket-mates' what-if runs, the other readings, ``--against``'s what-if run, ``check``'s
+#: explanation) each keep their own budget, capped by what is left of this one (:func:`share`)
+ANSWER_SECONDS = 4.0
+
+#: the process time at which the running answer's budget ends (:func:`answer_clock`)
+_answer_end: float | None = None
+
+
+@contextmanager
+def answer_clock(seconds: float | None = ANSWER_SECONDS) -> Iterator[None]:
+    """Within the body, :func:`share` caps an optional part's budget at what is left of
+    ``seconds`` of CPU from now (the command line wraps each command in it; a program
+    calling the API directly has no such clock, and each part its own budget); None: no
+    clock in the body (a budget the user chose is his, whole)."""
+    global _answer_end
+    outer = _answer_end
+    _answer_end = None if seconds is None else time.process_time() + seconds
+    try:
+        yield
+    finally:
+        _answer_end = outer
+
+
+def share(own: float) -> float:
+    """The CPU seconds an optional part of an answer may spend: ``own``, its own budget, or
+    what is left of the running answer's (:func:`answer_clock`), if less; 0 when nothing
+    is left (the part is then not run, and the answer names what it left, as for a part
+    its own budget cut).  Rounded down to hundredths: the answer states it."""
+    if _answer_end is None:
+        return own
+    left = _answer_end - time.process_time()
+    return max(0.0, min(own, int(left * 100) / 100))
 
 
 class BudgetExceeded(Exception):

@@ -152,6 +152,9 @@ def why_not(
 
     bounded = False
     try:
+        if seconds is not None and seconds <= 0:  # nothing left of the answer's budget
+            bounded = True
+            raise BudgetExceeded("0 s")
         with time_limit(seconds, cpu=True) as bounded:
             if watch is None:
                 wi = rb.pair(t, readings, round_no, forced=((n, m),))
@@ -314,16 +317,18 @@ MATE_SECONDS = 1.0
 def _ask_mates(t: Tournament, x: PlayerExplanation, readings, round_no, trace: Trace,
                rb: Rulebook) -> None:
     """Each bracket-mate's why-not, in the bracket's order, within :data:`MATE_SECONDS`."""
-    from .budget import BudgetExceeded, time_limit
+    from .budget import BudgetExceeded, share, time_limit
 
     n = x.player
     others = [m for m in x.residents + x.upfloaters if m != n]
     watch = rb.parting_watch(trace)
     answers: dict[int, WhyNot] = {}
+    seconds = share(MATE_SECONDS)
     try:
-        with time_limit(MATE_SECONDS, cpu=True):
-            for m in others:
-                answers[m] = why_not(t, n, m, readings, round_no, trace, rb.name, watch)
+        if seconds > 0:
+            with time_limit(seconds, cpu=True):
+                for m in others:
+                    answers[m] = why_not(t, n, m, readings, round_no, trace, rb.name, watch)
     except BudgetExceeded:
         pass
     for m in others:
@@ -331,7 +336,7 @@ def _ask_mates(t: Tournament, x: PlayerExplanation, readings, round_no, trace: T
             answers[m] = why_not(t, n, m, readings, round_no, trace, rb.name)
     x.mates = [answers[m] for m in others if m in answers]
     x.mates_unasked = [m for m in others if m not in answers]
-    x.mates_budget = MATE_SECONDS if x.mates_unasked else None
+    x.mates_budget = seconds if x.mates_unasked else None
 
 
 def _file_entry(t: Tournament, n: int, r: int) -> dict | None:
@@ -572,6 +577,10 @@ def reply(t: Tournament, player: int, readings=None, round_no: int | None = None
     out = Reply(player=player, round=x.round, topic=topic, explanation=x, against=w, technical=technical,
                 others=other_topics(x, topic, expected))
     if check_readings:
+        if readings_seconds is not None:
+            from .budget import share
+
+            readings_seconds = share(readings_seconds)
         out.readings = readings_that_matter(t, player, readings, round_no, trace, rb.name,
                                             readings_seconds, out.readings_unasked)
         out.readings_budget = readings_seconds if out.readings_unasked else None
@@ -587,21 +596,24 @@ def _expected_opponent(t: Tournament, x: PlayerExplanation, readings, round_no, 
     is cut is not taken, and the mates left are ``x.mates_unasked``."""
     if x.bracket_score is None:
         return None
+    from .budget import share
+
     watch = rb.parting_watch(trace)
+    seconds = share(MATE_SECONDS)
     spent = 0.0
     for m in x.residents + x.upfloaters:
         if m == x.player:
             continue
-        if spent >= MATE_SECONDS:  # the rest unasked, as on the page
+        if spent >= seconds:  # the rest unasked, as on the page
             x.mates_unasked.append(m)
             continue
         start = time.process_time()
         x.mates.append(why_not(t, x.player, m, readings, round_no, trace, rb.name, watch,
-                               seconds=min(REPLY_MATE_SECONDS, MATE_SECONDS - spent)))
+                               seconds=min(REPLY_MATE_SECONDS, seconds - spent)))
         spent += time.process_time() - start
         if x.mates[-1].verdict in ("passed-over", "impossible"):
             break
-    x.mates_budget = MATE_SECONDS if x.mates_unasked else None
+    x.mates_budget = seconds if x.mates_unasked else None
     return expected_opponent(x)
 
 
