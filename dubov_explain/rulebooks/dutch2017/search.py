@@ -32,7 +32,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ... import matching
-from ..dutch2026.search import BYE, LIMIT, SearchLimitReached
+from ..dutch2026.search import (_BYE, _FIXED, _FLOATS, _LEVEL, _LOWER, _MDP, _NEXT, _RES, BYE,
+                                LIMIT, SearchLimitReached)
 
 #: C.7's value when the following bracket has no pairing to weigh (worse than any)
 NO_C7 = (1 << 62, ())
@@ -135,7 +136,8 @@ class Generation:
             got = None
         else:
             self._opt_warm = feasible
-            _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
+            mate = self._least_matching(vertices, compatible, cost, bmdps, bset, fixed, nxt,
+                                        rank, complete, (mn, ub, un, base))
             down_b = sorted((u for u in bset if not inside_b(u, mate[u])), key=self.key)
             down_n = [] if complete else [u for u in real if in_n(u, mate[u])
                                           and not inside_n(u, mate[u])]
@@ -144,6 +146,56 @@ class Generation:
                    (len(down_n), tuple(sorted((st[u].score for u in down_n), reverse=True))))
         self._opt_cache[key] = got
         return got
+
+    def _least_matching(self, vertices, compatible, cost, bmdps, bset, fixed, nxt, rank,
+                        complete, units):
+        """A minimum-cost perfect matching of :meth:`optimum`'s graph (``cost``), found as
+        2026's ``optimum`` finds its own (``zero_slack_matching``, then the weighted
+        algorithm only when that shortcut does not settle it): its facts, which the cost
+        encodes digit by digit, are those of every minimum.
+
+        The shortcut needs the cost as one term per end that depends on the other end's
+        class only; 2017's is 2026's shape (``_FLOATS``): a player's own C.5/C.6 digits
+        when he leaves the bracket, his C.7 digits when he leaves the following one
+        (outside the PPB and the last bracket), by the kinds of the two ends -- an MDP or a
+        resident of the bracket, a downfloater already fixed, a player of the next
+        scoregroup, of a lower one -- and a vertex standing for "unpaired" (the PAB, or a
+        spare of C.7's matching) whose own term is 0.  ``term(u, v) + term(v, u) ==
+        cost(u, v)`` for every pair (``tests/test_dutch2017_clb_bound.py`` compares the
+        two matchings' facts)."""
+        mn, ub, un, base = units
+        st = self.st
+
+        def spare(u):
+            return u == BYE or u <= _SPARE
+
+        kind = {v: (_BYE if spare(v) else _MDP if v in bmdps else _RES if v in bset else
+                    _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
+        rk = {v: rank[st[v].score] for v in vertices if not spare(v)}
+        table = {}
+        for u in rk:
+            r = rk[u]
+            cb, cn = ub + mn * base ** r, (0 if complete else un + base ** r)
+            table[u] = [cb * fb + cn * fn for fb, fn in _FLOATS[kind[u]]]
+
+        def term(u, v):
+            return 0 if kind[u] == _BYE else table[u][kind[v]]
+
+        def klass(v):
+            return (kind[v], rk.get(v, -1))
+
+        def level(v):
+            return _LEVEL[kind[v]]
+
+        def term_lower(u, v):  # the same cost, a pair across levels charged to the lower end
+            lu, lv = _LEVEL[kind[u]], _LEVEL[kind[v]]
+            return term(u, v) if lu == lv else term(u, v) + term(v, u) if lu > lv else 0
+
+        mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
+            self.zero_slack_matching(vertices, compatible, term_lower, klass)
+        if mate is None:
+            _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
+        return mate
 
     def c6_floor(self):
         """The least C.6 can be: in the CLB of A.9, whose residents have several scores, the
