@@ -161,8 +161,8 @@ class Generation:
         resident of the bracket, a downfloater already fixed, a player of the next
         scoregroup, of a lower one -- and a vertex standing for "unpaired" (the PAB, or a
         spare of C.7's matching) whose own term is 0.  ``term(u, v) + term(v, u) ==
-        cost(u, v)`` for every pair (``tests/test_dutch2017_clb_bound.py`` compares the
-        two matchings' facts)."""
+        cost(u, v)`` for every pair (``tests/test_dutch2017_optimum.py`` compares every
+        matching's cost with the weighted algorithm's minimum)."""
         mn, ub, un, base = units
         st = self.st
 
