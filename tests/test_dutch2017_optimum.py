@@ -21,6 +21,7 @@ import adversarial_cases as cases  # noqa: E402
 from dubov_explain import matching  # noqa: E402
 from dubov_explain.rulebooks import find_rulebook  # noqa: E402
 from dubov_explain.rulebooks.dutch2017 import search  # noqa: E402
+from dubov_explain.rulebooks.dutch2026 import search as family  # noqa: E402
 from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
 
 
@@ -54,6 +55,15 @@ def _checked(monkeypatch):
         return mate
 
     monkeypatch.setattr(search.Generation, "_least_matching", least)
+    real_ascended = family.Generation.ascended_matching
+    seen["ascended"] = 0
+
+    def ascended(*a):
+        got = real_ascended(*a)
+        seen["ascended"] += got is not None
+        return got
+
+    monkeypatch.setattr(family.Generation, "ascended_matching", staticmethod(ascended))
     return seen
 
 
@@ -74,8 +84,9 @@ def test_collapsed_brackets(monkeypatch, players):
 
 
 def test_the_shortcut_and_the_weighted_algorithm_both_ran(monkeypatch):
-    """The corpus above is not all one kind: over these rounds the shortcut settles most
-    calls, and some go to the weighted algorithm (so both paths are compared)."""
+    """The corpus above is not all one kind: over these rounds the shortcuts settle most
+    calls (the raised terms some of them: the losers of round 1 in one XXP group), and
+    some go to the weighted algorithm (so every path is compared)."""
     seen = _checked(monkeypatch)
     for seed in (1, 2, 5, 9):
         simulate(24 + 2 * seed, 7, seed, keep_rounds=True, pair_rounds=6,
@@ -83,3 +94,4 @@ def test_the_shortcut_and_the_weighted_algorithm_both_ran(monkeypatch):
     t, _ = cases.losers_group(14)
     find_rulebook("dutch-2017").pair(t)
     assert 0 < seen["shortcut"] < seen["calls"], seen
+    assert seen["ascended"] > 0, seen

@@ -192,7 +192,8 @@ class Generation:
             return term(u, v) if lu == lv else term(u, v) + term(v, u) if lu > lv else 0
 
         mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
-            self.zero_slack_matching(vertices, compatible, term_lower, klass)
+            self.zero_slack_matching(vertices, compatible, term_lower, klass) or \
+            self.ascended_matching(vertices, compatible, term, klass)
         if mate is None:
             _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
         return mate
