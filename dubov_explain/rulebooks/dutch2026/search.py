@@ -290,13 +290,21 @@ class Generation:
         for v in vertices:
             classes.setdefault(klass(v), []).append(v)
         least: dict[int, int] = {}
+        # the classes in the order of a vertex's term with them: a function of the
+        # vertex's own class, so sorted once per class
+        ordered: dict = {}
         for u in vertices:
             if u == BYE:
                 found = min((term(u, x) for x in vertices if x != BYE and compatible(u, x)),
                             default=None)
             else:
                 found = None
-                for t, c in sorted((term(u, vs[0]), c) for c, vs in classes.items()):
+                ku = klass(u)
+                by_term = ordered.get(ku)
+                if by_term is None:
+                    by_term = ordered[ku] = sorted((term(u, vs[0]), c)
+                                                   for c, vs in classes.items())
+                for t, c in by_term:
                     if any(v != u and compatible(u, v) for v in classes[c]):
                         found = t
                         break
