@@ -61,6 +61,8 @@ from dubov_explain.tournament.request import request_for_round
 from dubov_explain.trf.reader import read_trf
 from dubov_explain.trf.writer import write_trf
 
+from dubov1997_checks import round_problems as dubov1997_round_problems
+from independent_absolute import absolute_problems
 from independent_checks import complete_pairing_exists, pairing_problems
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,6 +99,7 @@ ALLOWED = {
     "explain": {0, 3, 4, 5},
     "standings": {0, 3, 4, 5},
     "result": {0, 3, 4, 5},
+    "replay": {0, 3, 4, 5, 6, 7},
 }
 #: exit codes seen, per command (printed after a long run)
 SEEN: Counter = Counter()
@@ -494,24 +497,49 @@ def test_fuzz_commands(case, data):
 
 
 #: every rulebook the fuzzer drives by ``--system`` (issue 28: every registered one, not
-#: only the one a file names; an edition added to the registry is fuzzed from then on)
+#: only the one a file names; an edition added to the registry is fuzzed from then on);
+#: ``DUBOV_FUZZ_SYSTEM=NAME`` restricts a long run to one of them (a chunk per rulebook)
 SYSTEMS = tuple(sorted(RULEBOOKS))
+_ONLY = os.environ.get("DUBOV_FUZZ_SYSTEM")
+if _ONLY and _ONLY not in SYSTEMS:
+    raise ValueError(f"DUBOV_FUZZ_SYSTEM={_ONLY}: not one of {', '.join(SYSTEMS)}")
+DRAWN_SYSTEMS = (_ONLY,) if _ONLY else SYSTEMS
+#: ``DUBOV_FUZZ_SAVE=DIR``: every :data:`SAVE_EVERY`-th file of ``test_fuzz_every_rulebook``
+#: is also written to DIR (``SYSTEM-N.trf``), a sample for ``tests/fuzz_hashseed.py``
+SAVE = os.environ.get("DUBOV_FUZZ_SAVE")
+SAVE_EVERY = int(os.environ.get("DUBOV_FUZZ_SAVE_EVERY", "10"))
+_saved = Counter()
+
+
+def _save_sample(system: str, content: bytes) -> None:
+    _saved[system] += 1
+    if SAVE and _saved[system] % SAVE_EVERY == 0:
+        Path(SAVE).mkdir(parents=True, exist_ok=True)
+        (Path(SAVE) / f"{system}-{_saved[system] // SAVE_EVERY:05d}.trf").write_bytes(content)
 
 
 @_budget(150)
 @given(case=mutated_trf(), data=st.data())
 def test_fuzz_every_rulebook(case, data):
-    """``pair`` (with its writers), ``check``, ``explain`` (``--against`` too) and
-    ``standings`` under a rulebook drawn from all registered (``--system``): the same promises as
+    """Every command of issue 28 under a rulebook drawn from all registered (``--system``;
+    ``DUBOV_FUZZ_SYSTEM`` fixes it): ``pair`` with ``--write-trf`` and one of ``--report``
+    (Markdown or HTML) or ``--step-through``, ``check`` (the pairing, and the TRF written),
+    ``result`` on the TRF written and ``standings`` on its answer, ``explain`` (``--against``
+    too), ``standings``, and in a share of the examples ``replay``.  The same promises as
     above (no exit 2, no traceback, no command over the CPU limit, the same answer twice),
-    and a pairing ``pair`` accepts is the rulebook's own and passes its absolute test
-    (``check_round``), and for Dubov 2025 the independent restatement too."""
+    and a pairing ``pair`` accepts is the rulebook's own, passes its absolute test
+    (``check_round``) and the independent restatement of its text's absolute rules
+    (``independent_absolute``; for Dubov 2025/2026 also ``independent_checks``, for Dubov
+    1997 ``dubov1997_checks``)."""
     name, content, _how = case
-    system = data.draw(st.sampled_from(SYSTEMS))
+    system = data.draw(st.sampled_from(DRAWN_SYSTEMS))
+    _save_sample(system, content)
     with workspace() as ws:
         trf = ws.put("in.trf", content)
-        argv = ["pair", trf, "--system", system, "--write-trf", ws.path("next.trf"),
-                "--report", ws.path("round.md")]
+        writer = data.draw(st.sampled_from([["--report", ws.path("round.md")],
+                                            ["--report", ws.path("round.html")],
+                                            ["--step-through", ws.path("steps.html")]]))
+        argv = ["pair", trf, "--system", system, "--write-trf", ws.path("next.trf"), *writer]
         if data.draw(st.booleans()):
             argv.append("--lenient")
         code, out, _ = ws.twice(argv)
@@ -524,16 +552,37 @@ def test_fuzz_every_rulebook(case, data):
                               explain=False, system=system)
             assert res.verdict != ILLEGAL, f"{system}: an illegal pairing: {res.violations}"
             assert res.verdict == IDENTICAL, f"{system}: check_round pairs it otherwise"
-            if system == "dubov-2025":
-                assert not pairing_problems(request, r, res.trace)
+            problems = absolute_problems(system, request, r, boards, byes)
+            if system in ("dubov-2025", "dubov-2026"):
+                problems += pairing_problems(request, r, res.trace)
+            elif system == "dubov-1997":
+                problems += dubov1997_round_problems(request, r, res.trace)
+            assert not problems, f"{system}: the independent checker rejects it: {problems}"
             ws.put("pairing.txt", out.encode())
             assert ws.twice(["check", trf, "--system", system, "--pairing",
                              ws.path("pairing.txt")])[0] == 0
+            written = ws.path("next.trf")
+            ws.inputs.add("next.trf")
+            assert ws.twice(["check", written, "--system", system])[0] == 0, (
+                f"{system}: the round entered is not the engine's")
+            if boards and data.draw(st.booleans()):
+                ws.put("results.txt", results_for(len(boards), data.draw).encode())
+                code, _, _ = ws.twice(["result", written, "--results",
+                                       ws.path("results.txt"), "-o", ws.path("after.trf")])
+                if code == 0:
+                    ws.inputs.add("after.trf")
+                    assert ws.twice(["standings", ws.path("after.trf"),
+                                     "--system", system])[0] == 0
         player = data.draw(st.integers(1, 16))
         against = data.draw(st.sampled_from([None, 1, 2, 5]))
         extra = ["--against", str(against)] if against is not None else []
         ws.twice(["explain", trf, "--system", system, "--player", str(player)] + extra)
         ws.twice(["standings", trf, "--system", system])
+        if data.draw(st.integers(0, 3)) == 0:  # a quarter: replay re-pairs every round
+            argv = ["replay", trf, "--system", system, "-j", "1"]
+            argv += data.draw(st.sampled_from([[], [], ["--strict"], ["--round", "1"],
+                                               ["--round", "2", "--explain", "-"]]))
+            ws.twice(argv)
 
 
 def test_seeds_are_valid_and_varied():
