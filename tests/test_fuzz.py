@@ -32,7 +32,11 @@ Budget: a short, derandomized run in the ordinary test command (``python -m pyte
 long run (random, not derandomized, unless ``DUBOV_FUZZ_SEED`` is also set), and
 ``DUBOV_FUZZ_SECONDS`` the limit per command (default 10 s of CPU time, so that a busy
 machine does not make a slow command out of a fast one).  With ``-s``, a long run
-prints the exit codes it saw per command.
+prints the exit codes it saw per command.  ``DUBOV_FUZZ_SYSTEM=NAME`` fixes the rulebook of
+``test_fuzz_every_rulebook`` (a long run in chunks, one rulebook each), and
+``DUBOV_FUZZ_SAVE=DIR`` keeps every ``DUBOV_FUZZ_SAVE_EVERY``-th (10) of its files, a
+sample that ``tests/fuzz_hashseed.py DIR`` runs under two ``PYTHONHASHSEED`` values and
+compares byte for byte (the run twice above is in one process, one hash seed).
 """
 
 from __future__ import annotations
@@ -518,7 +522,7 @@ def _save_sample(system: str, content: bytes) -> None:
         (Path(SAVE) / f"{system}-{_saved[system] // SAVE_EVERY:05d}.trf").write_bytes(content)
 
 
-@_budget(150)
+@_budget(110)
 @given(case=mutated_trf(), data=st.data())
 def test_fuzz_every_rulebook(case, data):
     """Every command of issue 28 under a rulebook drawn from all registered (``--system``;
@@ -609,6 +613,25 @@ def test_regression_points_the_trf_cannot_hold():
         code, _, err = run(["pair", trf, "--lenient", "--write-trf", ws.path("next.trf")])
         assert code == 4, err
         assert not os.path.exists(ws.path("next.trf"))
+
+
+def test_the_same_bytes_under_two_hash_seeds(tmp_path):
+    """``tests/fuzz_hashseed.py`` (the long run's comparison across ``PYTHONHASHSEED``
+    values) on two mutated seeds under two rulebooks: every command gives the same code,
+    text and files in both processes; and a planted hash-dependent output is caught."""
+    import fuzz_hashseed
+
+    texts = dict(seed_texts())
+    (tmp_path / "dutch-2026-1.trf").write_text(texts["gen3-r2"])
+    (tmp_path / "dubov-1997-1.trf").write_text(texts["gen4-r3"])
+    files = sorted(str(p) for p in tmp_path.glob("*.trf"))
+    codes, diffs = fuzz_hashseed.compare(files, ("1", "2"))
+    assert diffs == []
+    assert sum(codes.values()) == 2 * len(fuzz_hashseed._commands([]))
+    assert codes[("pair", 0)] >= 2 and codes[("replay", 0)] == 2, codes
+    _, planted = fuzz_hashseed.compare(files[:1], ("1", "2"),
+                                       {"DUBOV_FUZZ_HASHSEED_PLANT": "1"})
+    assert planted, "a hash-dependent output was not seen"
 
 
 def test_the_harness_catches_an_internal_error(monkeypatch):
