@@ -28,8 +28,11 @@ swiss-rating-1992  point without playing by a bye or forfeit   B.2: difference w
                    (B.1.b: U, F, H, +)                         no colour three times running
 =================  =========================================  ===============================
 
-Topscorers (Dutch 2017/2026 A.7/1.8; the 2012 note to B.2) exist only when the final round
-is paired: there the Dutch colour rule is not checked.  Colour history: played games only,
+Topscorers (Dutch 2017 A.7, 2026 1.8, 2012 "Definitions: top scorers" and the note to B.2):
+over 50% of the maximum possible score when the final round is paired; there the Dutch
+colour rule is not checked on a pair with a topscorer (the score read both from the round
+entries, from the points field, and with the acceleration: a file where they differ must
+not be blamed for the measure the engine did not take).  Colour history: played games only,
 in order (a player's absolute preference: difference beyond +-1, or the same colour in the
 two latest games played).
 """
@@ -127,6 +130,14 @@ def absolute_problems(system: str, t: Tournament, r: int, boards, byes) -> list[
     met = {frozenset((p.number, e.opponent)) for p in t.players for k in range(1, r)
            if (e := p.entry(k)) is not None and e.played}
     final = t.total_rounds is not None and r >= t.total_rounds
+    top = set()
+    if final:
+        for p in t.players:
+            entries = sum((t.scoring.points(e) for k in range(1, r)
+                           if (e := p.entry(k)) is not None), 0)
+            accelerated = entries + sum(t.acceleration.get(p.number, ())[:r])
+            if max(p.points, entries, accelerated) * 2 > t.scoring.win * (r - 1):
+                top.add(p.number)
     for w, b in boards:
         if w == b:
             out.append(f"{w} paired with himself")
@@ -138,7 +149,7 @@ def absolute_problems(system: str, t: Tournament, r: int, boards, byes) -> list[
         if any(w in g and b in g for g in t.forbidden):
             out.append(f"{w}-{b}: a forbidden pair")
         cw, cb = _colours(t, w, r), _colours(t, b, r)
-        if system in _DUTCH and not final:
+        if system in _DUTCH and w not in top and b not in top:
             aw, ab = _absolute(cw), _absolute(cb)
             if aw is not None and aw is ab:
                 out.append(f"{w}-{b}: both have the absolute preference {aw.name}")

@@ -634,6 +634,28 @@ def test_the_same_bytes_under_two_hash_seeds(tmp_path):
     assert planted, "a hash-dependent output was not seen"
 
 
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_independent_checker_has_teeth(system):
+    """``independent_absolute`` passes the rulebook's own pairing of a generated round and
+    rejects it with a board left out, and with the boards of round 1 again (rematches)."""
+    text = dict(seed_texts())["gen2-r3"]
+    with workspace() as ws:
+        trf = ws.put("in.trf", text.encode())
+        code, out, _ = run(["pair", trf, "--system", system])
+        assert code == 0
+        boards, byes = parse_pairing(out)
+        t = read_trf(trf)
+        r = t.round_to_pair
+        request = request_for_round(t, r)
+        assert absolute_problems(system, request, r, boards, byes) == []
+        assert any("not paired" in p for p in
+                   absolute_problems(system, request, r, boards[:-1], byes))
+        first = sorted({tuple(sorted((p.number, e.opponent))) for p in request.players
+                        if (e := p.entry(1)) is not None and e.played})
+        again = absolute_problems(system, request, r, first, byes)
+        assert sum("played each other" in p for p in again) == len(first) > 0, again
+
+
 def test_the_harness_catches_an_internal_error(monkeypatch):
     """A bug inside a command fails the fuzz test instead of passing as an exit code."""
     def boom(args):
