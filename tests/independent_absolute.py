@@ -28,9 +28,16 @@ swiss-rating-1992  point without playing by a bye or forfeit   B.2: difference w
                    (B.1.b: U, F, H, +)                         no colour three times running
 =================  =========================================  ===============================
 
-Topscorers (Dutch 2017 A.7, 2026 1.8, 2012 "Definitions: top scorers" and the note to B.2):
-over 50% of the maximum possible score when the final round is paired; there the Dutch
-colour rule is not checked on a pair with a topscorer (the score read both from the round
+The 1992 text's B.2 (a: no colour difference beyond +-2; b: no colour three times running)
+cannot be kept for a player whose history already broke it (``BBBBWW``: White gives three
+Whites running, Black a difference of -3; a constructed or converted file, never a 1992
+tournament).  Then no pairing keeps B.2 for him, and the text's own A.7.a ambiguity decides
+(the reading ``absolute-conflict``, default ``difference``: "the colour difference decides
+... B.2.a protects it"): the checker asks B.2.a alone of such a player.
+
+Topscorers (Dutch 2017 A.7, 2026 1.8, 2012 "Definitions: top scorers" and the note to B.2;
+the 1992 note to B): over 50% of the maximum possible score when the final round is paired;
+there the colour rule (Dutch, 1992) is not checked on a pair with a topscorer (the score read both from the round
 entries, from the points field, and with the acceleration: a file where they differ must
 not be blamed for the measure the engine did not take).  Colour history: played games only,
 in order (a player's absolute preference: difference beyond +-1, or the same colour in the
@@ -86,8 +93,12 @@ def _colours(t: Tournament, n: int, r: int) -> list[Colour]:
             and e.colour is not None]
 
 
+def _difference(colours: list[Colour]) -> int:
+    return sum(1 if c is Colour.WHITE else -1 for c in colours)
+
+
 def _absolute(colours: list[Colour]) -> Colour | None:
-    diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    diff = _difference(colours)
     if diff > 1:
         return Colour.BLACK
     if diff < -1:
@@ -98,8 +109,8 @@ def _absolute(colours: list[Colour]) -> Colour | None:
 
 
 def _within_1992(colours: list[Colour]) -> bool:
-    diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    return abs(diff) <= 2 and not (len(colours) >= 3 and colours[-1] is colours[-2]
+    """B.2.a and B.2.b of the 1992 text after a game of these colours."""
+    return abs(_difference(colours)) <= 2 and not (len(colours) >= 3 and colours[-1] is colours[-2]
                                    is colours[-3])
 
 
@@ -153,8 +164,13 @@ def absolute_problems(system: str, t: Tournament, r: int, boards, byes) -> list[
             aw, ab = _absolute(cw), _absolute(cb)
             if aw is not None and aw is ab:
                 out.append(f"{w}-{b}: both have the absolute preference {aw.name}")
-        elif system == "swiss-rating-1992":
+        elif system == "swiss-rating-1992" and w not in top and b not in top:
             for n, hist, got in ((w, cw, Colour.WHITE), (b, cb, Colour.BLACK)):
-                if not _within_1992(hist + [got]):
+                both = [c for c in Colour if _within_1992(hist + [c])]
+                diff = [c for c in Colour if abs(_difference(hist + [c])) <= 2]
+                if both and got not in both:
                     out.append(f"{n} gets {got.name}: B.2 broken")
+                elif not both and diff and got not in diff:
+                    out.append(f"{n} gets {got.name}: B.2.a broken (no colour keeps both "
+                               "B.2.a and B.2.b; reading absolute-conflict=difference)")
     return out

@@ -656,6 +656,29 @@ def test_the_independent_checker_has_teeth(system):
         assert sum("played each other" in p for p in again) == len(first) > 0, again
 
 
+def test_regression_1992_colour_conflict_in_the_independent_checker():
+    """The long run's finding under swiss-rating-1992 (seed 2807, the golden case
+    ``reading-absolute-conflict`` unmutated): 6 has played BBBBWW, so White gives him three
+    Whites running (B.2.b) and Black a colour difference of -3 (B.2.a).  No pairing keeps
+    the 1992 text's B.2 for him; the engine gives him White by its named reading
+    ``absolute-conflict=difference`` ("B.2.a protects it").  The independent checker then
+    asks B.2.a alone of him (it had rejected the engine's pairing), and still rejects Black
+    for him and every other colour that breaks B.2."""
+    f = GOLDEN / "reading-absolute-conflict.trf"
+    code, out, _ = run(["pair", str(f), "--system", "swiss-rating-1992"])
+    assert code == 0
+    boards, byes = parse_pairing(out)
+    assert (6, 9) in boards
+    t = read_trf(str(f))
+    r = t.round_to_pair
+    request = request_for_round(t, r)
+    assert absolute_problems("swiss-rating-1992", request, r, boards, byes) == []
+    swapped = [(9, 6) if pr == (6, 9) else pr for pr in boards]
+    assert absolute_problems("swiss-rating-1992", request, r, swapped, byes) == [
+        "6 gets BLACK: B.2.a broken (no colour keeps both B.2.a and B.2.b; reading "
+        "absolute-conflict=difference)"]
+
+
 def test_the_harness_catches_an_internal_error(monkeypatch):
     """A bug inside a command fails the fuzz test instead of passing as an exit code."""
     def boom(args):
