@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from dubov_explain.tournament.model import Colour, Tournament
 
-__all__ = ["SYSTEMS", "absolute_problems"]
+__all__ = ["SYSTEMS", "absolute_problems", "complete_pairing_exists"]
 
 #: entry codes that bar the pairing-allocated bye, per text (see the module's table); a
 #: function of (tournament, entry) for the texts that count points
@@ -114,6 +114,72 @@ def _within_1992(colours: list[Colour]) -> bool:
                                    is colours[-3])
 
 
+def _topscorers(t: Tournament, r: int) -> set[int]:
+    """The topscorers when ``r`` is the final round (none before it): over 50% of the
+    maximum possible score, by any of the three measures (see the module's docstring)."""
+    top: set[int] = set()
+    if t.total_rounds is None or r < t.total_rounds:
+        return top
+    for p in t.players:
+        entries = sum((t.scoring.points(e) for k in range(1, r)
+                       if (e := p.entry(k)) is not None), 0)
+        accelerated = entries + sum(t.acceleration.get(p.number, ())[:r])
+        if max(p.points, entries, accelerated) * 2 > t.scoring.win * (r - 1):
+            top.add(p.number)
+    return top
+
+
+def _b2_1992(hist: list[Colour], got: Colour) -> str | None:
+    """What ``got`` breaks of the 1992 text's B.2 after ``hist`` (None: nothing)."""
+    both = [c for c in Colour if _within_1992(hist + [c])]
+    diff = [c for c in Colour if abs(_difference(hist + [c])) <= 2]
+    if both and got not in both:
+        return "B.2 broken"
+    if not both and diff and got not in diff:
+        return ("B.2.a broken (no colour keeps both B.2.a and B.2.b; reading "
+                "absolute-conflict=difference)")
+    return None
+
+
+def complete_pairing_exists(system: str, t: Tournament, r: int) -> bool:
+    """Is there a pairing of round ``r`` that :func:`absolute_problems` passes (some
+    colours for each board)?  Decided with networkx, apart from the engine's matching code:
+    it confirms a "no valid pairing" (exit 1).  Dubov 2025/2026 and 1997 have their own
+    (``independent_checks``, ``dubov1997_checks``)."""
+    import networkx as nx
+
+    numbers = {p.number for p in t.players}
+    players = sorted(numbers - _absent(t, r))
+    met = {frozenset((p.number, e.opponent)) for p in t.players for k in range(1, r)
+           if (e := p.entry(k)) is not None and e.played}
+    hist = {n: _colours(t, n, r) for n in players}
+    top = _topscorers(t, r)
+
+    def ok(u: int, v: int) -> bool:
+        if frozenset((u, v)) in met or any(u in g and v in g for g in t.forbidden):
+            return False
+        if u in top or v in top:
+            return True
+        if system in _DUTCH:
+            a, b = _absolute(hist[u]), _absolute(hist[v])
+            return a is None or a is not b
+        if system == "swiss-rating-1992":
+            return any(_b2_1992(hist[u], c) is None and _b2_1992(hist[v], c.opposite) is None
+                       for c in Colour)
+        return True
+
+    def perfect(group: list[int]) -> bool:
+        g = nx.Graph()
+        g.add_nodes_from(group)
+        g.add_edges_from((u, v) for i, u in enumerate(group) for v in group[i + 1:] if ok(u, v))
+        return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(group)
+
+    if len(players) % 2 == 0:
+        return perfect(players)
+    return any(not _barred(system, t, n, r) and perfect([m for m in players if m != n])
+               for n in players)
+
+
 def absolute_problems(system: str, t: Tournament, r: int, boards, byes) -> list[str]:
     """Problems of the pairing ``boards`` ((white, black) pairs) and ``byes`` (the players
     ``pair`` printed with ``0``) for round ``r`` of the request ``t`` under ``system``;
@@ -140,15 +206,7 @@ def absolute_problems(system: str, t: Tournament, r: int, boards, byes) -> list[
             out.append(f"bye to {n}, barred by an earlier point without playing")
     met = {frozenset((p.number, e.opponent)) for p in t.players for k in range(1, r)
            if (e := p.entry(k)) is not None and e.played}
-    final = t.total_rounds is not None and r >= t.total_rounds
-    top = set()
-    if final:
-        for p in t.players:
-            entries = sum((t.scoring.points(e) for k in range(1, r)
-                           if (e := p.entry(k)) is not None), 0)
-            accelerated = entries + sum(t.acceleration.get(p.number, ())[:r])
-            if max(p.points, entries, accelerated) * 2 > t.scoring.win * (r - 1):
-                top.add(p.number)
+    top = _topscorers(t, r)
     for w, b in boards:
         if w == b:
             out.append(f"{w} paired with himself")
@@ -166,11 +224,7 @@ def absolute_problems(system: str, t: Tournament, r: int, boards, byes) -> list[
                 out.append(f"{w}-{b}: both have the absolute preference {aw.name}")
         elif system == "swiss-rating-1992" and w not in top and b not in top:
             for n, hist, got in ((w, cw, Colour.WHITE), (b, cb, Colour.BLACK)):
-                both = [c for c in Colour if _within_1992(hist + [c])]
-                diff = [c for c in Colour if abs(_difference(hist + [c])) <= 2]
-                if both and got not in both:
-                    out.append(f"{n} gets {got.name}: B.2 broken")
-                elif not both and diff and got not in diff:
-                    out.append(f"{n} gets {got.name}: B.2.a broken (no colour keeps both "
-                               "B.2.a and B.2.b; reading absolute-conflict=difference)")
+                why = _b2_1992(hist, got)
+                if why:
+                    out.append(f"{n} gets {got.name}: {why}")
     return out

@@ -65,8 +65,10 @@ from dubov_explain.tournament.request import request_for_round
 from dubov_explain.trf.reader import read_trf
 from dubov_explain.trf.writer import write_trf
 
+from dubov1997_checks import complete_pairing_exists as dubov1997_pairing_exists
 from dubov1997_checks import round_problems as dubov1997_round_problems
 from independent_absolute import absolute_problems
+from independent_absolute import complete_pairing_exists as any_pairing_exists
 from independent_checks import complete_pairing_exists, pairing_problems
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -534,7 +536,8 @@ def test_fuzz_every_rulebook(case, data):
     and a pairing ``pair`` accepts is the rulebook's own, passes its absolute test
     (``check_round``) and the independent restatement of its text's absolute rules
     (``independent_absolute``; for Dubov 2025/2026 also ``independent_checks``, for Dubov
-    1997 ``dubov1997_checks``)."""
+    1997 ``dubov1997_checks``); a "no valid pairing" (exit 1) is confirmed by the same
+    restatements (networkx)."""
     name, content, _how = case
     system = data.draw(st.sampled_from(DRAWN_SYSTEMS))
     _save_sample(system, content)
@@ -547,6 +550,17 @@ def test_fuzz_every_rulebook(case, data):
         if data.draw(st.booleans()):
             argv.append("--lenient")
         code, out, _ = ws.twice(argv)
+        if code == 1:
+            t = read_trf(trf)
+            r = t.round_to_pair
+            request = request_for_round(t, r)
+            if system in ("dubov-2025", "dubov-2026"):
+                exists = complete_pairing_exists(request, r)
+            elif system == "dubov-1997":
+                exists = dubov1997_pairing_exists(request, r)
+            else:
+                exists = any_pairing_exists(system, request, r)
+            assert not exists, f"{system}: pair said no valid pairing, but one exists"
         if code == 0:
             boards, byes = parse_pairing(out)
             t = read_trf(trf)
