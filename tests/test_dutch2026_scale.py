@@ -190,3 +190,28 @@ def test_an_answer_reads_back_from_its_text_and_the_alternatives_name_the_readin
         == "tpn-arrival=file"
     assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2,
                                   {"status": "ok", "boards": [[2, 4]], "byes": []}) == ""
+
+
+def test_the_2017_absolute_check_names_the_2017_articles_and_lets_a_full_point_bye_have_the_pab():
+    """C.2 of 2017 (C.04.1.d till 2026) bars a PAB or a forfeit win, not a requested
+    full-point bye; the 2026 check (Basic Rules 4) bars all three."""
+    t = build([2400, 2300, 2200, 2100, 2000], [
+        [(1, 2, "1"), (3, 4, "="), (5, "F")],
+        [(1, 4, "1"), (5, 2, "0"), (3, "H")],
+    ], total_rounds=5)
+    assert any(p.startswith("C2: PAB to 5") for p in absolute_problems(t, 3, [(3, 1), (4, 2)], 5))
+    # 2 and 4 both had Black twice: the one problem left is C.3's
+    assert absolute_problems(t, 3, [(3, 1), (4, 2)], 5, edition="2017") == \
+        ["C.3: 4 and 2 both have the absolute preference WHITE"]
+    problems = absolute_problems(_history(), 4, [(1, 2), (5, 4), (6, 3)], None, edition="2017")
+    assert any(p.startswith("C.1: 1 and 2") for p in problems), problems
+    problems = absolute_problems(_history(), 4, [(3, 2), (1, 6), (5, 4)], None, edition="2017")
+    assert any(p.startswith("E.2: absolute preference denied") for p in problems), problems
+
+
+def test_the_run_pairs_a_dutch_2017_tournament_by_the_2017_rulebook_and_records_its_system():
+    rec = scale.run_tournament((1, "off", None, (8, 12), (5, 5), "dutch-2017"))
+    assert rec["system"] == "dutch-2017" and rec["ours_rounds"] == 4
+    assert [row["r"] for row in rec["rounds_checked"]] == [2, 3, 4]
+    assert all(row["ours_problems"] == [] and "gacrux" not in row for row in rec["rounds_checked"])
+    assert "system" not in scale.run_tournament((1, "off", None, (8, 12), (5, 5)))
