@@ -215,3 +215,21 @@ def test_the_run_pairs_a_dutch_2017_tournament_by_the_2017_rulebook_and_records_
     assert [row["r"] for row in rec["rounds_checked"]] == [2, 3, 4]
     assert all(row["ours_problems"] == [] and "gacrux" not in row for row in rec["rounds_checked"])
     assert "system" not in scale.run_tournament((1, "off", None, (8, 12), (5, 5)))
+
+
+def test_pairing_again_under_c14_all_skips_only_rounds_the_reading_cannot_move():
+    """``--under c14-downfloaters=all`` (the figure over every recorded round) pairs again
+    only the rounds with a Limbo: on seed 1149 of the run (11 players; round 6 is one of the
+    disagreements reading 1 of DIFFERENCES.md explains) pairing every round again gives the
+    same answers, and round 6 moves to the witnesses' pairing."""
+    import json
+    with (DATA / "run-2026-11-27.jsonl").open(encoding="utf-8") as f:
+        rec = next(r for r in map(json.loads, f) if r["seed"] == 1149)
+    alt = {"c14-downfloaters": "all"}
+    quick, full = scale.under_tournament((rec, alt)), scale.under_tournament((rec, alt, True))
+    strip = [{k: v for k, v in row.items() if k != "no_limbo"} for row in quick["rounds"]]
+    assert strip == full["rounds"]
+    assert any(row.get("no_limbo") for row in quick["rounds"])
+    moved = [row for row in full["rounds"] if row["moved"]]
+    assert [row["r"] for row in moved] == [6] and moved[0]["gacrux"] == moved[0]["bbp"] == "same"
+    assert all(row["default_as_recorded"] for row in full["rounds"])
