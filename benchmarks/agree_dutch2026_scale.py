@@ -552,7 +552,9 @@ def main(argv: list[str]) -> int:
         alt = dict(x.split("=", 1) for x in args.under.split(","))
         done = done_seeds(args.under_out)
         recs = [json.loads(x) for x in args.out.read_text(encoding="utf-8").splitlines()]
-        jobs = [(rec, alt) for rec in recs if rec["seed"] not in done and "error" not in rec]
+        span = range(args.first_seed, args.first_seed + args.count)
+        jobs = [(rec, alt) for rec in recs
+                if rec["seed"] in span and rec["seed"] not in done and "error" not in rec]
         print(f"{len(done)} done; {len(jobs)} to pair under {alt}", flush=True)
         with args.under_out.open("a", encoding="utf-8") as f:
             for k, res in enumerate(parallel_map(under_tournament, jobs, max(1, args.jobs)), 1):
