@@ -40,6 +40,15 @@ till 2026); a disagreement is paired again under each other value of the 2017 re
         [--first-seed 0] [--jobs 2 | --dask local | --dask tcp://HOST:8786]
         [--gacrux all|sample:K|off] [--bbp PATH] [--system dutch-2026|dutch-2017]
     PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --summary
+    PYTHONPATH=. nice python benchmarks/agree_dutch2026_scale.py OUT.jsonl \
+        --under c14-downfloaters=all --under-out UNDER.jsonl [--first-seed S --count N]
+    PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --under-summary \
+        --under-out UNDER.jsonl
+
+``--under`` generates OUT's tournaments again and pairs every recorded middle round under
+the readings named, against each witness's recorded pairing (the figure of a reading over
+every round, not only over the disagreements); with ``c14-downfloaters=all`` it pairs
+again only the rounds with a Limbo (:func:`_limbo_in`).
 
 Dask workers need this checkout at the same path (they import ``tests/`` helpers).
 """
