@@ -25,10 +25,30 @@ witnesses were seen to follow (``ALTERNATIVES``: ``c14-downfloaters=all``,
 Output: one JSON line per tournament, appended as each finishes; a second run with the same
 file skips the seeds already in it (resumable).  ``--summary`` prints the figures.
 
+``--system dutch-2017`` runs the same machinery for the Dutch text of 2017 (issue 25: "as
+bbpPairings v5.0.1"): the same seeded configurations (so the same numbers of players and
+rounds, the same rates, Baku in the same quarter: C.04.5.1, in force with the 2017 text,
+and bbpPairings v5.0.1 reads ``XXA``), each round paired by ``dutch-2017``; the witness is
+bbpPairings v5.0.1 (``--bbp``, else ``DUBOV_BBP5``), no Gacrux (it pairs by the 2026
+text); the absolute check is the same module with the 2017 articles (C.1-C.3, E.2; C.2
+bars a PAB or a forfeit win, not a requested full-point bye: C.04.1.d of the Basic Rules
+till 2026); a disagreement is paired again under each other value of the 2017 readings
+(``ALTERNATIVES_2017``) and the first that pairs as the witness is recorded
+(``as_bbp_under``).  Records carry ``"system"``.
+
     PYTHONPATH=. nice python benchmarks/agree_dutch2026_scale.py OUT.jsonl --count 2000
         [--first-seed 0] [--jobs 2 | --dask local | --dask tcp://HOST:8786]
-        [--gacrux all|sample:K|off] [--bbp PATH]
+        [--gacrux all|sample:K|off] [--bbp PATH] [--system dutch-2026|dutch-2017]
     PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --summary
+    PYTHONPATH=. nice python benchmarks/agree_dutch2026_scale.py OUT.jsonl \
+        --under c14-downfloaters=all --under-out UNDER.jsonl [--first-seed S --count N]
+    PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --under-summary \
+        --under-out UNDER.jsonl
+
+``--under`` generates OUT's tournaments again and pairs every recorded middle round under
+the readings named, against each witness's recorded pairing (the figure of a reading over
+every round, not only over the disagreements); with ``c14-downfloaters=all`` it pairs
+again only the rounds with a Limbo (:func:`_limbo_in`).
 
 Dask workers need this checkout at the same path (they import ``tests/`` helpers).
 """
@@ -48,6 +68,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = str(ROOT / "tests")
 SYSTEM = "dutch-2026"
+#: per system: the environment variable naming the bbpPairings binary, the witness's name,
+#: whether Gacrux pairs by its text, the absolute check's edition
+PROFILES = {
+    "dutch-2026": dict(bbp_env="DUBOV_BBP6", bbp_name="bbpPairings v6", gacrux=True,
+                       edition="2026"),
+    "dutch-2017": dict(bbp_env="DUBOV_BBP5", bbp_name="bbpPairings v5.0.1", gacrux=False,
+                       edition="2017"),
+}
 
 
 def config_for(seed: int, players: tuple[int, int] = (6, 200),
@@ -144,14 +172,15 @@ def text(a: dict) -> str:
     return s + "".join(f", bye {n}" for n in a["byes"])
 
 
-def _problems(req, r: int, a: dict) -> list[str]:
-    from dutch2026_absolute import absolute_problems
+def _problems(req, r: int, a: dict, system: str = SYSTEM) -> list[str]:
+    from dutch2026_absolute import LABELS, absolute_problems
     if a["status"] != "ok":
         return []
+    edition = PROFILES[system]["edition"]
     out = absolute_problems(req, r, [tuple(b) for b in a["boards"]],
-                            a["byes"][0] if a["byes"] else None)
+                            a["byes"][0] if a["byes"] else None, edition=edition)
     if len(a["byes"]) > 1:
-        out.append(f"BR 3: {len(a['byes'])} PABs ({a['byes']})")
+        out.append(f"{LABELS[edition]['BR 3']}: {len(a['byes'])} PABs ({a['byes']})")
     return out
 
 
@@ -159,12 +188,20 @@ def _problems(req, r: int, a: dict) -> list[str]:
 #: seen to be ours (DIFFERENCES.md), tried in this order on a disagreement
 ALTERNATIVES = ({"c14-downfloaters": "all"}, {"tpn-arrival": "file"},
                 {"c14-downfloaters": "all", "tpn-arrival": "file"})
+#: dutch-2017: each other value of each of its named readings (readings.py), one at a time
+ALTERNATIVES_2017 = ({"c7-last-bracket": "pairs"}, {"tpn-arrival": "file"},
+                     {"absolute-conflict": "last-two"}, {"topscorer-max": "all-rounds"},
+                     {"c13-absolute": "strong-only"}, {"acceleration-floats": "real"})
 
 
-def as_witness_under(book, req, r: int, witness: dict) -> str:
-    """The first reading set of ``ALTERNATIVES`` under which we pair as ``witness``
+def alternatives_of(system: str) -> tuple:
+    return ALTERNATIVES_2017 if system == "dutch-2017" else ALTERNATIVES
+
+
+def as_witness_under(book, req, r: int, witness: dict, alternatives=ALTERNATIVES) -> str:
+    """The first reading set of ``alternatives`` under which we pair as ``witness``
     (``NAME=VALUE,...``), or ``""``."""
-    for alt in ALTERNATIVES:
+    for alt in alternatives:
         got = _answer_of(book.pair(req, book.readings(alt), round_no=r).result)
         if compare(got, witness) in ("same", "none"):
             return ",".join(f"{k}={v}" for k, v in alt.items())
@@ -173,7 +210,8 @@ def as_witness_under(book, req, r: int, witness: dict) -> str:
 
 def run_tournament(job: tuple) -> dict:
     """One tournament: generate, pair every middle round by the witnesses, compare, check."""
-    seed, gacrux_mode, bbp, players, rounds = job
+    seed, gacrux_mode, bbp, players, rounds, *rest = job
+    system = rest[0] if rest else SYSTEM
     if TESTS not in sys.path:
         sys.path.insert(0, TESTS)
     from dubov_explain.records import replace
@@ -184,10 +222,12 @@ def run_tournament(job: tuple) -> dict:
     cfg = config_for(seed, players, rounds)
     n, total = cfg["players"], cfg["rounds"]
     rec: dict = {"seed": seed, **cfg, "rounds_checked": []}
+    if system != SYSTEM:
+        rec["system"] = system
     t0, c0 = time.perf_counter(), time.process_time()
     try:
         sim = simulate(n, total, seed, keep_rounds=True, pair_rounds=total - 1,
-                       options=GeneratorOptions(system=SYSTEM, **cfg["options"]))
+                       options=GeneratorOptions(system=system, **cfg["options"]))
     except Exception as exc:  # a harness reports, it does not stop on one tournament
         rec["error"] = f"generator: {type(exc).__name__}: {exc}"
         return rec
@@ -195,7 +235,7 @@ def run_tournament(job: tuple) -> dict:
     rec["ours_cpu"] = round(time.process_time() - c0, 3)
     rec["ours_rounds"] = len(sim.rounds)
     rec["stopped_round"] = sim.stopped_round
-    book = find_rulebook(SYSTEM)
+    book = find_rulebook(system)
     every = None
     if gacrux_mode.startswith("sample:"):
         every = int(gacrux_mode.split(":", 1)[1])
@@ -219,7 +259,7 @@ def run_tournament(job: tuple) -> dict:
                 gpath = Path(d) / f"s{seed}-r{r}-250.trf"
                 gpath.write_text(write_trf(replace(req, acceleration_250=frozenset(
                     req.acceleration)), "trfx"), encoding="utf-8")
-            row["ours_problems"] = _problems(req, r, ours)
+            row["ours_problems"] = _problems(req, r, ours, system)
             theirs = {}
             if bbp:
                 t1 = time.perf_counter()
@@ -235,7 +275,7 @@ def run_tournament(job: tuple) -> dict:
             differs = False
             for name, a in theirs.items():
                 row[name] = compare(ours, a)
-                row[f"{name}_problems"] = _problems(req, r, a)
+                row[f"{name}_problems"] = _problems(req, r, a, system)
                 if row[name] not in ("same", "none"):
                     differs = True
                     row[f"{name}_pairing"] = text(a)
@@ -244,6 +284,9 @@ def run_tournament(job: tuple) -> dict:
                 row["request"] = trf
                 if "gacrux" in theirs and row["gacrux"] != "same":
                     row["as_gacrux_under"] = as_witness_under(book, req, r, theirs["gacrux"])
+                if system == "dutch-2017" and row.get("bbp") not in (None, "same", "none"):
+                    row["as_bbp_under"] = as_witness_under(book, req, r, theirs["bbp"],
+                                                           ALTERNATIVES_2017)
             rec["rounds_checked"].append(row)
     rec["wall"] = round(time.perf_counter() - t0, 3)
     return rec
@@ -270,6 +313,9 @@ def summary(out: Path) -> str:
              f"generator errors {sum('error' in r for r in recs)}; stopped early "
              f"{sum(r.get('stopped_round') is not None for r in recs)})",
              f"middle rounds {len(rows)}"]
+    systems = sorted({r.get("system", SYSTEM) for r in recs})
+    lines[0] = f"{', '.join(systems)}: " + lines[0]
+    label = {"gacrux": "Gacrux", "bbp": " / ".join(PROFILES[s]["bbp_name"] for s in systems)}
     for name in ("gacrux", "bbp"):
         asked = [row for row in rows if name in row]
         if not asked:
@@ -277,12 +323,14 @@ def summary(out: Path) -> str:
         k = {v: sum(row[name] == v for row in asked)
              for v in ("same", "colours", "pairs", "unpaired", "none")}
         agree = k["same"] + k["none"]
-        lines.append(f"{name}: rounds {len(asked)}; same pairs and colours {agree} "
-                     f"({100 * agree / len(asked):.2f} %); same pairs, other colours "
+        pairs = agree + k["colours"]
+        lines.append(f"{label[name]}: rounds {len(asked)}; same pairs and colours {agree} "
+                     f"({100 * agree / len(asked):.2f} %); same pairs {pairs} "
+                     f"({100 * pairs / len(asked):.2f} %); same pairs, other colours "
                      f"{k['colours']}; other pairs {k['pairs']}; one side unpaired "
                      f"{k['unpaired']}")
         bad = [row for row in asked if row.get(f"{name}_problems")]
-        lines.append(f"{name}: answers failing the absolute check {len(bad)}")
+        lines.append(f"{label[name]}: answers failing the absolute check {len(bad)}")
     bad = [row for row in rows if row.get("ours_problems")]
     lines.append(f"ours: answers failing the absolute check {len(bad)}")
     c14 = [row for row in rows if "c14_all" in row and "as_gacrux_under" not in row]
@@ -290,10 +338,11 @@ def summary(out: Path) -> str:
         lines.append(f"Gacrux disagreements paired as Gacrux under c14-downfloaters=all "
                      f"(recorded by the first runs): "
                      f"{sum(row['c14_all'] == 'same' for row in c14)} of {len(c14)}")
-    under = [row["as_gacrux_under"] for row in rows if "as_gacrux_under" in row]
-    for alt in sorted(set(under)):
-        lines.append(f"Gacrux disagreements paired as Gacrux under {alt or 'no reading'}: "
-                     f"{under.count(alt)}")
+    for name in ("gacrux", "bbp"):
+        under = [row[f"as_{name}_under"] for row in rows if f"as_{name}_under" in row]
+        for alt in sorted(set(under)):
+            lines.append(f"{label[name]} disagreements paired as {label[name]} under "
+                         f"{alt or 'no reading'}: {under.count(alt)}")
     cpu = [r["ours_cpu"] / max(1, r["ours_rounds"]) for r in recs if r.get("ours_rounds")]
     tg = [row["t_gacrux"] for row in rows if "t_gacrux" in row]
     tb = [row["t_bbp"] for row in rows if "t_bbp" in row]
@@ -322,11 +371,12 @@ def classify(out: Path) -> str:
     from dubov_explain.rulebooks import find_rulebook
     from dubov_explain.trf.reader import parse_trf
 
-    book = find_rulebook(SYSTEM)
     lines: list[str] = []
     tally: dict[str, int] = {}
     for line in out.read_text(encoding="utf-8").splitlines():
         rec = json.loads(line)
+        system = rec.get("system", SYSTEM)
+        book = find_rulebook(system)
         for row in rec["rounds_checked"]:
             if "request" not in row:
                 continue
@@ -343,6 +393,10 @@ def classify(out: Path) -> str:
                 under = row.get("as_gacrux_under", as_witness_under(book, req, r, g))
                 tally[under] = tally.get(under, 0) + 1
                 lines.append(f"  as Gacrux under: {under or 'no named reading'}")
+            elif system == "dutch-2017" and row.get("bbp") not in (None, "same", "none"):
+                under = row.get("as_bbp_under", "")
+                tally[under] = tally.get(under, 0) + 1
+                lines.append(f"  as bbpPairings v5.0.1 under: {under or 'no named reading'}")
             trace = book.pair(req, round_no=r)
             for name in ("gacrux", "bbp"):
                 if row.get(name) in (None, "same", "none"):
@@ -358,8 +412,83 @@ def classify(out: Path) -> str:
                 for d in deps:
                     lines.append(f"    departs at {d.article} ({d.kind}), {d.criterion} "
                                  f"prefers ours{' (as good: order only)' if d.order_only else ''}")
-    lines += [f"Gacrux disagreements paired as Gacrux under {k or 'no named reading'}: {v}"
+    lines += [f"disagreements paired as the witness under {k or 'no named reading'}: {v}"
               for k, v in sorted(tally.items())]
+    return "\n".join(lines)
+
+
+def _limbo_in(trace) -> bool:
+    """Whether a bracket of the round had a Limbo (3.1: M1 < M0).  The Limbo's size comes
+    from [C4]-[C8] (the bracket's optimum), which no reading of [C14]/[C16] moves; so when
+    no bracket of our default pairing had one, every bracket is built and judged alike
+    under ``c14-downfloaters=all`` (it counts the Limbo's MDPs too, here none) and the
+    round's pairing is the same: no need to pair it again."""
+    from dubov_explain.rulebooks.dutch2026.events import ParametersSet
+    return any(isinstance(e, ParametersSet) and e.m1 < e.m0 for e in trace.events)
+
+
+def under_tournament(job: tuple) -> dict:
+    """Tournament ``rec["seed"]`` of a run's records generated again (the same generator
+    call: the generator is deterministic) and each middle round the record holds paired
+    again under the readings ``alt`` ({name: value}); compared with each witness's pairing
+    (the record's, or ours of the defaults where the witness paired as we did)."""
+    rec, alt, *rest = job
+    full = bool(rest and rest[0])  # pair every round again, Limbo or not (to test the above)
+    if TESTS not in sys.path:
+        sys.path.insert(0, TESTS)
+    from dubov_explain.rulebooks import find_rulebook
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+
+    system = rec.get("system", SYSTEM)
+    sim = simulate(rec["players"], rec["rounds"], rec["seed"], keep_rounds=True,
+                   pair_rounds=rec["rounds"] - 1,
+                   options=GeneratorOptions(system=system, **rec["options"]))
+    book = find_rulebook(system)
+    readings = book.readings(alt)
+    rows = {row["r"]: row for row in rec["rounds_checked"]}
+    out: dict = {"seed": rec["seed"], "under": alt, "rounds": []}
+    for rr in sim.rounds:
+        row = rows.get(rr.round)
+        if row is None:
+            continue
+        ours = _answer_of(rr.trace.result)
+        res = {"r": rr.round, "default_as_recorded": text(ours) == row.get(
+            "ours_pairing", text(ours))}
+        if alt == {"c14-downfloaters": "all"} and not _limbo_in(rr.trace) and not full:
+            got, res["no_limbo"] = ours, True
+        else:
+            got = _answer_of(book.pair(rr.request, readings, round_no=rr.round).result)
+        res["moved"] = compare(got, ours) not in ("same", "none")
+        for name in ("gacrux", "bbp"):
+            if name not in row:
+                continue
+            witness = ours if row[name] in ("same", "none") else _parse_text(
+                row[f"{name}_pairing"])
+            res[name] = compare(got, witness)
+            if res[name] not in ("same", "none"):
+                res[f"{name}_pairing"], res["pairing"] = text(witness), text(got)
+        out["rounds"].append(res)
+    return out
+
+
+def under_summary(path: Path) -> str:
+    recs = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    rows = [row for rec in recs for row in rec["rounds"]]
+    alt = ",".join(f"{k}={v}" for k, v in recs[0]["under"].items()) if recs else "-"
+    lines = [f"under {alt}: tournaments {len(recs)}, middle rounds {len(rows)} (no Limbo, not "
+             f"paired again: {sum(r.get('no_limbo', False) for r in rows)}); our default "
+             f"pairing regenerated as recorded (where the record holds it: the "
+             f"disagreements) in {sum(r['default_as_recorded'] for r in rows)}; pairing "
+             f"moved by the reading in {sum(r['moved'] for r in rows)}"]
+    for name in ("gacrux", "bbp"):
+        asked = [row for row in rows if name in row]
+        if asked:
+            same = sum(row[name] in ("same", "none") for row in asked)
+            lines.append(f"{name}: rounds {len(asked)}; same pairs and colours {same} "
+                         f"({100 * same / len(asked):.2f} %); other {len(asked) - same}: "
+                         + ", ".join(f"seed {rec['seed']} r{row['r']}" for rec in recs
+                                     for row in rec["rounds"]
+                                     if row.get(name) not in (None, "same", "none")))
     return "\n".join(lines)
 
 
@@ -401,13 +530,22 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--dask", metavar="ADDRESS")
-    ap.add_argument("--gacrux", default="all")
-    ap.add_argument("--bbp", default=os.environ.get("DUBOV_BBP6"))
+    ap.add_argument("--system", default=SYSTEM, choices=sorted(PROFILES))
+    ap.add_argument("--gacrux", help="all|sample:K|off (default: all for dutch-2026, off for "
+                                     "dutch-2017: Gacrux pairs by the 2026 text)")
+    ap.add_argument("--bbp", help="the bbpPairings binary (default: DUBOV_BBP6, or DUBOV_BBP5 "
+                                  "for dutch-2017)")
     ap.add_argument("--players", default="6-200", help="range of the number of players")
     ap.add_argument("--rounds", default="5-13", help="range of the number of rounds")
     ap.add_argument("--summary", action="store_true")
     ap.add_argument("--classify", action="store_true",
                     help="print each disagreement and where it leaves our procedure")
+    ap.add_argument("--under", metavar="NAME=VALUE[,...]",
+                    help="pair every middle round of OUT's tournaments again under these "
+                         "readings; results appended to --under-out (resumable)")
+    ap.add_argument("--under-out", type=Path, help="the --under results (JSONL)")
+    ap.add_argument("--under-summary", action="store_true",
+                    help="print the figures of --under-out")
     ap.add_argument("--extract", nargs=3, metavar=("SEED:ROUND", "DIR", "ARTICLE"),
                     help="write the request of one disagreement as a case file in DIR")
     args = ap.parse_args(argv)
@@ -415,18 +553,42 @@ def main(argv: list[str]) -> int:
         seed, r = (int(x) for x in args.extract[0].split(":"))
         print(extract(args.out, seed, r, Path(args.extract[1]), args.extract[2]))
         return 0
+    if args.under_summary:
+        print(under_summary(args.under_out))
+        return 0
+    if args.under:
+        from dubov_explain.batch import parallel_map
+        alt = dict(x.split("=", 1) for x in args.under.split(","))
+        done = done_seeds(args.under_out)
+        recs = [json.loads(x) for x in args.out.read_text(encoding="utf-8").splitlines()]
+        span = range(args.first_seed, args.first_seed + args.count)
+        jobs = [(rec, alt) for rec in recs
+                if rec["seed"] in span and rec["seed"] not in done and "error" not in rec]
+        print(f"{len(done)} done; {len(jobs)} to pair under {alt}", flush=True)
+        with args.under_out.open("a", encoding="utf-8") as f:
+            for k, res in enumerate(parallel_map(under_tournament, jobs, max(1, args.jobs)), 1):
+                f.write(json.dumps(res, sort_keys=True) + "\n")
+                f.flush()
+                print(f"[{k}/{len(jobs)}] seed {res['seed']}", flush=True)
+        return 0
     if args.summary or args.classify:
         print(summary(args.out) if args.summary else classify(args.out))
         return 0
     from dubov_explain.batch import ClusterError, parallel_map
-    bbp = args.bbp if args.bbp and os.access(args.bbp, os.X_OK) else None
+    profile = PROFILES[args.system]
+    if args.gacrux is None:
+        args.gacrux = "all" if profile["gacrux"] else "off"
+    if args.gacrux != "off" and not profile["gacrux"]:
+        ap.error(f"Gacrux does not pair by the text of {args.system}: --gacrux off")
+    bbp = args.bbp or os.environ.get(profile["bbp_env"])
+    bbp = bbp if bbp and os.access(bbp, os.X_OK) else None
     done = done_seeds(args.out)
     seeds = [s for s in range(args.first_seed, args.first_seed + args.count) if s not in done]
     print(f"{len(done)} tournaments already in {args.out}; {len(seeds)} to run "
-          f"(bbpPairings: {bbp or 'none'}; Gacrux: {args.gacrux})", flush=True)
+          f"({args.system}; bbpPairings: {bbp or 'none'}; Gacrux: {args.gacrux})", flush=True)
     from dubov_explain.simulate.batch import parse_range
     span = parse_range(args.players, "--players"), parse_range(args.rounds, "--rounds")
-    jobs = [(s, args.gacrux, bbp, *span) for s in seeds]
+    jobs = [(s, args.gacrux, bbp, *span, args.system) for s in seeds]
     try:
         with args.out.open("a", encoding="utf-8") as f:
             for k, rec in enumerate(parallel_map(run_tournament, jobs, max(1, args.jobs),

@@ -190,3 +190,46 @@ def test_an_answer_reads_back_from_its_text_and_the_alternatives_name_the_readin
         == "tpn-arrival=file"
     assert scale.as_witness_under(find_rulebook("dutch-2026"), read_trf(case), 2,
                                   {"status": "ok", "boards": [[2, 4]], "byes": []}) == ""
+
+
+def test_the_2017_absolute_check_names_the_2017_articles_and_lets_a_full_point_bye_have_the_pab():
+    """C.2 of 2017 (C.04.1.d till 2026) bars a PAB or a forfeit win, not a requested
+    full-point bye; the 2026 check (Basic Rules 4) bars all three."""
+    t = build([2400, 2300, 2200, 2100, 2000], [
+        [(1, 2, "1"), (3, 4, "="), (5, "F")],
+        [(1, 4, "1"), (5, 2, "0"), (3, "H")],
+    ], total_rounds=5)
+    assert any(p.startswith("C2: PAB to 5") for p in absolute_problems(t, 3, [(3, 1), (4, 2)], 5))
+    # 2 and 4 both had Black twice: the one problem left is C.3's
+    assert absolute_problems(t, 3, [(3, 1), (4, 2)], 5, edition="2017") == \
+        ["C.3: 4 and 2 both have the absolute preference WHITE"]
+    problems = absolute_problems(_history(), 4, [(1, 2), (5, 4), (6, 3)], None, edition="2017")
+    assert any(p.startswith("C.1: 1 and 2") for p in problems), problems
+    problems = absolute_problems(_history(), 4, [(3, 2), (1, 6), (5, 4)], None, edition="2017")
+    assert any(p.startswith("E.2: absolute preference denied") for p in problems), problems
+
+
+def test_the_run_pairs_a_dutch_2017_tournament_by_the_2017_rulebook_and_records_its_system():
+    rec = scale.run_tournament((1, "off", None, (8, 12), (5, 5), "dutch-2017"))
+    assert rec["system"] == "dutch-2017" and rec["ours_rounds"] == 4
+    assert [row["r"] for row in rec["rounds_checked"]] == [2, 3, 4]
+    assert all(row["ours_problems"] == [] and "gacrux" not in row for row in rec["rounds_checked"])
+    assert "system" not in scale.run_tournament((1, "off", None, (8, 12), (5, 5)))
+
+
+def test_pairing_again_under_c14_all_skips_only_rounds_the_reading_cannot_move():
+    """``--under c14-downfloaters=all`` (the figure over every recorded round) pairs again
+    only the rounds with a Limbo: on seed 1149 of the run (11 players; round 6 is one of the
+    disagreements reading 1 of DIFFERENCES.md explains) pairing every round again gives the
+    same answers, and round 6 moves to the witnesses' pairing."""
+    import json
+    with (DATA / "run-2026-11-27.jsonl").open(encoding="utf-8") as f:
+        rec = next(r for r in map(json.loads, f) if r["seed"] == 1149)
+    alt = {"c14-downfloaters": "all"}
+    quick, full = scale.under_tournament((rec, alt)), scale.under_tournament((rec, alt, True))
+    strip = [{k: v for k, v in row.items() if k != "no_limbo"} for row in quick["rounds"]]
+    assert strip == full["rounds"]
+    assert any(row.get("no_limbo") for row in quick["rounds"])
+    moved = [row for row in full["rounds"] if row["moved"]]
+    assert [row["r"] for row in moved] == [6] and moved[0]["gacrux"] == moved[0]["bbp"] == "same"
+    assert all(row["default_as_recorded"] for row in full["rounds"])
