@@ -116,6 +116,8 @@ class Engine(Generation, Criteria, family.Engine):
         the search was cut)."""
         self.mode = mode
         self._opt_cache = {}
+        self._bracket = tuple(mdps) + tuple(residents)
+        self._fit_sets = {}
         self._lowest = min(self.st[n].score for n in list(mdps) + list(residents))
         opt = self.optimum(frozenset(mdps), frozenset(residents), frozenset(), lower)
         if opt is None:

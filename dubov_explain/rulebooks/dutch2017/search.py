@@ -280,18 +280,29 @@ class Generation:
         part for the S2 players left over, ``floaters``, is left out: the walk's last bound
         does not count them)."""
         su = self.score_units()
-        fits = self.fits
         by_score: dict = {}
         for b in s2_free:
-            by_score.setdefault(su[b], []).append(b)
+            by_score.setdefault(su[b], set()).add(b)
         sds = [abs(su[a] - su[b]) for a, b in pairs]
         for a in s1_left:
             ua = su[a]
+            partners = self.fit_set(a)
             for d, s in sorted((abs(ua - s), s) for s in by_score):
-                if any(fits(a, b) for b in by_score[s]):
+                if not partners.isdisjoint(by_score[s]):
                     sds.append(d)
                     break
         return self.points(sds)
+
+    def fit_set(self, a: int) -> frozenset:
+        """The players of the bracket being paired whom ``a`` may meet (``fits``: C.1,
+        C.3), asked once a bracket: :meth:`clb_least_psd` asks whether a score group of
+        the free S2 players holds one of them at every step of the walk."""
+        memo = self.__dict__.setdefault("_fit_sets", {})
+        got = memo.get(a)
+        if got is None:
+            fits = self.fits
+            got = memo[a] = frozenset(b for b in self._bracket if b != a and fits(a, b))
+        return got
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):
         """A candidate whose downfloaters are ``down``: in the last bracket at most one, whom
