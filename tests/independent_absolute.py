@@ -146,7 +146,7 @@ def complete_pairing_exists(system: str, t: Tournament, r: int) -> bool:
     colours for each board)?  Decided with networkx, apart from the engine's matching code:
     it confirms a "no valid pairing" (exit 1).  Dubov 2025/2026 and 1997 have their own
     (``independent_checks``, ``dubov1997_checks``)."""
-    import networkx as nx
+    from independent_checks import perfect_matching_exists
 
     numbers = {p.number for p in t.players}
     players = sorted(numbers - _absent(t, r))
@@ -169,10 +169,7 @@ def complete_pairing_exists(system: str, t: Tournament, r: int) -> bool:
         return True
 
     def perfect(group: list[int]) -> bool:
-        g = nx.Graph()
-        g.add_nodes_from(group)
-        g.add_edges_from((u, v) for i, u in enumerate(group) for v in group[i + 1:] if ok(u, v))
-        return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(group)
+        return perfect_matching_exists(group, ok)
 
     if len(players) % 2 == 0:
         return perfect(players)

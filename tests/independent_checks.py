@@ -189,8 +189,6 @@ def complete_pairing_exists(
     """1.8.1, decided independently of the engine's matching code (networkx): is there a
     pairing of every player to be paired, except at most one who gets the bye, that keeps
     [C1], [C2] and [C3] (and the forbidden pairs)?  Used to confirm an ``Impossible``."""
-    import networkx as nx
-
     st = compute_standings(request, r, readings)
     players = sorted({p.number for p in request.players} - absent_in(request, r))
     forbidden = st.forbidden
@@ -206,12 +204,7 @@ def complete_pairing_exists(
         )
 
     def perfect(group: list[int]) -> bool:
-        if len(group) % 2:
-            return False
-        g = nx.Graph()
-        g.add_nodes_from(group)
-        g.add_edges_from((u, v) for i, u in enumerate(group) for v in group[i + 1:] if ok(u, v))
-        return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(group)
+        return len(group) % 2 == 0 and perfect_matching_exists(group, ok)
 
     if len(players) % 2 == 0:
         return perfect(players)
@@ -228,3 +221,14 @@ def complete_pairing_exists(
         if not barred and perfect([m for m in players if m != n]):
             return True
     return False
+
+
+def perfect_matching_exists(group: list[int], ok) -> bool:
+    """Whether the players of ``group`` can all be paired by pairs ``ok`` allows (networkx's
+    maximum matching: no code of the engine's)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(group)
+    g.add_edges_from((u, v) for i, u in enumerate(group) for v in group[i + 1:] if ok(u, v))
+    return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(group)
