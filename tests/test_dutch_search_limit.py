@@ -48,3 +48,11 @@ def test_a_search_stopped_before_any_candidate_claims_no_impossibility(system, m
         cli.main(["pair", str(path), "--system", system, "--format", "md"])
     assert "search's limit" in out.getvalue()
     assert "no complete round-pairing exists" not in out.getvalue().lower()
+    # and the step-through page's heading of that step
+    page = tmp_path / "steps.html"
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        cli.main(["pair", str(path), "--system", system, "-o", str(tmp_path / "out.txt"),
+                  "--step-through", str(page)])
+    html = page.read_text(encoding="utf-8")
+    assert "Not paired: the search reached its limit" in html
+    assert "No complete round-pairing" not in html

@@ -54,7 +54,7 @@ def steps(trace: Trace, v: View | None = None) -> list[Step]:
         e = st.event
         out.append(
             Step(
-                index=st.index, kind=e.kind, title=str(W.title(e.kind)), article=e.article,
+                index=st.index, kind=e.kind, title=str(W.title(_heading(e))), article=e.article,
                 law=rb.article_text(st.cited), text_md=E.event_markdown(e, v),
                 bracket=st.bracket, focus=st.focus,
                 rejected=[(str(W.who(r)), str(W.rejected(r, e))) for r in st.rejected],
@@ -163,11 +163,11 @@ def page_steps(trace: Trace, v: View) -> tuple[list[PageStep], dict[str, str], d
                 named |= _players_of(r.get("who"))
             if named - c.focus:
                 data["x"] = sorted(named - c.focus)
-        title = str(W.title(e.kind, score)).strip()
+        title = str(W.title(_heading(e), score)).strip()
         out.append(PageStep(
             index=c.index, kind=e.kind, title=title, article=e.article, score=score,
             text_md=text_md, rejected=rejected, boards=ch.get("boards"), bye=bye, data=data,
-            list_score=score if title == str(W.title(e.kind)).strip() else None,
+            list_score=score if title == str(W.title(_heading(e))).strip() else None,
         ))
         if "leave" in ch:
             score = None
@@ -212,3 +212,12 @@ def step_through_html(trace: Trace, title: str | None = None) -> str:
         W=E.rulebook_words(v.system, "steps.md.j2"),
         standings_html=standings_html, data=data,
     )
+
+
+def _heading(e) -> str:
+    """The key of a step's heading in the rulebook's ``TITLES``: the event's kind, and for an
+    ``impossible`` event its context when that is ``search-limit`` (a Dutch search stopped at
+    its limit proves no impossibility: its heading must not say there is no pairing)."""
+    if e.kind == "impossible" and getattr(e, "context", "") == "search-limit":
+        return "impossible:search-limit"
+    return e.kind
