@@ -32,7 +32,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ... import matching
-from ..dutch2026.search import (_BYE, _FIXED, _FLOATS, _LEVEL, _LOWER, _MDP, _NEXT, _RES, BYE,
+from ..dutch2026.search import (_BYE, _FIXED, _LOWER, _MDP, _NEXT, _RES, BYE,
                                 LIMIT, SearchLimitReached)
 
 #: C.7's value when the following bracket has no pairing to weigh (worse than any)
@@ -172,25 +172,9 @@ class Generation:
         kind = {v: (_BYE if spare(v) else _MDP if v in bmdps else _RES if v in bset else
                     _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
         rk = {v: rank[st[v].score] for v in vertices if not spare(v)}
-        table = {}
-        for u in rk:
-            r = rk[u]
-            cb, cn = ub + mn * base ** r, (0 if complete else un + base ** r)
-            table[u] = [cb * fb + cn * fn for fb, fn in _FLOATS[kind[u]]]
-
-        def term(u, v):
-            return 0 if kind[u] == _BYE else table[u][kind[v]]
-
-        def klass(v):
-            return (kind[v], rk.get(v, -1))
-
-        def level(v):
-            return _LEVEL[kind[v]]
-
-        def term_lower(u, v):  # the same cost, a pair across levels charged to the lower end
-            lu, lv = _LEVEL[kind[u]], _LEVEL[kind[v]]
-            return term(u, v) if lu == lv else term(u, v) + term(v, u) if lu > lv else 0
-
+        term, klass, level, term_lower = self.class_terms(
+            kind, rk, lambda r: ub + mn * base ** r,
+            lambda r: 0 if complete else un + base ** r, lambda v: 0)
         mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
             self.zero_slack_matching(vertices, compatible, term_lower, klass) or \
             self.ascended_matching(vertices, compatible, term, klass)
@@ -297,7 +281,7 @@ class Generation:
         """The players of the bracket being paired whom ``a`` may meet (``fits``: C.1,
         C.3), asked once a bracket: :meth:`clb_least_psd` asks whether a score group of
         the free S2 players holds one of them at every step of the walk."""
-        memo = self.__dict__.setdefault("_fit_sets", {})
+        memo = self._fit_sets
         got = memo.get(a)
         if got is None:
             fits = self.fits

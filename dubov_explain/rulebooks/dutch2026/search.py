@@ -219,12 +219,9 @@ class Generation:
         rk = {v: rank[g[v]] for v in vertices if v != BYE}
         # term(u, v) for a player u: his own downfloat digits, by the kind of v ([C6]/[C7]:
         # leaves the bracket; [C8]: leaves the following one)
-        table = {}
-        for u in vertices:
-            if u != BYE:
-                r = rk[u]
-                cb, cn = ub6 + mn * base ** r, un6 + base ** r
-                table[u] = [cb * fb + cn * fn for fb, fn in _FLOATS[kind[u]]]
+        term, klass, level, term_lower = self.class_terms(
+            kind, rk, lambda r: ub6 + mn * base ** r, lambda r: un6 + base ** r,
+            lambda v: u5 * rk[v])
         fits = self.fits
         pab = {v: st[v].bye_eligible and v not in self.fmap for v in vertices if v != BYE}
 
@@ -235,21 +232,8 @@ class Generation:
                 return pab[u]
             return fits(u, v)
 
-        def term(u, v):  # cost(u, v) == term(u, v) + term(v, u)
-            return u5 * rk[v] if u == BYE else table[u][kind[v]]
-
-        def cost(u, v):
+        def cost(u, v):  # == term(u, v) + term(v, u)
             return term(u, v) + term(v, u)
-
-        def level(v):  # the bracket, its fixed downfloaters, the next scoregroup, lower, bye
-            return _LEVEL[kind[v]]
-
-        def term_lower(u, v):  # the same cost, a pair across levels charged to the lower end
-            lu, lv = _LEVEL[kind[u]], _LEVEL[kind[v]]
-            return term(u, v) if lu == lv else cost(u, v) if lu > lv else 0
-
-        def klass(v):
-            return (kind[v], -1 if v == BYE else rk[v])
 
         mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
             self.zero_slack_matching(vertices, compatible, term_lower, klass)
@@ -268,6 +252,37 @@ class Generation:
                    (len(down_n), tuple(sorted((st[u].score for u in down_n), reverse=True))))
         self._opt_cache[key] = got
         return got
+
+    @staticmethod
+    def class_terms(kind: dict, rk: dict, bracket_digits, next_digits, unpaired_term):
+        """The per-end split of :meth:`optimum`'s cost that its shortcuts read (an edition's
+        optimum builds its own ``kind`` and ``rk`` and passes its digits): ``term(u, v)``,
+        a player's own digits by the kind of his partner (``_FLOATS``: ``bracket_digits(r)``
+        when he leaves the bracket, ``next_digits(r)`` when he leaves the following one, at
+        his score rank ``r``), an "unpaired" vertex's (kind ``_BYE``) ``unpaired_term(v)``;
+        ``klass`` (kind and rank: a term depends on the other end's class only), ``level``
+        (the bracket, its fixed downfloaters, the next scoregroup, lower, unpaired) and
+        ``term_lower`` (the same cost, a pair across levels charged to the lower end)."""
+        table = {}
+        for u, r in rk.items():
+            cb, cn = bracket_digits(r), next_digits(r)
+            table[u] = [cb * fb + cn * fn for fb, fn in _FLOATS[kind[u]]]
+
+        def term(u, v):
+            got = table.get(u)
+            return unpaired_term(v) if got is None else got[kind[v]]
+
+        def klass(v):
+            return (kind[v], rk.get(v, -1))
+
+        def level(v):
+            return _LEVEL[kind[v]]
+
+        def term_lower(u, v):
+            lu, lv = _LEVEL[kind[u]], _LEVEL[kind[v]]
+            return term(u, v) if lu == lv else term(u, v) + term(v, u) if lu > lv else 0
+
+        return term, klass, level, term_lower
 
     def zero_slack_matching(self, vertices: list, compatible, term, klass, level=None):
         """A minimum-cost perfect matching for :meth:`optimum` found without the weighted
