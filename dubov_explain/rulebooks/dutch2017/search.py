@@ -237,7 +237,7 @@ class Generation:
         # the same bound without the S2 players left over (they are no pairs' players)
         paired = super().lower_bound(base, pairs, s1_left, s2_free) if floaters else got
         tight = (self.clb_least_psd(pairs, s1_left, s2_free),) + paired[1:]
-        return got if self.better(tight) else tight
+        return max(got, tight)
 
     def clb_least_psd(self, pairs, s1_left, s2_free) -> tuple:
         """In the CLB, with the rest of 2026's bound of the pairs (``floaters`` false: C.7,
