@@ -225,9 +225,15 @@ class Generation:
         """2026's bound of every candidate completing ``pairs``; in the CLB, C.6 bounded by
         the PSD of the pairs formed so far (more pairs and downfloaters only add score
         differences, and a list sorted highest first with one more element is never
-        smaller); where the pairs' part of the bound with each S1 player's least score
-        difference (:meth:`clb_least_psd`) is not better than the best, that one, and the
-        walk leaves the part."""
+        smaller); and the pairs' part of the bound with each S1 player's least score
+        difference (:meth:`clb_least_psd`): the larger of the two.  Where that one is not
+        better than the best, the walk leaves the part at once; where it is, the walk keeps
+        it as the part's bound (``transpositions`` computes a part's bound once) and leaves
+        the part as soon as a later best reaches it -- by :meth:`clb_least_psd`'s argument
+        every candidate of the part would then be cut by its last bound, the best only
+        improving, so the same candidates are evaluated.  (Kept alone, the pairs' PSD, a
+        shorter list than any candidate's, is reached by no best: a perfect candidate was
+        then proved optimal node by node, 74 s at round 2 of 300 players.)"""
         got = super().lower_bound(base, pairs, s1_left, s2_free, floaters)
         if got is None or self.mode != "clb":
             return got
