@@ -556,6 +556,12 @@ class Generation:
         self._rows = _CleanRows.of_bracket(self.clean, bracket) \
             if len(bracket) <= ROWS_UP_TO else (None,) * 4
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
+        # ``rest_pairable``: off until a remainder of this bracket is found without its
+        # pairs (before that it would cost a matching a node and prune nothing), and on
+        # only while it pays: at most 256 checks more than 8 for each part it left
+        self._rest_check = False
+        self._rest_warm: dict = {}
+        self._rest_tally = [0, 0]  # checks made, parts left
         self._terms: dict = {}
         self._sums: dict = {}
         self._bounds: dict = {}
@@ -806,6 +812,13 @@ class Generation:
                                                    lambda x, y: fits(x, y))
             if len(mate) < len(s1) - i:
                 return
+        if remainder is not None and self._rest_check and i < len(s1):
+            tally = self._rest_tally
+            if tally[0] < 256 + 8 * tally[1]:
+                tally[0] += 1
+                if not self.rest_pairable(s1[i:], [b for b in s2 if b not in used]):
+                    tally[1] += 1
+                    return
         floaters = remainder is None
         lb = None
         if self._best is not None:
@@ -839,6 +852,35 @@ class Generation:
                 if self.settled(lb):
                     return
 
+    def rest_pairable(self, s1_left: list, free: list) -> bool:
+        """Whether the S1 players ``s1_left`` can each be paired with a distinct player of
+        ``free`` ([C1]-[C3]) while the free players left over still hold the remainder's
+        pairs (``rest_pairs``: MaxPairs less M1, 3.7's remainder; the walk's ``remainder``
+        rejects every MDP-Pairing after which they do not).  A part where this fails holds
+        no candidate, so leaving it evaluates the same candidates in the same order; it
+        only spares the nodes (a collapsed last bracket of 30 players once spent the whole
+        node limit on MDP-Pairings whose remainders could not be paired).
+
+        Exact as a test: S1 players meet only free players, so a matching of the graph of
+        ``s1_left`` and ``free`` (edges S1-free and free-free) covers ``s1_left`` with
+        ``rest_pairs`` pairs besides exactly when its maximum size reaches
+        ``len(s1_left) + rest_pairs`` -- given that some matching covers ``s1_left`` (the
+        walk's ``mate``): from it, augmenting paths reach a maximum matching and never
+        leave a matched vertex free."""
+        need = self._ctx["rest_pairs"]
+        if not need:
+            return True
+        left = set(s1_left)
+        fits = self.fits
+
+        def compatible(a, b):
+            return not (a in left and b in left) and fits(a, b)
+
+        got = matching.max_matching(list(s1_left) + list(free), compatible,
+                                    initial=self._rest_warm)
+        self._rest_warm = got
+        return len(got) // 2 >= len(s1_left) + need
+
     def repair(self, mate: dict, left: list, s2: list, used: set, b: int) -> dict | None:
         """A matching of ``left`` into the S2 players free once ``b`` is taken too, from
         ``mate`` (which matched them and one more S1 player into the free ones before), or
@@ -855,6 +897,7 @@ class Generation:
         """3.7: the MDP sets of 4.4, the MDP-Pairings of 4.2, each remainder by 3.6."""
         st = self.st
         lower = self._ctx["lower"]
+        self._ctx["rest_pairs"] = max_pairs - m1
         for set_index, s1 in enumerate(combinations(mdps, m1)):
             limbo = frozenset(mdps) - set(s1)
             # 4.4.1: a valid set leaves a Limbo compliant with [C7]
@@ -874,6 +917,7 @@ class Generation:
                     return
                 opt = self.optimum(frozenset(), frozenset(rest), limbo, lower)
                 if opt is None or opt[1][0] != len(rest) - 2 * n1r:
+                    self._rest_check = True  # ``rest_pairable`` may now spare nodes
                     return  # [C4], or fewer pairs than MaxPairs ([C6])
                 c9 = root[2]
                 sub = (opt[0], opt[3] if lower else (0, ()), c9)
