@@ -61,13 +61,21 @@ Algorithms and complexity (n vertices, C = cost of one ``compatible`` call)
     matching has n/2 edges, so this minimises total cost.  We do not hand-roll the
     weighted blossom algorithm: its dual bookkeeping is notoriously error-prone, and
     it is only the fallback optimiser for small brackets.
+
+``ascended_matching``:
+    For costs that split into one term per end, each depending on the other end's
+    *class* only (a score, a kind of player): a dual ascent over the classes, then one
+    cardinality matching of the tight pairs.  Exact where it answers (the duals prove
+    it); None where it cannot, and the caller falls back to the weighted algorithm.
 """
 
 from .bipartite import bipartite_max_matching
 from .cardinality import has_perfect_matching, max_matching, perfect_matching_excluding
+from .dual import ascended_matching
 from .weighted import min_cost_perfect_matching
 
 __all__ = [
+    "ascended_matching",
     "bipartite_max_matching",
     "has_perfect_matching",
     "max_matching",

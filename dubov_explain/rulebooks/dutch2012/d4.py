@@ -185,7 +185,7 @@ class LeastB3:
         def weight(a: int, b: int) -> int:
             return spare(b or a) if a == 0 or b == 0 else cost(a, b)
 
-        least = matching.min_cost_perfect_matching(vs, ok, weight)
+        least = least_b3_matching(vs, ok, weight, at, spare)
         if least is None:
             return None
         sq = scale * scale
@@ -301,3 +301,28 @@ class LeastB3:
                 told(nxt, "none", None, target)
         told(last, "taken", loosest, target)
         return loosest, last
+
+
+def least_b3_matching(vs: list, ok, weight, at: dict, spare):
+    """The least B3-factor of any set of pairs allowed at a level (D.4) and a matching
+    that has it, as ``matching.min_cost_perfect_matching`` gives them (``(cost, mate)``,
+    None when no such set exists), found first by the dual ascent of
+    ``matching.ascended_matching``: a pair's squared score difference is a function of
+    the two scores (the bye, vertex 0, of its assignee's: ``spare``), so the cost splits
+    into one term per end that depends on the two ends' classes only, each end the whole
+    difference (twice the cost: the same minimum).  Where the ascent does not settle it,
+    the weighted algorithm does.  ``tests/test_dutch2012_least_b3.py`` compares the two."""
+    def term(u: int, v: int) -> int:
+        if u == 0 or v == 0:
+            return spare(v or u)
+        return (at[u] - at[v]) ** 2
+
+    def klass(v: int):
+        return None if v == 0 else at[v]
+
+    mate = matching.ascended_matching(vs, ok, term, klass)
+    if mate is None:
+        return matching.min_cost_perfect_matching(vs, ok, weight)
+    place = {v: i for i, v in enumerate(vs)}
+    return sum(weight(u, v) for u, v in mate.items() if place[u] < place[v]), mate
+
