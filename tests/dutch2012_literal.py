@@ -144,7 +144,10 @@ class Literal:
 
     # ---- C.10's last sentence: "Any criterion may be dropped only for the minimum number
     # of pairs in the score bracket"
-    DROPPED = ("B2", "A7d", "B5d", "B6d", "B5u", "B6u")  # most important first
+    # (several dropped: reading c10-fewest-order, "importance" the most important first,
+    # "dropping" C.10's own order, the first dropped first)
+    DROPPED = {"importance": ("B2", "A7d", "B5d", "B6d", "B5u", "B6u"),
+               "dropping": ("B6u", "B5u", "B6d", "B5d", "A7d", "B2")}
 
     def breaks(self, name, pairs, left):
         """How many pairs (players left over, for downfloaters) break ``name``."""
@@ -276,7 +279,8 @@ class Literal:
 
     def fewest(self, req, het, moves, top, every):
         """C.10's last sentence: the criteria ``req`` dropped, each only for the least
-        number of pairs any candidate of the level needs (the most important first); the
+        number of pairs any candidate of the level needs (in the order of reading
+        c10-fewest-order: by default the most important first); the
         candidates are ``every()`` (D.4's: those of the least B3-factor only, B.3 outranking
         B.5 and B.6).  The caps, or None when nothing is dropped.
 
@@ -286,7 +290,8 @@ class Literal:
         odd_a7d = self.odd and self.readings.value("strong-as-absolute") == "forbid"
         applies = {"B2": top, "A7d": odd_a7d, "B5d": moves, "B6d": moves, "B5u": het,
                    "B6u": het}
-        dropped = [c for c in self.DROPPED if applies[c] and not req[c]]
+        order = self.DROPPED[self.readings.value("c10-fewest-order")]
+        dropped = [c for c in order if applies[c] and not req[c]]
         if not dropped:
             return None
         least, ones = None, (1,) * len(dropped)

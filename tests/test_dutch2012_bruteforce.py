@@ -84,7 +84,8 @@ def test_engine_matches_the_literal_enumeration(players, rounds, seed, quiet):
                                      "d4-scope=several-scores", "d4-scope=never",
                                      "d4-bye-score=bye-player", "d4-level=accepting",
                                      "c13-p-zero=counts", "lowest-c1=at-once",
-                                     "lowest-c12=c12-first", "a7d-proviso=kept"])
+                                     "lowest-c12=c12-first", "a7d-proviso=kept",
+                                     "c10-fewest-order=dropping"])
 def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
     name, value = reading.split("=")
     readings = BOOK.readings({name: value})
@@ -97,3 +98,21 @@ def test_engine_matches_the_literal_enumeration_under_other_readings(reading):
                 continue
             lit = literal_round(rec.request, rec.round, readings)
             assert lit == ({frozenset(p) for p in trace.result.boards}, trace.result.bye)
+
+
+@pytest.mark.parametrize("value, pairs, bye", [
+    ("importance", {(1, 6), (3, 4), (2, 7)}, 5),
+    ("dropping", {(1, 7), (3, 5), (4, 6)}, 2)])
+def test_the_c10_fewest_order_case_by_the_twin(value, pairs, bye):
+    """C.10's last sentence with B.5 and B.6 for downfloaters both dropped (golden case
+    reading-c10-fewest-order, the 3-point bracket paired again by C.13): the twin, reading
+    the criteria in the order of c10-fewest-order, pairs as the engine, and the two values
+    pair differently (importance: B.5 least first, 1-6; dropping: B.6 least first, 3-5)."""
+    from dubov_explain.trf.reader import read_trf
+    t = read_trf(Path(__file__).resolve().parent.parent / "golden" / "dutch-2012" / "cases"
+                 / "reading-c10-fewest-order.trf")
+    readings = BOOK.readings({"c10-fewest-order": value})
+    want = ({frozenset(p) for p in pairs}, bye)
+    assert literal_round(t, None, readings) == want
+    trace = BOOK.pair(t, readings)
+    assert ({frozenset(p) for p in trace.result.boards}, trace.result.bye) == want

@@ -15,7 +15,7 @@ from ...records import dataclass, field, replace
 from .brackets import Again, Backtrack, LowestUnpaired, NoCandidate
 from .d4 import _Least
 from .events import fmt
-from .levels import CAP_FACT, DROPPED_ORDER
+from .levels import CAP_FACT, DROPPED_ORDERS
 
 
 #: a P1 whose levels all fail at once (``hopeless``) lists them one by one up to this many
@@ -77,6 +77,9 @@ class BracketSteps:
     #: joined (C.13 "can be repeated until an acceptable pairing is obtained"): reading
     #: lowest-c12 (set in take_readings; an edition without it keeps C.13 alone)
     c12_from_lowest = False
+    #: C.10's last sentence: the order the dropped criteria are made least in (reading
+    #: c10-fewest-order, set in take_readings)
+    fewest_order = "importance"
     #: the articles this text's events of the bracket cite
     moved_down_article = "C.6"
     whole_down_article = "C.14.a"
@@ -241,12 +244,14 @@ class BracketSteps:
 
     # ------------------------------------------------------------------ C.10's last sentence
     def dropped(self, b: Bracket, level, het: bool, down: bool) -> list[str]:
-        """The criteria ``level`` has dropped (C.10.a-d, C.10.f, C.10.g), most important
-        first: the ones C.10's last sentence allows "only for the minimum number of
-        pairs"."""
+        """The criteria ``level`` has dropped (C.10.a-d, C.10.f, C.10.g), in the order
+        their breaches are made least (reading c10-fewest-order; by default the most
+        important first): the ones C.10's last sentence allows "only for the minimum number
+        of pairs"."""
         applies = {"b2": b.top, "a7d": self.odd_round and self.a7d_forbids, "b5d": down,
                    "b6d": down, "b5u": het, "b6u": het}
-        return [c for c in DROPPED_ORDER if applies[c] and not getattr(level, c)]
+        return [c for c in DROPPED_ORDERS[self.fewest_order]
+                if applies[c] and not getattr(level, c)]
 
     def homogeneous_again(self, b: Bracket, got, stats: dict):
         """``fewest``'s search of a homogeneous bracket at a level with caps: as the level's
@@ -267,7 +272,7 @@ class BracketSteps:
         of pairs in the score bracket".  ``got``, the first pairing of ``level`` (its
         events ``parts`` and the players it leaves, ``left``), breaks each criterion the
         level dropped (``dropped``) some number of times; each is brought to the least any
-        pairing of the level needs, the most important first (``DROPPED_ORDER``), by asking
+        pairing of the level needs, in ``dropped``'s order (reading c10-fewest-order), by asking
         the level again (``run``) with at most 1, 2, ... breaches of it, the ones before it
         at their least.  The first pairing so found is the first of the level that breaks
         the criteria no more than their least: C.6's first, under those caps.

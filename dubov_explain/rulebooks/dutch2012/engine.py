@@ -141,6 +141,8 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         self.d4_b3_first = readings.value("d4-level") == "b3-first"
         #: A.7.d's proviso (reading a7d-proviso): D.4's comparison of levels goes past C.10.f
         self.a7d_yields = readings.value("a7d-proviso") == "yields"
+        #: C.10's last sentence (reading c10-fewest-order): the dropped criteria's order
+        self.fewest_order = readings.value("c10-fewest-order")
         #: A.10 (reading acceleration-top-scorers): the real score, or the pairing score
         self._top_real = readings.value("acceleration-top-scorers") == "real"
 

@@ -53,9 +53,14 @@ class Level:
 #: the requirement each capped field is, as the facts name it
 CAP_FACT = {"b2": "B.2", "a7d": "A.7.d", "b5d": "B.5-down", "b6d": "B.6-down", "b5u": "B.5-up",
             "b6u": "B.6-up"}
-#: C.10's last sentence: the criteria a level may drop, most important first (the reverse
-#: of the order C.10 drops them in): their numbers of breaches are made least in this order
-DROPPED_ORDER = ("b2", "a7d", "b5d", "b6d", "b5u", "b6u")
+#: C.10's last sentence: the order in which the numbers of breaches of the criteria a level
+#: dropped are made least (reading c10-fewest-order): "importance", the most important
+#: first (B.2 absolute above A.7.d, then B.5 above B.6 "in descending priority", the
+#: downfloaters' criteria above the upfloaters', as C.10 drops them after), the reverse of
+#: the order C.10 drops them in; "dropping", C.10's own order (C.10.a's B.6 for upfloaters
+#: first, C.10.g's B.2 last)
+DROPPED_ORDERS = {"importance": ("b2", "a7d", "b5d", "b6d", "b5u", "b6u"),
+                  "dropping": ("b6u", "b5u", "b6d", "b5d", "a7d", "b2")}
 
 
 class Levels:

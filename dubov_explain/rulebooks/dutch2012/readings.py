@@ -297,6 +297,28 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="c10-fewest-order",
+        article="C.10",
+        question="'Any criterion may be dropped only for the minimum number of pairs in the "
+        "score bracket': when a level of C.10 has dropped several criteria and the fewest "
+        "breaches of one cost more breaches of another, which is made least first?",
+        # importance: the text ranks them.  B.2 (and A.7.d, "treated like" an absolute
+        # preference) is absolute, B.5 and B.6 relative; "the relative criteria are in
+        # descending priority" puts B.5 above B.6; C.10 drops the criteria of the
+        # upfloaters (C.10.a, b) before the downfloaters' (C.10.c, d), so it keeps the
+        # downfloaters' longer: they weigh more.  The first dropped is the least important,
+        # and its breaches are spent first when a more important criterion needs them
+        default="importance",
+        choices={
+            "importance": "the most important criterion first, the reverse of C.10's "
+            "dropping order: B.2, A.7.d, B.5 for downfloaters, B.6 for downfloaters, B.5 "
+            "for upfloaters, B.6 for upfloaters",
+            "dropping": "C.10's own order, the criterion dropped first made least first: "
+            "B.6 for upfloaters (C.10.a), B.5 for upfloaters (C.10.b), B.6 for downfloaters "
+            "(C.10.c), B.5 for downfloaters (C.10.d), A.7.d (C.10.f), B.2 (C.10.g)",
+        },
+    ),
+    Reading(
         name="alternation",
         article="E.3",
         question="'Alternate the colours to the most recent round in which they played with "
