@@ -221,7 +221,8 @@ class Generation:
             got = self._score_units = {p.number: int(p.score * d) for p in self.st.players}
         return got
 
-    def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(), floaters: bool = False):
+    def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(), floaters: bool = False,
+                    rest: int = 0):
         """2026's bound of every candidate completing ``pairs``; in the CLB, C.6 bounded by
         the PSD of the pairs formed so far (more pairs and downfloaters only add score
         differences, and a list sorted highest first with one more element is never
@@ -234,14 +235,15 @@ class Generation:
         improving, so the same candidates are evaluated.  (Kept alone, the pairs' PSD, a
         shorter list than any candidate's, is reached by no best: a perfect candidate was
         then proved optimal node by node, 74 s at round 2 of 300 players.)"""
-        got = super().lower_bound(base, pairs, s1_left, s2_free, floaters)
+        got = super().lower_bound(base, pairs, s1_left, s2_free, floaters, rest)
         if got is None or self.mode != "clb":
             return got
         got = (max(got[0], self.psd(pairs, ())),) + got[1:]
         if not s1_left or not self.better(got):
             return got
         # the same bound without the S2 players left over (they are no pairs' players)
-        paired = super().lower_bound(base, pairs, s1_left, s2_free) if floaters else got
+        paired = super().lower_bound(base, pairs, s1_left, s2_free, rest=rest) if floaters \
+            else got
         tight = (self.clb_least_psd(pairs, s1_left, s2_free),) + paired[1:]
         return max(got, tight)
 

@@ -545,10 +545,12 @@ class Generation:
         return cand, limited
 
     def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(),
-                    floaters: bool = False) -> tuple | None:
+                    floaters: bool = False, rest: int = 0) -> tuple | None:
         """``base`` ([C5], [C8], [C9]), the criteria of the pairs formed so far, and what
         the S1 players ``s1_left`` must add when paired among ``s2_free`` (``floaters``:
-        the S2 players left over are downfloaters).  None: no candidate completes.
+        the S2 players left over are downfloaters; ``rest``: they hold that many pairs
+        more, the remainder's of an MDP-Pairing, whose criteria are counted too).  None: no
+        candidate completes.
 
         Computed in stages, each a lower bound of the next: when one is not better than
         the best found, it is returned (the full bound would not be better either, so
@@ -560,7 +562,7 @@ class Generation:
         if s1_left and not self.better(base + tuple(q)):
             return base + tuple(q)
         if s1_left:
-            extra = self.rest_bound(tuple(s1_left), tuple(s2_free), floaters)
+            extra = self.rest_bound(tuple(s1_left), tuple(s2_free), floaters, rest)
             if extra is None:
                 return None
             for i, v in enumerate(extra):
@@ -628,27 +630,40 @@ class Generation:
                 players, lambda a, b: clean(a, b)[k], neighbours=self._rows[k])) // 2
         return got
 
-    def rest_bound(self, s1: tuple, s2: tuple, floaters: bool) -> list[int] | None:
+    def rest_bound(self, s1: tuple, s2: tuple, floaters: bool,
+                   rest: int = 0) -> list[int] | None:
         """Lower bounds of what pairing ``s1`` with players of ``s2`` adds to [C10]-[C17]
         (that ``s1`` can be paired at all, :meth:`transpositions`' matching has settled).
         A function of its arguments alone (the walk asks the same ones again and again:
         24,570 times for 914 distinct at round 2 of 1,000 players), so kept in a memo
         cleared when large."""
-        key = (s1, s2, floaters)
+        key = (s1, s2, floaters, rest)
         got = self._bounds.get(key)
         if got is None:
             if len(self._bounds) > BOUNDS_KEPT:
                 self._bounds.clear()
-            got = self._bounds[key] = self.fresh_bound(s1, s2, floaters)
+            got = self._bounds[key] = self.fresh_bound(s1, s2, floaters, rest)
         return list(got)
 
-    def fresh_bound(self, s1: tuple, s2: tuple, floaters: bool) -> tuple:
-        """:meth:`rest_bound` computed."""
+    def fresh_bound(self, s1: tuple, s2: tuple, floaters: bool, rest: int = 0) -> tuple:
+        """:meth:`rest_bound` computed.  With ``rest``, the pairs of S1 and the remainder's
+        ``rest`` pairs among the S2 players left over are bounded together: S1 players
+        meet only S2 players, so the clean pairs of any completion form a matching of the
+        S1 and S2 players without S1-S1 pairs, and at least ``len(s1) + rest`` less its
+        largest size are not clean."""
         clean = self.clean
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
+        left = frozenset(s1)
         for k in checks:
+            if rest:
+                m = matching.max_matching(
+                    s1 + s2, lambda a, b, k=k: clean(a, b)[k] and not (a in left and b in left),
+                    initial=warm.get(("rest", k)))
+                warm[("rest", k)] = m
+                out[k] = max(0, len(s1) + rest - len(m) // 2)
+                continue
             m = matching.bipartite_max_matching(
                 s1, s2, lambda a, b, k=k: clean(a, b)[k],
                 initial=warm.get(k), trusted=True, neighbours=self._rows[k])
@@ -767,10 +782,11 @@ class Generation:
                     tally[1] += 1
                     return
         floaters = remainder is None
+        rest = 0 if floaters else self._ctx.get("rest_pairs", 0)
         lb = None
         if self._best is not None:
             lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
-                                  floaters)
+                                  floaters, rest)
             if lb is None or not self.better(lb):
                 return
         if i == len(s1):
@@ -795,7 +811,7 @@ class Generation:
             if self._best is not None:
                 if lb is None:
                     lb = self.lower_bound(base, pairs, s1[i:],
-                                          [b for b in s2 if b not in used], floaters)
+                                          [b for b in s2 if b not in used], floaters, rest)
                 if self.settled(lb):
                     return
 
