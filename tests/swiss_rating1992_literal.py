@@ -297,7 +297,8 @@ class LiteralBacktracking(Literal):
     * C.1: a player without an opponent in the bracket (B.1, B.2): moved down from a
       higher bracket -> C.12; otherwise moved down (in the lowest bracket C.1 is not run on
       its own: that player may be the one left for the bye, and C.13 runs when the bracket
-      cannot be paired; reading lowest-c1=at-once: C.13 at once).
+      cannot be paired; reading lowest-c12=c12-first: its first case, C.12, for a moved-down
+      player, not in a bracket C.13 joined; reading lowest-c1=at-once: C.13 at once).
     * The readings of C.12 and C.13 (another-player, c12-p, c13-p-zero, joined-bracket) are
       taken as the engine's module docstring says, each from the reading's own words.
     * C.12 ("in case of a heterogeneous group", so after C.11 in a bracket of fewer than
@@ -371,12 +372,20 @@ class LiteralBacktracking(Literal):
         players = sorted(mdps + residents, key=self.key)
         mdps = sorted(mdps, key=self.key)
         down = []
+        het0 = self.het(len(mdps), len(players), joined)
+        if lowest and may_backtrack and not joined and \
+                self.readings.value("lowest-c12") == "c12-first":
+            # C.1's first case in the lowest bracket too (reading lowest-c12), before its
+            # second: "if this player was moved down from a higher score bracket apply C12"
+            for n in mdps:
+                if ("C.1", n) not in skip and not any(
+                        self.may_meet(n, o, not self.free(n, o)) for o in players if o != n):
+                    raise Backtrack(len(mdps) if het0 else len(players) // 2, ("C.1", n))
         if lowest and penultimate and self.readings.value("lowest-c1") == "at-once" and any(
                 not any(self.may_meet(n, o, not self.free(n, o)) for o in players if o != n)
                 for n in players):
             return None  # C.1: "if this score bracket is the lowest one apply C13"
         if not lowest:
-            het0 = self.het(len(mdps), len(players), joined)
             for n in list(players):
                 if not any(self.may_meet(n, o, not self.free(n, o)) for o in players if o != n):
                     if n in mdps and may_backtrack and ("C.1", n) not in skip:

@@ -38,7 +38,7 @@ BOOK = find_rulebook("swiss-rating-1992")
 #: joined-bracket=heterogeneous (against it alone), where it changes more rounds
 BACKTRACK_READINGS = [((name, value),) for name in ("another-player", "c12-p",
                                                     "joined-bracket", "c13-p-zero",
-                                                    "lowest-c1", "rejoined")
+                                                    "lowest-c1", "lowest-c12", "rejoined")
                       for value in BOOK.readings_type.by_name()[name].choices
                       if value != BOOK.readings_type.by_name()[name].default] + \
     [(("c13-p-zero", "counts"), ("joined-bracket", "heterogeneous")),
@@ -49,9 +49,13 @@ BACKTRACK_READINGS = [((name, value),) for name in ("another-player", "c12-p",
 #: tournaments, seeds 1-120, 6-14 players): another-player=new-player (none, since C.14
 #: moves a heterogeneous bracket down whole at p zero), c13-p-zero=counts (none under
 #: rejoined=moved-down: the earlier joined players stay moved down under both values),
-#: rejoined=residents (7 rounds), c13-p-zero=counts with rejoined=residents
+#: rejoined=residents (7 rounds), c13-p-zero=counts with rejoined=residents;
+#: lowest-c12=c12-first (none here: 12 of the 1,181 deep cascades of
+#: golden/swiss-rating-1992/make_cascade_cases.py, three of them kept in
+#: test_swiss_rating1992_cascades.py)
 RARE = ((("another-player", "new-player"),), (("c13-p-zero", "counts"),),
-        (("rejoined", "residents"),), (("c13-p-zero", "counts"), ("rejoined", "residents")))
+        (("rejoined", "residents"),), (("c13-p-zero", "counts"), ("rejoined", "residents")),
+        (("lowest-c12", "c12-first"),))
 
 
 @functools.lru_cache(maxsize=None)
@@ -175,6 +179,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "swiss-rating-1992"
     ("reading-c13-p-zero", ("join", "counts")),  # with rejoined=residents (its case)
     ("reading-lowest-c1", ("when-unpaired", "at-once")),
     ("reading-rejoined", ("moved-down", "residents")),
+    ("reading-lowest-c12", ("after-c11", "c12-first")),
 ])
 def test_golden_reading_cases_pair_as_the_text(case, values):
     """The golden case of each reading of C.1, C.12 and C.13: under each value the engine

@@ -138,7 +138,7 @@ def bye_case(rec) -> bool:
     return any(not p.bye_eligible and p.present and p.score == low for p in st.players)
 
 
-def write_case(name, articles, purpose, rec, notes=(), readings=()):
+def write_case(name, articles, purpose, rec, notes=(), readings=(), out=None):
     text = write_trf(rec.request)
     head, rest = text.split("\n", 1)
     extra = [f"### case: {name}", f"### articles: {articles}", f"### purpose: {purpose}"]
@@ -146,7 +146,9 @@ def write_case(name, articles, purpose, rec, notes=(), readings=()):
     extra += [f"### note: {n}" for n in notes]
     body = "012 golden case " + name + "\n" + "\n".join(extra) + "\n" + rest
     back = write_trf(parse_trf(body, name))
-    (OUT / f"{name}.trf").write_text(back, encoding="utf-8")
+    out = out or OUT
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}.trf").write_text(back, encoding="utf-8")
 
 
 def main() -> None:

@@ -209,6 +209,25 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="lowest-c12",
+        article="C.1, C.12",
+        question="C.1: 'if this player was moved down from a higher score bracket apply C12' "
+        "(its first case, before the second, 'if this score bracket is the lowest one apply "
+        "C13'): does a moved-down player without an opponent in the lowest bracket send it "
+        "to C.12?  (C.12 after C.11 runs in a heterogeneous lowest bracket under both "
+        "values: 'in case of a heterogeneous group'.)",
+        default="after-c11",
+        choices={
+            "after-c11": "no: C.1 is not applied on its own in the lowest bracket (that "
+            "player may be the one left for the bye, as reading lowest-c1 says); its "
+            "backtracking is C.12 after C.11 and C.13",
+            "c12-first": "yes: C.1's first case holds in the lowest bracket as in any other "
+            "(not in one C.13 joined, which C.13 repeats): the previous bracket is paired "
+            "again for another set moved down with which the lowest bracket allows its p "
+            "pairs; if none, C.1 goes on (its second case by reading lowest-c1)",
+        },
+    ),
+    Reading(
         name="first-round-colour",
         article="E.5",
         question="'In the first round all even numbered players in S1 will receive a colour "
