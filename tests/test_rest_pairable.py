@@ -17,7 +17,7 @@ from dubov_explain.simulate.generator import GeneratorOptions, simulate
 
 @pytest.mark.parametrize("system,seed,players", [
     ("dutch-2017", 2, 16), ("dutch-2017", 31, 16), ("dutch-2017", 5, 20),
-    ("dutch-2026", 11, 20), ("dutch-2026", 15, 12),
+    ("dutch-2026", 26, 20), ("dutch-2026", 15, 12),
 ])
 def test_same_traces_with_and_without_the_remainder_test(monkeypatch, system, seed, players):
     def run():
@@ -63,3 +63,59 @@ def test_the_test_is_exact():
     assert not walk(2, s1 + [(5, 6), (3, 7), (4, 8)])
     assert walk(1, s1 + [(5, 6), (3, 7), (4, 8)])
     assert walk(0, s1)
+
+
+@pytest.mark.parametrize("system,seed,players", [
+    ("dutch-2026", 1, 16), ("dutch-2026", 3, 20), ("dutch-2017", 3, 16),
+])
+def test_the_remainders_pairs_in_the_bound_change_no_trace(monkeypatch, system, seed, players):
+    """An MDP-Pairing's bound counts the remainder's pairs with the S1 players'
+    (``fresh_bound``'s ``rest``).  Every candidate is still cut by its last bound alone, so
+    the traces are those of the bound without them; in these tournaments the bound with
+    them is higher at some part (counted), so the comparison is not empty."""
+    def run():
+        sim = simulate(players, 9, seed, keep_rounds=True, pair_rounds=8,
+                       options=GeneratorOptions(system=system))
+        return [r.trace.to_json() for r in sim.rounds]
+
+    real = search.Generation.fresh_bound
+    higher = [0]
+
+    def counted(self, s1, s2, floaters, rest=0):
+        got = real(self, s1, s2, floaters, rest)
+        higher[0] += bool(rest) and got > real(self, s1, s2, floaters, 0)
+        return got
+
+    monkeypatch.setattr(search.Generation, "fresh_bound", counted)
+    got = run()
+    assert higher[0] > 0
+    monkeypatch.setattr(search.Generation, "fresh_bound",
+                        lambda self, s1, s2, floaters, rest=0: real(self, s1, s2, floaters))
+    assert run() == got
+
+
+def test_the_remainders_pairs_bound_the_colour_criteria():
+    """``fresh_bound`` with ``rest``: S1 {1, 2}, S2 {3, 4, 5, 6}; 1-3, 2-4 and 5-6 are the
+    only clean pairs of criterion k (the bounds read [C12] and [C13], k = 2, 3) among the
+    pairs that fit.  Alone, S1 can be paired clean (bound 0); with one remainder pair the
+    clean matching 1-3, 2-4, 5-6 still covers it (0); with S1 {1, 2} meeting only 3 and
+    5 clean, one of the three pairs is not (1)."""
+    def bound(clean_pairs, rest):
+        clean_set = {frozenset(p) for p in clean_pairs}
+
+        class Walk(search.Generation):
+            def __init__(self):
+                self._warm, self._rows = {}, (None,) * 4
+                self.st = type("St", (), {"last_round": False})()
+
+            def clean(self, a, b):
+                ok = frozenset((a, b)) in clean_set
+                return (ok,) * 4
+
+        return Walk().fresh_bound((1, 2), (3, 4, 5, 6), False, rest)
+
+    assert bound([(1, 3), (2, 4), (5, 6)], 0)[2] == 0
+    assert bound([(1, 3), (2, 4), (5, 6)], 1)[2] == 0
+    assert bound([(1, 3), (2, 5), (4, 6)], 1)[2] == 0
+    assert bound([(1, 3), (2, 3), (5, 6)], 0)[2] == 1
+    assert bound([(1, 3), (1, 5), (2, 3), (2, 5), (5, 6)], 1)[2] == 1
