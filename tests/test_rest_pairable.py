@@ -15,15 +15,20 @@ from dubov_explain.rulebooks.dutch2026 import search
 from dubov_explain.simulate.generator import GeneratorOptions, simulate
 
 
+def traces(system: str, seed: int, players: int) -> list[str]:
+    """Every round's trace of a generated tournament of 9 rounds (8 paired)."""
+    sim = simulate(players, 9, seed, keep_rounds=True, pair_rounds=8,
+                   options=GeneratorOptions(system=system))
+    return [r.trace.to_json() for r in sim.rounds]
+
+
 @pytest.mark.parametrize("system,seed,players", [
     ("dutch-2017", 2, 16), ("dutch-2017", 31, 16), ("dutch-2017", 5, 20),
     ("dutch-2026", 26, 20), ("dutch-2026", 15, 12),
 ])
 def test_same_traces_with_and_without_the_remainder_test(monkeypatch, system, seed, players):
     def run():
-        sim = simulate(players, 9, seed, keep_rounds=True, pair_rounds=8,
-                       options=GeneratorOptions(system=system))
-        return [r.trace.to_json() for r in sim.rounds]
+        return traces(system, seed, players)
 
     real = search.Generation.rest_pairable
     left = [0]
@@ -74,9 +79,7 @@ def test_the_remainders_pairs_in_the_bound_change_no_trace(monkeypatch, system, 
     the traces are those of the bound without them; in these tournaments the bound with
     them is higher at some part (counted), so the comparison is not empty."""
     def run():
-        sim = simulate(players, 9, seed, keep_rounds=True, pair_rounds=8,
-                       options=GeneratorOptions(system=system))
-        return [r.trace.to_json() for r in sim.rounds]
+        return traces(system, seed, players)
 
     real = search.Generation.fresh_bound
     higher = [0]
