@@ -90,3 +90,20 @@ def test_bbppairings_v5_pairs_it_so(tmp_path):
     subprocess.run([BBP5, "--dutch", str(PATH), "-p", str(out)], check=True)
     rows = [tuple(map(int, ln.split())) for ln in out.read_text().split("\n")[1:] if ln]
     assert ({p for p in rows if 0 not in p}, next(a for a, b in rows if b == 0)) == BBP
+
+
+def test_the_reply_gives_5_the_bye_and_4_his_game(capsys):
+    """The letters follow the text: 5 has the PAB, the others of the CLB allowed it being
+    2 and 4 (C.2 bars 13, 14); 4 plays 14.  (Before, 4's letter said "of the candidates,
+    the one chosen by the criteria in order (Article B.8) leaves you unpaired": false by
+    C.6, the candidate leaving 5 unpaired being better and never built.)"""
+    from dubov_explain.cli import main
+
+    args = ["explain", str(PATH), "--system", "dutch-2017", "--reply", "--player"]
+    assert main(args + ["5"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "you (5 Ivanov, S., 7 points) have the pairing-allocated bye (Article A.5)" in out
+    assert "Others of that bracket were allowed it: 2, 4;" in out
+    assert main(args + ["4"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "play White against 14 Vidit, H." in out and "pairing-allocated bye" not in out
