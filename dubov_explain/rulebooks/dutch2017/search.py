@@ -5,13 +5,17 @@ reach (B.1's MaxPairs and M1, C.5-C.7).  The sequence of candidates (B.2-B.7, D.
 
 * D.3's order of the MDP-exchanges (the highest different score, then the lowest
   lexicographic BSNs of the new S1) is 4.4.2's order of the sets of pairable MDPs (the
-  smallest differing BSN: BSNs follow A.2's order, score first);
+  smallest differing BSN: BSNs follow A.2's order, score first) among S1s of the same
+  scores, which are all a bracket's Limbos hold outside A.9's CLB (next point; in the CLB,
+  :meth:`Generation.heterogeneous`);
 * C.5-C.6 are 2026's [C6]-[C7]: with as many pairs as C.5 allows, the PSD of A.8 (the SDs
   of the pairs and of the downfloaters, each downfloater's one point above his score's
   difference to the bracket's lowest) is smallest exactly when the downfloaters' scores,
   in descending order, are (a paired MDP's SD is one less than it would be as a
   downfloater, a resident's SD as a downfloater is 1, the smallest a downfloater has); so
-  MaxPairs, M1 and the Limbo are found as 2026 finds them, by an optimal matching.
+  MaxPairs, M1 and the Limbo are found as 2026 finds them, by an optimal matching -- where
+  the residents share one score: not in the CLB, whose residents have several (there
+  MaxPairs and M1 so, every Limbo walked and the PSD compared candidate by candidate).
 
 What differs (each a method below, named by its 2017 article):
 
