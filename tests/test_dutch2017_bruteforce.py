@@ -15,13 +15,17 @@ section C as 2017 words it and nothing of the engine's search or matching --
   twinned there); C.12-C.19 by A.4.b, player by player: unpaired or paired with a lower
   score, a downfloat; paired with a higher score, an upfloat;
 
-then the first candidate of the best ones in the literal sequence; and a bracket the engine
-calls the PPB is one whose best candidate (without C.4) cannot complete the round."""
+then the first candidate of the best ones in the literal sequence (the MDP sets in D.3's
+order: the S1 with the highest different score, then the lowest BSNs; 2026's 4.4.2 order is
+the second alone, the same wherever the best candidates' Limbos hold the same scores, which
+C.6 makes so outside A.9's CLB); and a bracket the engine calls the PPB is one whose best
+candidate (without C.4) cannot complete the round."""
 
 from __future__ import annotations
 
 import sys
 from functools import lru_cache
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -86,6 +90,19 @@ def floats(e: Engine, pairs, down) -> tuple:
     return counts, lists
 
 
+def d3_sequence(e: Engine, mdps, residents, max_pairs, m1):
+    """B.7's candidates with D.3's order of the MDP-exchanges: the S1 sets sorted by D.3.a
+    (the highest different score first), ties kept in D.3.b's lexicographic BSN order (a
+    stable sort of ``combinations``); each S1's candidates as the 2026 twin lists them."""
+    if not mdps:
+        yield from sequence(e, mdps, residents, max_pairs, m1)
+        return
+    st = e.st
+    for s1 in sorted(combinations(mdps, m1),
+                     key=lambda s: sorted((-st[n].score for n in s))):
+        yield from sequence(e, list(s1), residents, max_pairs, m1)
+
+
 def twin(e: Engine, mdps, residents, lower, mode):
     """The literal first best candidate of the bracket under ``mode`` ("bracket", "ppb",
     "last", "clb"), and the downfloaters of the best without C.4 (the PPB's test)."""
@@ -138,7 +155,7 @@ def twin(e: Engine, mdps, residents, lower, mode):
     wanted = {s for v, s, *_ in scored if v == best}
     max_pairs = next(n for v, s, n, *_ in scored if v == best)
     m1 = len(mdps) - next(k for v, s, n, k, _ in scored if v == best)
-    for cand in sequence(e, list(mdps), list(residents), max_pairs, m1):
+    for cand in d3_sequence(e, list(mdps), list(residents), max_pairs, m1):
         if frozenset(frozenset(p) for p in cand) in wanted:
             down = [x for x in bracket if x not in {y for p in cand for y in p}]
             return cand, down

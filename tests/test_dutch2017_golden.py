@@ -127,3 +127,19 @@ def test_the_c7_reading_has_a_case_telling_its_values_apart():
     for v in (x for x in VARIANTS if x.case == "reading-c7-last-bracket"):
         byes[dict(v.readings)["c7-last-bracket"]] = _trace(v).result.bye
     assert byes == {"pab": 13, "pairs": 8}
+
+
+def test_the_clb_case_is_decided_by_its_psd():
+    """C6-clb-psd (round 11 of seed 1827 of the witness run, where dutch-2017 once gave the
+    PAB to 4): the CLB {2, 5, 4 | 13, 14} leaves 5 in the Limbo, the PSD of A.8 (C.6) being
+    6.5, 6, 3.5 against 7, 4.5, 4.5 with 4 there (its residents have two scores, so the
+    least PSD is not the Limbo of the lowest MDP score); 5 gets the PAB, as bbpPairings
+    v5.0.1 gives it.  2026's [C5] gives it to 4, the lower score."""
+    v = next(x for x in VARIANTS if x.case == "C6-clb-psd")
+    trace = _trace(v)
+    assert trace.result.bye == 5
+    i = next(k for k, e in enumerate(trace.events)
+             if e.kind == "bracket-opened" and e.nature == "collapsed")
+    chosen = next(e for e in trace.events[i:] if e.kind == "candidate-chosen")
+    assert chosen.limbo == (5,) and chosen.vector["C.6"] == ["6.5", "6", "3.5"]
+    assert OTHER.pair(read_trf(v.path)).result.bye == 4

@@ -48,6 +48,12 @@ CASES = [
     ("no-C9-unplayed", 156, 5, "A.9, C.10 (2026: [C9])",
      "2017 does not weigh the PAB assignee's unplayed games: C.10 (colours) decides the last "
      "bracket; 2026's [C9] gives the PAB to the player with fewer unplayed games"),
+    ("C6-clb-psd", "dutch2017-bbp5/seed1827-r11.trf", 11, "A.9, A.8, C.6, B.3, D.3 "
+     "(2026: [C5])",
+     "the CLB {2, 5, 4 | 13, 14}, whose residents have two scores: its PSD (C.6) is least "
+     "with 5 in the Limbo (2-13, 4-14: 6.5, 6, 3.5), not 4 (2-14, 5-13: 7, 4.5, 4.5), so "
+     "5 gets the PAB, as bbpPairings v5.0.1 gives it; 2026's [C5] gives it to the lower "
+     "score, 4"),
 ]
 
 
@@ -68,8 +74,10 @@ def main(argv: list[str]) -> int:
             how = (f"a round of a tournament bbpPairings v5.0.1 generated (seed {seed}, "
                    f"config_for_seed(seed, {lo}, {hi})), round {r}")
         else:
-            path = HERE.parents[1] / "tests" / "data" / "dutch-bbp" / source
-            how = f"the bbpPairings corpus, {source}, round {r}"
+            path = HERE.parents[1] / "tests" / "data" / (source if "/" in source
+                                                         else f"dutch-bbp/{source}")
+            how = (f"tests/data/{source} (the dutch-2017 witness run), round {r}"
+                   if "/" in source else f"the bbpPairings corpus, {source}, round {r}")
         t = load(path)
         req = request(t, r, rounds_in(t))
         lines = write_trf(req).splitlines(keepends=True)

@@ -5,13 +5,17 @@ reach (B.1's MaxPairs and M1, C.5-C.7).  The sequence of candidates (B.2-B.7, D.
 
 * D.3's order of the MDP-exchanges (the highest different score, then the lowest
   lexicographic BSNs of the new S1) is 4.4.2's order of the sets of pairable MDPs (the
-  smallest differing BSN: BSNs follow A.2's order, score first);
+  smallest differing BSN: BSNs follow A.2's order, score first) among S1s of the same
+  scores, which are all a bracket's Limbos hold outside A.9's CLB (next point; in the CLB,
+  :meth:`Generation.heterogeneous`);
 * C.5-C.6 are 2026's [C6]-[C7]: with as many pairs as C.5 allows, the PSD of A.8 (the SDs
   of the pairs and of the downfloaters, each downfloater's one point above his score's
   difference to the bracket's lowest) is smallest exactly when the downfloaters' scores,
   in descending order, are (a paired MDP's SD is one less than it would be as a
   downfloater, a resident's SD as a downfloater is 1, the smallest a downfloater has); so
-  MaxPairs, M1 and the Limbo are found as 2026 finds them, by an optimal matching.
+  MaxPairs, M1 and the Limbo are found as 2026 finds them, by an optimal matching -- where
+  the residents share one score: not in the CLB, whose residents have several (there
+  MaxPairs and M1 so, every Limbo walked and the PSD compared candidate by candidate).
 
 What differs (each a method below, named by its 2017 article):
 
@@ -29,7 +33,9 @@ What differs (each a method below, named by its 2017 article):
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
+from itertools import combinations
 
 from ... import matching
 from ..dutch2026.search import (_BYE, _FIXED, _LOWER, _MDP, _NEXT, _RES, BYE,
@@ -181,6 +187,33 @@ class Generation:
         if mate is None:
             _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
         return mate
+
+    def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
+                      limbo_scores: tuple, root: tuple) -> None:
+        """B.7 with D.3's MDP-exchanges.  Outside the CLB, 2026's walk: its Limbos all hold
+        the scores :meth:`optimum` leaves unpaired (the least, the module's docstring: there
+        C.6's PSD is smallest exactly then), and of those 4.4.2's order is D.3.b's.
+
+        In the CLB of A.9 the residents have several scores, and the PSD of A.8 (C.6) is
+        not smallest exactly when the Limbo holds the lowest scores: an MDP paired with a
+        low resident may weigh more than a higher one left in the Limbo (B.3: "bound to be
+        downfloaters", so counted by A.8; the PAB, A.9's note).  So every S1 of M1 MDPs is
+        walked, C.6 compared candidate by candidate (``consider``), in D.3's order: the S1
+        with the highest different score first (D.3.a), then, among S1s of the same
+        scores, the lowest lexicographic BSNs (D.3.b: 2026's walk of those Limbos)."""
+        if self.mode != "clb" or not limbo_scores:
+            super().heterogeneous(mdps, residents, max_pairs, m1, limbo_scores, root)
+            return
+        st = self.st
+        every = Counter(st[n].score for n in mdps)
+        s1_lists = sorted({tuple(sorted((st[n].score for n in s1), reverse=True))
+                           for s1 in combinations(mdps, m1)}, reverse=True)  # D.3.a
+        for s1_scores in s1_lists:
+            left = every - Counter(s1_scores)
+            limbo = tuple(sorted(left.elements(), reverse=True))
+            super().heterogeneous(mdps, residents, max_pairs, m1, limbo, root)
+            if self.settled(root):
+                return
 
     def c6_floor(self):
         """The least C.6 can be: in the CLB of A.9, whose residents have several scores, the
