@@ -107,3 +107,25 @@ def test_the_reply_gives_5_the_bye_and_4_his_game(capsys):
     assert main(args + ["4"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "play White against 14 Vidit, H." in out and "pairing-allocated bye" not in out
+
+
+def test_the_clb_limbos_scores_are_listed_without_listing_the_s1s():
+    """``score_multisets`` gives the score multisets of every S1 of k MDPs (D.3.a's
+    order is then theirs, highest first), as listing the combinations would -- without
+    listing them: 40 MDPs with 20 in S1 have 137,846,528,820 S1s, and 3 scores give at
+    most 21 multisets."""
+    import random
+    from collections import Counter
+    from itertools import combinations
+
+    from dubov_explain.rulebooks.dutch2017.search import score_multisets
+
+    for seed in range(100):
+        rng = random.Random(seed)
+        xs = [rng.choice((1, 1.5, 2, 3)) for _ in range(rng.randint(1, 9))]
+        k = rng.randint(0, len(xs))
+        got = score_multisets(Counter(xs), k)
+        assert len(got) == len(set(got))
+        assert set(got) == {tuple(sorted(c, reverse=True)) for c in combinations(xs, k)}
+    many = Counter({3: 10, 2: 15, 1: 15})
+    assert len(score_multisets(many, 20)) <= 11 * 16 * 16

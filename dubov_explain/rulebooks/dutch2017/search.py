@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations
 
 from ... import matching
 from ..dutch2026.search import (_BYE, _FIXED, _LOWER, _MDP, _NEXT, _RES, BYE,
@@ -206,8 +205,7 @@ class Generation:
             return
         st = self.st
         every = Counter(st[n].score for n in mdps)
-        s1_lists = sorted({tuple(sorted((st[n].score for n in s1), reverse=True))
-                           for s1 in combinations(mdps, m1)}, reverse=True)  # D.3.a
+        s1_lists = sorted(score_multisets(every, m1), reverse=True)  # D.3.a
         for s1_scores in s1_lists:
             left = every - Counter(s1_scores)
             limbo = tuple(sorted(left.elements(), reverse=True))
@@ -367,3 +365,26 @@ class Generation:
         if self._best is None or vec < self._best[0]:
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
+
+
+def score_multisets(counts: Counter, k: int) -> list[tuple]:
+    """Every multiset of ``k`` scores that ``counts`` (a score's number of players) can
+    give, each as a tuple in descending order: the scores of the S1s of ``k`` MDPs, listed
+    without listing the S1s themselves (their number grows as a binomial, the scores'
+    multisets at most as the product of each score's count plus one)."""
+    scores = sorted(counts, reverse=True)
+    out: list[tuple] = []
+
+    def take(i: int, left: int, got: tuple) -> None:
+        if left == 0:
+            out.append(got)
+            return
+        if i == len(scores):
+            return
+        s = scores[i]
+        for n in range(min(counts[s], left), -1, -1):
+            take(i + 1, left - n, got + (s,) * n)
+
+    take(0, k, ())
+    return out
+
