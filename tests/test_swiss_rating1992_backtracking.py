@@ -180,6 +180,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "swiss-rating-1992"
     ("reading-lowest-c1", ("when-unpaired", "at-once")),
     ("reading-rejoined", ("moved-down", "residents")),
     ("reading-lowest-c12", ("after-c11", "c12-first")),
+    ("reading-c12-nested", ("flat", "recursive")),
 ])
 def test_golden_reading_cases_pair_as_the_text(case, values):
     """The golden case of each reading of C.1, C.12 and C.13: under each value the engine
