@@ -360,7 +360,8 @@ class LiteralBacktracking(Literal):
       from the start of its procedure, accepting only a pairing moving down a set of players
       never sent before, with which the bracket has p pairs allowed by B.1/B.2 (p of A.6 when
       C.1 sends it back).  The previous bracket does not backtrack meanwhile (the text asks
-      for "a pairing ... in this previous score bracket").  After C.11 and from C.1
+      for "a pairing ... in this previous score bracket"); reading c12-nested=recursive: a
+      heterogeneous one does, by C.12 in turn (``c12_again``).  After C.11 and from C.1
       every time the bracket reaches them: C.1 runs again on the bracket C.12 gave other
       players, and C.11 may be reached again at the same p (``AGAIN``).
     * C.13 (the lowest bracket, with a penultimate one, when C.6-C.12 find nothing): "the
