@@ -142,12 +142,14 @@ pairs differently):
   its procedures C.1-C.14 are applied "to all score brackets" (C.12 among them, "in case of
   a heterogeneous group").  Default ``flat``: the question is asked of the bracket with the
   players it has (a pairing "can be made" there or not); if not, the previous pairing
-  stands and the bracket below goes on (C.13, C.14), as before.  ``recursive``: a
-  heterogeneous bracket paired again applies C.12 itself: its previous bracket is paired
-  again for a set never moved down to it before that allows its A.6 p (and so on up), and
-  it is paired again with each set it gets until one gives what the bracket below asked
-  for; if none does, every pairing stands (``Backtracking.c12_again``; the Backtracked
-  event's trigger is then "C.12").  Each set is sent to a bracket once in a round, so the
+  stands and the bracket below goes on (C.13, C.14), as before.  The text leans this way:
+  where it chains backtracks it says so ("C13 can be repeated until an acceptable pairing
+  is obtained"), and C.12 says nothing alike.  ``recursive``: a heterogeneous bracket
+  paired again applies C.12 itself: its previous bracket is paired again for a set never
+  moved down to it before that allows its A.6 p (and so on up), and it is paired again
+  with each set it gets until one gives what the bracket below asked for; if none does,
+  every pairing stands (``Backtracking.c12_again``; the Backtracked event's trigger is
+  then "C.12").  Each set is sent to a bracket once in a round, so the
   recursion ends.  Golden case ``reading-c12-nested``; of the deep cascades of
   ``make_cascade_cases.py`` (seeds 40-399) the recursive C.12 runs in 121 of 1,181 and
   pairs 24 otherwise (the twin agrees on all 121, story included); the engine's time on
