@@ -262,6 +262,57 @@ class Literal:
                 reached = lv
         return None
 
+    def c12_cond(self, tried, old, joined, residents, p):
+        """C.12's test of the players the previous bracket moves down (``tried``: the sets
+        sent before; ``old``: the set sent now)."""
+
+        def c12(moved):
+            moved = frozenset(moved)
+            # "another player will be moved down" (reading another-player)
+            another = self.readings.value("another-player")
+            if another == "new-player":
+                if not moved - frozenset().union(*tried):
+                    return False
+            elif moved in tried or (another == "same-size" and len(moved) != len(old)):
+                return False
+            # "this now allows p pairing" (reading c12-p: A.6's p recomputed)
+            q = p
+            if self.readings.value("c12-p") == "recomputed":
+                m, n = len(moved) + len(joined), len(moved) + len(joined) + len(residents)
+                q = m if self.het(m, n, bool(joined)) else n // 2
+            return self.allows(list(moved) + joined + residents, q)
+
+        return c12
+
+    def c12_again(self, groups, carried, result, sent, j, cond, trigger):
+        """C.12: "undo the pairing of the previous score bracket" ``j``; it is paired again
+        accepting only a pairing meeting ``cond``.  Reading c12-nested=recursive: if it has
+        none and is heterogeneous (A.3), it applies C.12 itself: its own previous bracket is
+        paired again for a set never moved down to it before allowing its A.6 p (recursively),
+        and it is paired again with each set it gets; if no set helps, every pairing stands."""
+        pj, rj = groups[j]
+        again = self.bracket(carried[j] + pj, rj, False, cond=cond, may_backtrack=False,
+                             joined=bool(pj))
+        self.log.append(("C.12", trigger, again is not None))
+        m = len(carried[j]) + len(pj)
+        if again is not None or self.readings.value("c12-nested") != "recursive" or j == 0 \
+                or not self.het(m, m + len(rj), bool(pj)):
+            return again
+        saved = dict(result), dict(carried)
+        while again is None:
+            p = len(carried[j]) + len(pj)  # A.6's p of a heterogeneous bracket
+            inner = self.c12_cond(set(sent[j]), frozenset(carried[j]), pj, rj, p)
+            sub = self.c12_again(groups, carried, result, sent, j - 1, inner, ("C.12", p))
+            if sub is None:
+                result.clear(), result.update(saved[0])
+                carried.clear(), carried.update(saved[1])
+                return None
+            result[j - 1], carried[j] = sub
+            sent[j].add(frozenset(carried[j]))
+            again = self.bracket(carried[j] + pj, rj, False, cond=cond, may_backtrack=False,
+                                 joined=bool(pj))
+        return again
+
     def round(self):
         rest = sorted((p.number for p in self.st.players if p.present), key=self.key)
         if not self.completable(rest):
@@ -309,7 +360,8 @@ class LiteralBacktracking(Literal):
       from the start of its procedure, accepting only a pairing moving down a set of players
       never sent before, with which the bracket has p pairs allowed by B.1/B.2 (p of A.6 when
       C.1 sends it back).  The previous bracket does not backtrack meanwhile (the text asks
-      for "a pairing ... in this previous score bracket").  After C.11 and from C.1
+      for "a pairing ... in this previous score bracket"); reading c12-nested=recursive: a
+      heterogeneous one does, by C.12 in turn (``c12_again``).  After C.11 and from C.1
       every time the bracket reaches them: C.1 runs again on the bracket C.12 gave other
       players, and C.11 may be reached again at the same p (``AGAIN``).
     * C.13 (the lowest bracket, with a penultimate one, when C.6-C.12 find nothing): "the
@@ -436,6 +488,57 @@ class LiteralBacktracking(Literal):
                 x = max(0, x - 1)
             fresh = self.restore
 
+    def c12_cond(self, tried, old, joined, residents, p):
+        """C.12's test of the players the previous bracket moves down (``tried``: the sets
+        sent before; ``old``: the set sent now)."""
+
+        def c12(moved):
+            moved = frozenset(moved)
+            # "another player will be moved down" (reading another-player)
+            another = self.readings.value("another-player")
+            if another == "new-player":
+                if not moved - frozenset().union(*tried):
+                    return False
+            elif moved in tried or (another == "same-size" and len(moved) != len(old)):
+                return False
+            # "this now allows p pairing" (reading c12-p: A.6's p recomputed)
+            q = p
+            if self.readings.value("c12-p") == "recomputed":
+                m, n = len(moved) + len(joined), len(moved) + len(joined) + len(residents)
+                q = m if self.het(m, n, bool(joined)) else n // 2
+            return self.allows(list(moved) + joined + residents, q)
+
+        return c12
+
+    def c12_again(self, groups, carried, result, sent, j, cond, trigger):
+        """C.12: "undo the pairing of the previous score bracket" ``j``; it is paired again
+        accepting only a pairing meeting ``cond``.  Reading c12-nested=recursive: if it has
+        none and is heterogeneous (A.3), it applies C.12 itself: its own previous bracket is
+        paired again for a set never moved down to it before allowing its A.6 p (recursively),
+        and it is paired again with each set it gets; if no set helps, every pairing stands."""
+        pj, rj = groups[j]
+        again = self.bracket(carried[j] + pj, rj, False, cond=cond, may_backtrack=False,
+                             joined=bool(pj))
+        self.log.append(("C.12", trigger, again is not None))
+        m = len(carried[j]) + len(pj)
+        if again is not None or self.readings.value("c12-nested") != "recursive" or j == 0 \
+                or not self.het(m, m + len(rj), bool(pj)):
+            return again
+        saved = dict(result), dict(carried)
+        while again is None:
+            p = len(carried[j]) + len(pj)  # A.6's p of a heterogeneous bracket
+            inner = self.c12_cond(set(sent[j]), frozenset(carried[j]), pj, rj, p)
+            sub = self.c12_again(groups, carried, result, sent, j - 1, inner, ("C.12", p))
+            if sub is None:
+                result.clear(), result.update(saved[0])
+                carried.clear(), carried.update(saved[1])
+                return None
+            result[j - 1], carried[j] = sub
+            sent[j].add(frozenset(carried[j]))
+            again = self.bracket(carried[j] + pj, rj, False, cond=cond, may_backtrack=False,
+                                 joined=bool(pj))
+        return again
+
     def round(self):
         rest = sorted((p.number for p in self.st.players if p.present), key=self.key)
         if not self.completable(rest):
@@ -463,28 +566,9 @@ class LiteralBacktracking(Literal):
                 j = i - 1
                 if j < 0:  # a joined highest bracket: there is no previous one
                     continue
-                tried = set(sent[i])
-                old = frozenset(carried[i])
-
-                def c12(moved, tried=tried, old=old, joined=joined, residents=residents,
-                        p=bt.p):
-                    moved = frozenset(moved)
-                    # "another player will be moved down" (reading another-player)
-                    another = self.readings.value("another-player")
-                    if another == "new-player":
-                        if not moved - frozenset().union(*tried):
-                            return False
-                    elif moved in tried or (another == "same-size" and len(moved) != len(old)):
-                        return False
-                    # "this now allows p pairing" (reading c12-p: A.6's p recomputed)
-                    if self.readings.value("c12-p") == "recomputed":
-                        m, n = len(moved) + len(joined), len(moved) + len(joined) + len(residents)
-                        p = m if self.het(m, n, bool(joined)) else n // 2
-                    return self.allows(list(moved) + joined + residents, p)
-
-                again = self.bracket(carried[j] + groups[j][0], groups[j][1], False, cond=c12,
-                                     may_backtrack=False, joined=bool(groups[j][0]))
-                self.log.append(("C.12", bt.trigger, again is not None))
+                c12 = self.c12_cond(set(sent[i]), frozenset(carried[i]), joined, residents,
+                                    bt.p)
+                again = self.c12_again(groups, carried, result, sent, j, c12, bt.trigger)
                 if again is not None:
                     result[j] = again[0]
                     carried[i] = again[1]

@@ -38,7 +38,8 @@ BOOK = find_rulebook("swiss-rating-1992")
 #: joined-bracket=heterogeneous (against it alone), where it changes more rounds
 BACKTRACK_READINGS = [((name, value),) for name in ("another-player", "c12-p",
                                                     "joined-bracket", "c13-p-zero",
-                                                    "lowest-c1", "lowest-c12", "rejoined")
+                                                    "lowest-c1", "lowest-c12", "rejoined",
+                                                    "c12-nested")
                       for value in BOOK.readings_type.by_name()[name].choices
                       if value != BOOK.readings_type.by_name()[name].default] + \
     [(("c13-p-zero", "counts"), ("joined-bracket", "heterogeneous")),
@@ -52,10 +53,11 @@ BACKTRACK_READINGS = [((name, value),) for name in ("another-player", "c12-p",
 #: rejoined=residents (7 rounds), c13-p-zero=counts with rejoined=residents;
 #: lowest-c12=c12-first (none here: 12 of the 1,181 deep cascades of
 #: golden/swiss-rating-1992/make_cascade_cases.py, three of them kept in
-#: test_swiss_rating1992_cascades.py)
+#: test_swiss_rating1992_cascades.py); c12-nested=recursive (none here: 24 of those 1,181,
+#: two of them kept there)
 RARE = ((("another-player", "new-player"),), (("c13-p-zero", "counts"),),
         (("rejoined", "residents"),), (("c13-p-zero", "counts"), ("rejoined", "residents")),
-        (("lowest-c12", "c12-first"),))
+        (("lowest-c12", "c12-first"),), (("c12-nested", "recursive"),))
 
 
 @functools.lru_cache(maxsize=None)
@@ -180,6 +182,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "swiss-rating-1992"
     ("reading-lowest-c1", ("when-unpaired", "at-once")),
     ("reading-rejoined", ("moved-down", "residents")),
     ("reading-lowest-c12", ("after-c11", "c12-first")),
+    ("reading-c12-nested", ("flat", "recursive")),
 ])
 def test_golden_reading_cases_pair_as_the_text(case, values):
     """The golden case of each reading of C.1, C.12 and C.13: under each value the engine

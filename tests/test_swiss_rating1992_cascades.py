@@ -38,6 +38,8 @@ COMBINED = [
     (("another-player", "same-size"), ("joined-bracket", "heterogeneous"),
      ("lowest-c1", "at-once")),
     (("c13-p-zero", "counts"), ("rejoined", "residents")),
+    # C.12 within C.12 alone: it pairs two kept rounds otherwise (s114, s122)
+    (("c12-nested", "recursive"),),
 ]
 
 
@@ -82,7 +84,7 @@ def test_deep_cascade_engine_as_twin(path):
 def test_the_runs_cover_every_other_value():
     wanted = {(r.name, v) for r in BOOK.catalogue
               if r.name in ("another-player", "c12-p", "joined-bracket", "c13-p-zero",
-                            "lowest-c1", "lowest-c12", "rejoined")
+                            "lowest-c1", "lowest-c12", "rejoined", "c12-nested")
               for v in r.choices if v != r.default}
     assert {nv for run in COMBINED for nv in run} == wanted
 

@@ -12,10 +12,11 @@ at least three C.12/C.13 steps (backtracks and joins) together.
 
 It prints how many rounds it tried and how many were deep, and compares the engine with the
 literal twin (``tests/swiss_rating1992_literal.py``: pairs, bye and the backtracking story)
-on the deep ones under the defaults and under ``lowest-c12=c12-first``.  With ``--write`` it
-writes to ``tests/data/swiss-rating-1992/cascades/`` the rounds named in ``KEEP`` and the
-golden case ``reading-lowest-c12`` (the first deep round where the values of reading
-lowest-c12 pair differently).
+on the deep ones under the defaults, under ``lowest-c12=c12-first`` and under
+``c12-nested=recursive`` (``OTHER``).  With ``--write`` it writes to
+``tests/data/swiss-rating-1992/cascades/`` the rounds named in ``KEEP``, and the golden cases
+``reading-lowest-c12`` and ``reading-c12-nested`` (``GOLDEN``: the first deep round where the
+values of each reading pair differently).
 
     PYTHONPATH=. python golden/swiss-rating-1992/make_cascade_cases.py [FIRST LAST] [--write]
 """
@@ -45,11 +46,20 @@ CASCADES = Path(__file__).resolve().parents[2] / "tests" / "data" / "swiss-ratin
 #: (seed, round, forbidden pairs added) of the deep rounds kept for the test: the deepest
 #: on which the twin takes well under a second, C.12 from C.1 and after C.11 (finding
 #: another pairing and not, from a joined bracket too), C.13 finding one and joining up to
-#: four times, and three rounds that reading lowest-c12 pairs otherwise
+#: four times, three rounds that reading lowest-c12 pairs otherwise, and two that reading
+#: c12-nested pairs otherwise (C.12 within C.12 four times; with C.13 joins)
 KEEP = ((75, 7, 2), (291, 6, 2), (119, 6, 6), (219, 6, 2), (267, 6, 0), (327, 6, 4),
-        (238, 6, 4), (83, 7, 0), (153, 5, 0), (273, 5, 0), (325, 5, 2), (319, 6, 2))
+        (238, 6, 4), (83, 7, 0), (153, 5, 0), (273, 5, 0), (325, 5, 2), (319, 6, 2),
+        (114, 6, 2), (122, 6, 6))
 #: seconds the twin may take on a round before it is counted slow and not compared
 SLOW = 10
+#: the readings compared beside the defaults (their other value), the articles of each and
+#: where its golden case was found: the first deep round of seeds 40-399 that the values pair
+#: differently (seed, round, forbidden pairs added)
+OTHER = {"lowest-c12": "c12-first", "c12-nested": "recursive"}
+DEFAULTS = {"lowest-c12": "after-c11", "c12-nested": "flat"}
+ARTICLES = {"lowest-c12": "C.1, C.12", "c12-nested": "C.12"}
+GOLDEN = {"lowest-c12": (79, 6, 6), "c12-nested": (48, 4, 4)}
 
 
 def depth(trace) -> tuple[int, int, int]:
@@ -141,11 +151,11 @@ def main(argv) -> None:
     print(f"rounds tried {tried}, deep {len(found)}; where C.12 within C.12 could apply: "
           f"{sum(1 for x in inner if x)} ({inner.count('heterogeneous')} with a "
           "heterogeneous previous bracket)", flush=True)
-    alt = BOOK.readings({"lowest-c12": "c12-first"})
-    counts = {"agree": 0, "differ": 0, "slow": 0, "lowest-c12 pairs otherwise": 0}
-    golden = None
+    others = {name: BOOK.readings({name: value}) for name, value in OTHER.items()}
+    counts = {"agree": 0, "differ": 0, "slow": 0}
+    counts.update({f"{name} pairs otherwise": 0 for name in OTHER})
     for seed, players, round_no, k, t, d in found:
-        for readings in (BOOK.readings(), alt):
+        for readings in (BOOK.readings(), *others.values()):
             trace = BOOK.pair(t, readings, round_no=round_no)
             lit = LiteralBacktracking(t, round_no, readings)
             signal.alarm(SLOW)
@@ -159,12 +169,22 @@ def main(argv) -> None:
             same = got == result(trace) and (got is None or _story(trace) == lit.log)
             counts["agree" if same else "differ"] += 1
             if not same:
-                print("differ", seed, players, round_no, k, readings.value("lowest-c12"))
+                print("differ", seed, players, round_no, k,
+                      {name: readings.value(name) for name in OTHER})
         a = result(BOOK.pair(t, round_no=round_no))
-        b = result(BOOK.pair(t, alt, round_no=round_no))
-        if a != b and None not in (a, b):
-            counts["lowest-c12 pairs otherwise"] += 1
-            golden = golden or (seed, players, round_no, k, t)
+        for name, readings in others.items():
+            b = result(BOOK.pair(t, readings, round_no=round_no))
+            if a != b and None not in (a, b):
+                counts[f"{name} pairs otherwise"] += 1
+                print(f"{name} pairs otherwise:", seed, players, round_no, k, flush=True)
+                if write and GOLDEN[name] == (seed, round_no, k):
+                    write_case(f"reading-{name}", ARTICLES[name],
+                               f"reading {name}: {DEFAULTS[name]} and {OTHER[name]} pair "
+                               "differently", SimpleNamespace(request=t, round=round_no),
+                               readings=(f"{name}={DEFAULTS[name]}", f"{name}={OTHER[name]}"),
+                               notes=(f"found among the deep cascades of make_cascade_cases.py "
+                                      f"({players} players, seed {seed}, round {round_no}, {k} "
+                                      "forbidden pairs added)",))
         if write and (seed, round_no, k) in keep:
             rec = SimpleNamespace(request=t, round=round_no)
             write_case(f"cascade-s{seed}-r{round_no}-x{k}", "C.1, C.12, C.13, C.14",
@@ -173,17 +193,8 @@ def main(argv) -> None:
                            f"generated ({players} players, seed {seed}, round {round_no}, "
                            f"{k} forbidden pairs added) by make_cascade_cases.py",),
                        out=CASCADES)
-    print("twin against engine on the deep rounds, under the defaults and lowest-c12=c12-first:",
-          counts)
-    if write and golden is not None:
-        seed, players, round_no, k, t = golden
-        write_case("reading-lowest-c12", "C.1, C.12",
-                   "reading lowest-c12: after-c11 and c12-first pair differently",
-                   SimpleNamespace(request=t, round=round_no),
-                   readings=("lowest-c12=after-c11", "lowest-c12=c12-first"),
-                   notes=(f"found among the deep cascades of make_cascade_cases.py ({players} "
-                          f"players, seed {seed}, round {round_no}, {k} forbidden pairs "
-                          "added)",))
+    print("twin against engine on the deep rounds, under the defaults and each of "
+          f"{OTHER}:", counts)
 
 
 if __name__ == "__main__":

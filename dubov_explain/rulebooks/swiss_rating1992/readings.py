@@ -228,6 +228,28 @@ CATALOGUE: tuple[Reading, ...] = (
         },
     ),
     Reading(
+        name="c12-nested",
+        article="C.12",
+        question="C.12: 'undo the pairing of the previous score bracket.  If in this previous "
+        "score bracket a pairing can be made whereby another player will be moved down ... "
+        "then this pairing ... will be accepted': when the previous bracket, paired again, "
+        "has no such pairing and is itself heterogeneous, does it apply C.12 in turn and "
+        "send its own previous bracket back?  (The text has no counterpart of the Dutch 2012 "
+        "sentence 'Backtracking is disallowed when already backtracking from a lower score "
+        "bracket'.)",
+        default="flat",
+        choices={
+            "flat": "no: C.12 asks whether a pairing 'can be made' in that bracket, with the "
+            "players it has; if none, the previous pairing stands and the bracket below goes "
+            "on (C.13, C.14)",
+            "recursive": "yes: the heterogeneous bracket paired again is paired by its own "
+            "procedure, C.12 included: its previous bracket is paired again for a set of "
+            "players never moved down to it before that allows its A.6 p, recursively, and "
+            "it is paired again with each set it gets until one gives the bracket below what "
+            "C.12 asked for; if none does, every pairing stands",
+        },
+    ),
+    Reading(
         name="first-round-colour",
         article="E.5",
         question="'In the first round all even numbered players in S1 will receive a colour "
