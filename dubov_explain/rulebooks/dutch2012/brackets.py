@@ -63,7 +63,7 @@ The readings taken where the text leaves a choice (all in the twin too):
 * A set already sent to the bracket is not asked for again ("another set"), so C.12 ends.
 * C.12's last line, "backtracking is disallowed when already backtracking", is read as:
   the bracket paired again may not itself send its previous bracket back.  (The 1992 text
-  has no such line: its reading c12-nested may let it, through ``c12_nested``.)
+  has no such line: its reading c12-nested may let it, its engine's ``c12_again``.)
 * C.13's "If in the penultimate score bracket P becomes zero (i.e. no pairing can be found
   which will allow a correct pairing for the lowest score bracket) then the two lowest
   score brackets are joined": reading ``c13-p-zero``, default ``join``: the pairing that
@@ -168,9 +168,6 @@ class Backtracking:
     #: a lowest bracket C.13 joined, joined again: its earlier joined players stay moved
     #: down in the new bracket (False: they become its residents)
     rejoined_moved_down = False
-    #: C.12 within C.12: a heterogeneous bracket paired again by C.12 may send its own
-    #: previous bracket back (``c12_again``; the Dutch 2012 text disallows it)
-    c12_nested = False
 
     def brackets(self) -> None:
         """The brackets from the highest score (C), with C.12's and C.13's backtracking."""
@@ -242,38 +239,11 @@ class Backtracking:
         self.finish_brackets(groups, carried, result)
 
     def c12_again(self, groups, carried, result, sent, j: int, again: Again):
-        """C.12: the previous bracket ``j`` paired again (``again``).  With ``c12_nested``
-        (an edition whose text does not disallow it; reading c12-nested of the 1992 text), a
-        heterogeneous bracket finding no such pairing sends its own previous bracket back in
-        turn (C.12 within C.12), for a set never sent to it before that allows its A.6 p
-        (``a6_p``), recursively, and is paired again with each set it gets until one gives
-        what ``again`` wants; if none does, every bracket keeps the pairing it had.
-        (pairs, moved) of bracket ``j`` or None."""
-        got = self.again(groups[j], carried[j], again)
-        joined, residents = groups[j]
-        mdps = carried[j] + joined
-        if got is not None or not self.c12_nested or j == 0 or \
-                not self.a3_heterogeneous(len(mdps), len(mdps) + len(residents), bool(joined)):
-            return got
-        saved = dict(result), dict(carried)
-        while got is None:
-            p = self.a6_p(mdps, residents, bool(joined))
-            wants = self.c12_wants(list(carried[j]), set(sent[j]), joined, residents, p)
-            self.emit(self.ev.Backtracked(
-                article="C.12", score=self.label(groups[j]), to_score=self.label(groups[j - 1]),
-                trigger="C.12", player=None, moved=tuple(carried[j]), p1=p,
-                wanted=self.c12_code()))
-            sub = self.c12_again(groups, carried, result, sent, j - 1, Again(wants, "C.12"))
-            if sub is None:
-                result.clear(), result.update(saved[0])
-                carried.clear(), carried.update(saved[1])
-                return None
-            # each set is sent once (``sent``): the loop ends
-            result[j - 1], carried[j] = sub
-            sent[j].add(frozenset(carried[j]))
-            mdps = carried[j] + joined
-            got = self.again(groups[j], carried[j], again)
-        return got
+        """C.12: the previous bracket ``j`` paired again (``again``): (pairs, moved) of
+        bracket ``j`` or None.  An edition whose text lets the bracket paired again
+        backtrack in turn overrides this (the 1992 text's reading c12-nested); here, C.12's
+        last line disallows it."""
+        return self.again(groups[j], carried[j], again)
 
     def again_steps(self) -> tuple[str, ...]:
         """The steps that may send a bracket back to C.12 again once C.12 brought it new

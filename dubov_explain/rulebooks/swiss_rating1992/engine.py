@@ -148,7 +148,7 @@ pairs differently):
   paired again applies C.12 itself: its previous bracket is paired again for a set never
   moved down to it before that allows its A.6 p (and so on up), and it is paired again
   with each set it gets until one gives what the bracket below asked for; if none does,
-  every pairing stands (``Backtracking.c12_again``; the Backtracked event's trigger is
+  every pairing stands (``RatingEngine.c12_again``; the Backtracked event's trigger is
   then "C.12").  Each set is sent to a bracket once in a round, so the
   recursion ends.  Golden case ``reading-c12-nested``; of the deep cascades of
   ``make_cascade_cases.py`` (seeds 40-399) the recursive C.12 runs in 121 of 1,181 and
@@ -284,6 +284,9 @@ class RatingEngine(DutchEngine):
     #: it, after C.12 brought it other players too (the articles' order)
     c11_once = False
 
+    #: reading c12-nested (``c12_again``): set in take_readings
+    c12_nested = False
+
     def take_readings(self, readings: Readings) -> None:
         self.restore = readings.value("restore-criteria") == "each-restart"
         self.top_either = readings.value("top-scorer-pairs") == "either"
@@ -298,7 +301,7 @@ class RatingEngine(DutchEngine):
         #: higher score bracket apply C12") in the lowest bracket too (the shared ``c1``)
         self.c12_from_lowest = readings.value("lowest-c12") == "c12-first"
         #: reading c12-nested: a heterogeneous bracket paired again by C.12 sends its own
-        #: previous bracket back (C.12 within C.12, the shared ``c12_again``)
+        #: previous bracket back (C.12 within C.12, ``c12_again``)
         self.c12_nested = readings.value("c12-nested") == "recursive"
         #: reading c13-p-zero: a penultimate pairing with p zero may allow the lowest
         self.c13_zero = readings.value("c13-p-zero") == "counts"
@@ -308,6 +311,40 @@ class RatingEngine(DutchEngine):
         #: reading paired-downfloat: B.5/B.6 for downfloats judge a moved-down player's
         #: pair (A.4), beside his move
         self.paired_down = readings.value("paired-downfloat") == "judged"
+
+    def c12_again(self, groups, carried, result, sent, j: int, again: Again):
+        """C.12: the previous bracket ``j`` paired again (``again``).  Reading c12-nested
+        (``c12_nested``; this text has no line disallowing it, unlike Dutch 2012's C.12): a
+        heterogeneous bracket finding no such pairing sends its own previous bracket back in
+        turn (C.12 within C.12), for a set never sent to it before that allows its A.6 p
+        (``a6_p``), recursively, and is paired again with each set it gets until one gives
+        what ``again`` wants; if none does, every bracket keeps the pairing it had.
+        (pairs, moved) of bracket ``j`` or None."""
+        got = super().c12_again(groups, carried, result, sent, j, again)
+        joined, residents = groups[j]
+        mdps = carried[j] + joined
+        if got is not None or not self.c12_nested or j == 0 or \
+                not self.a3_heterogeneous(len(mdps), len(mdps) + len(residents), bool(joined)):
+            return got
+        saved = dict(result), dict(carried)
+        while got is None:
+            p = self.a6_p(mdps, residents, bool(joined))
+            wants = self.c12_wants(list(carried[j]), set(sent[j]), joined, residents, p)
+            self.emit(self.ev.Backtracked(
+                article="C.12", score=self.label(groups[j]), to_score=self.label(groups[j - 1]),
+                trigger="C.12", player=None, moved=tuple(carried[j]), p1=p,
+                wanted=self.c12_code()))
+            sub = self.c12_again(groups, carried, result, sent, j - 1, Again(wants, "C.12"))
+            if sub is None:
+                result.clear(), result.update(saved[0])
+                carried.clear(), carried.update(saved[1])
+                return None
+            # each set is sent once (``sent``): the loop ends
+            result[j - 1], carried[j] = sub
+            sent[j].add(frozenset(carried[j]))
+            mdps = carried[j] + joined
+            got = super().c12_again(groups, carried, result, sent, j, again)
+        return got
 
     # ------------------------------------------------------------------ B and its note
     def top(self, n: int) -> bool:
