@@ -262,57 +262,6 @@ class Literal:
                 reached = lv
         return None
 
-    def c12_cond(self, tried, old, joined, residents, p):
-        """C.12's test of the players the previous bracket moves down (``tried``: the sets
-        sent before; ``old``: the set sent now)."""
-
-        def c12(moved):
-            moved = frozenset(moved)
-            # "another player will be moved down" (reading another-player)
-            another = self.readings.value("another-player")
-            if another == "new-player":
-                if not moved - frozenset().union(*tried):
-                    return False
-            elif moved in tried or (another == "same-size" and len(moved) != len(old)):
-                return False
-            # "this now allows p pairing" (reading c12-p: A.6's p recomputed)
-            q = p
-            if self.readings.value("c12-p") == "recomputed":
-                m, n = len(moved) + len(joined), len(moved) + len(joined) + len(residents)
-                q = m if self.het(m, n, bool(joined)) else n // 2
-            return self.allows(list(moved) + joined + residents, q)
-
-        return c12
-
-    def c12_again(self, groups, carried, result, sent, j, cond, trigger):
-        """C.12: "undo the pairing of the previous score bracket" ``j``; it is paired again
-        accepting only a pairing meeting ``cond``.  Reading c12-nested=recursive: if it has
-        none and is heterogeneous (A.3), it applies C.12 itself: its own previous bracket is
-        paired again for a set never moved down to it before allowing its A.6 p (recursively),
-        and it is paired again with each set it gets; if no set helps, every pairing stands."""
-        pj, rj = groups[j]
-        again = self.bracket(carried[j] + pj, rj, False, cond=cond, may_backtrack=False,
-                             joined=bool(pj))
-        self.log.append(("C.12", trigger, again is not None))
-        m = len(carried[j]) + len(pj)
-        if again is not None or self.readings.value("c12-nested") != "recursive" or j == 0 \
-                or not self.het(m, m + len(rj), bool(pj)):
-            return again
-        saved = dict(result), dict(carried)
-        while again is None:
-            p = len(carried[j]) + len(pj)  # A.6's p of a heterogeneous bracket
-            inner = self.c12_cond(set(sent[j]), frozenset(carried[j]), pj, rj, p)
-            sub = self.c12_again(groups, carried, result, sent, j - 1, inner, ("C.12", p))
-            if sub is None:
-                result.clear(), result.update(saved[0])
-                carried.clear(), carried.update(saved[1])
-                return None
-            result[j - 1], carried[j] = sub
-            sent[j].add(frozenset(carried[j]))
-            again = self.bracket(carried[j] + pj, rj, False, cond=cond, may_backtrack=False,
-                                 joined=bool(pj))
-        return again
-
     def round(self):
         rest = sorted((p.number for p in self.st.players if p.present), key=self.key)
         if not self.completable(rest):
