@@ -49,7 +49,7 @@ def bracket(seed: int):
 @pytest.mark.parametrize("seed", range(300))
 def test_the_same_least_as_the_weighted_algorithm(seed):
     vs, ok, weight, at, spare = bracket(seed)
-    got = least_b3_matching(vs, ok, weight, at, spare)
+    got = least_b3_matching(vs, ok, at, spare)
     want = matching.min_cost_perfect_matching(vs, ok, weight)
     if want is None:
         assert got is None

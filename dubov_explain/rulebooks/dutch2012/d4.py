@@ -182,10 +182,7 @@ class LeastB3:
                 return single((b or a,)) is None
             return allowed(a, b) is None
 
-        def weight(a: int, b: int) -> int:
-            return spare(b or a) if a == 0 or b == 0 else cost(a, b)
-
-        least = least_b3_matching(vs, ok, weight, at, spare)
+        least = least_b3_matching(vs, ok, at, spare)
         if least is None:
             return None
         sq = scale * scale
@@ -303,16 +300,17 @@ class LeastB3:
         return loosest, last
 
 
-def least_b3_matching(vs: list, ok, weight, at: dict, spare):
+def least_b3_matching(vs: list, ok, at: dict, spare):
     """The least B3-factor of any set of pairs allowed at a level (D.4) and a matching
     that has it, as ``matching.min_cost_perfect_matching`` gives them (``(cost, mate)``,
-    None when no such set exists), found first by the dual ascent of
-    ``matching.ascended_matching``: a pair's squared score difference is a function of
-    the two scores (the bye, vertex 0, of its assignee's: ``spare``), so the cost splits
-    into one term per end that depends on the two ends' classes only, each end the whole
-    difference (twice the cost: the same minimum).  Where the ascent does not settle it,
-    the weighted algorithm does.  ``tests/test_dutch2012_least_b3.py`` compares the two."""
-    def term(u: int, v: int) -> int:
+    None when no such set exists): a pair's cost is its squared score difference (``at``,
+    the scores as integers), the bye's (vertex 0) ``spare`` of its assignee.  Found first
+    by the dual ascent of ``matching.ascended_matching``: the cost is a function of the
+    two scores, so it splits into one term per end that depends on the two ends' classes
+    only, each end the whole cost (twice the cost: the same minimum).  Where the ascent
+    does not settle it, the weighted algorithm does.  ``tests/test_dutch2012_least_b3.py``
+    compares the two."""
+    def cost(u: int, v: int) -> int:
         if u == 0 or v == 0:
             return spare(v or u)
         return (at[u] - at[v]) ** 2
@@ -320,9 +318,9 @@ def least_b3_matching(vs: list, ok, weight, at: dict, spare):
     def klass(v: int):
         return None if v == 0 else at[v]
 
-    mate = matching.ascended_matching(vs, ok, term, klass)
+    mate = matching.ascended_matching(vs, ok, cost, klass)
     if mate is None:
-        return matching.min_cost_perfect_matching(vs, ok, weight)
+        return matching.min_cost_perfect_matching(vs, ok, cost)
     place = {v: i for i, v in enumerate(vs)}
-    return sum(weight(u, v) for u, v in mate.items() if place[u] < place[v]), mate
+    return sum(cost(u, v) for u, v in mate.items() if place[u] < place[v]), mate
 
