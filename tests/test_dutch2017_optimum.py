@@ -21,7 +21,6 @@ import adversarial_cases as cases  # noqa: E402
 from dubov_explain import matching  # noqa: E402
 from dubov_explain.rulebooks import find_rulebook  # noqa: E402
 from dubov_explain.rulebooks.dutch2017 import search  # noqa: E402
-from dubov_explain.rulebooks.dutch2026 import search as family  # noqa: E402
 from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
 
 
@@ -55,7 +54,7 @@ def _checked(monkeypatch):
         return mate
 
     monkeypatch.setattr(search.Generation, "_least_matching", least)
-    real_ascended = family.Generation.ascended_matching
+    real_ascended = matching.ascended_matching
     seen["ascended"] = 0
 
     def ascended(*a):
@@ -63,7 +62,7 @@ def _checked(monkeypatch):
         seen["ascended"] += got is not None
         return got
 
-    monkeypatch.setattr(family.Generation, "ascended_matching", staticmethod(ascended))
+    monkeypatch.setattr(matching, "ascended_matching", ascended)
     return seen
 
 

@@ -182,7 +182,7 @@ class Generation:
             lambda r: 0 if complete else un + base ** r, lambda v: 0)
         mate = self.zero_slack_matching(vertices, compatible, term, klass, level) or \
             self.zero_slack_matching(vertices, compatible, term_lower, klass) or \
-            self.ascended_matching(vertices, compatible, term, klass)
+            matching.ascended_matching(vertices, compatible, term, klass)
         if mate is None:
             _, mate = matching.min_cost_perfect_matching(vertices, compatible, cost)
         return mate

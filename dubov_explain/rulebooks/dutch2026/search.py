@@ -344,11 +344,6 @@ class Generation:
             return got
         return self.odd_set_matching(vertices, compatible, term, least, level, klass)
 
-    #: the dual ascent of ``matching.ascended_matching``, which 2017's optimum asks after
-    #: the zero-slack shortcut (2026's does not need it: its odd-set bound settles its
-    #: cases); an attribute so that tests can watch it
-    ascended_matching = staticmethod(matching.ascended_matching)
-
     @staticmethod
     def _parity_blocked(vertices, classes, term, least, compatible, level) -> bool:
         """Whether the pairs where both ends take their cheapest term (``tight`` in
