@@ -2,7 +2,9 @@
 ``lower_bound``'s CLB bound, ``clb_least_psd``) change no trace: each round below is paired
 with them and without them (the walk of before, whose every candidate is cut only by its
 last bound), and the two traces are equal event for event -- the same candidates
-evaluated (``checked``), the same choice.  The rounds are CLBs: round 2 where the round-1
+evaluated (``checked``), the same choice.  Both walks run without the cap
+(``Generation.CAPPED``), as the bound was written for; under the cap the bound also leaves
+parts before a best is found, so fewer candidates are met (``test_capped_walk.py``).  The rounds are CLBs: round 2 where the round-1
 losers form one XXP group (A.9 collapses every bracket below the winners), and generated
 tournaments whose rounds collapse."""
 
@@ -18,12 +20,14 @@ import adversarial_cases as cases  # noqa: E402
 
 from dubov_explain.rulebooks import find_rulebook  # noqa: E402
 from dubov_explain.rulebooks.dutch2017 import search  # noqa: E402
+from dubov_explain.rulebooks.dutch2026 import search as family  # noqa: E402
 from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
 
 
 def both(monkeypatch, pair):
     """The trace (JSON) with the CLB bound, and without it (its PSD the empty list: never
-    better than a best, so the walk goes on as before)."""
+    better than a best, so the walk goes on as before), each by the walk without a cap."""
+    monkeypatch.setattr(family.Generation, "CAPPED", False)
     with_bound = pair()
     with monkeypatch.context() as m:
         m.setattr(search.Generation, "clb_least_psd", lambda self, *a: ())
@@ -57,8 +61,6 @@ def test_a_part_is_left_once_the_best_reaches_its_bound(monkeypatch):
     it.  Round 2 of 60 players whose 30 losers form one XXP group: 468 nodes of the walk;
     keeping only the pairs' own PSD (a shorter list, which no best reaches) the walk proved
     the best candidate optimal node by node: 2,575 nodes (and 74 s at 300 players)."""
-    from dubov_explain.rulebooks.dutch2026 import search as family
-
     nodes = [0]
     walk = family.Generation.transpositions
 

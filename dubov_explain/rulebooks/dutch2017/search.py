@@ -362,7 +362,7 @@ class Generation:
         floaters = tuple(down_res) + tuple(sorted(limbo))
         c6 = self.psd(pairs, down) if self.mode == "clb" else -1
         vec = (c6, c7, 0) + tuple(self.candidate_quality(pairs, floaters))
-        if self._best is None or vec < self._best[0]:
+        if self.improves(vec):
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
 

@@ -68,6 +68,10 @@ from .criteria import NO_LISTS, plus, summed
 LIMIT = 200_000
 #: steps of the walk (partial candidates) in one bracket before it takes the best found
 NODE_LIMIT = 400_000
+#: steps the capped walks of one bracket may take (and as many per player of the bracket)
+#: before the walk without a cap takes over (``Generation.capped_walks``)
+CAPPED_NODES = 20_000
+CAPPED_PER_PLAYER = 20
 #: the sums of a walk's pairs kept before the memo is cleared (``candidate_quality``)
 SUMS_KEPT = 100_000
 #: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
@@ -147,6 +151,9 @@ def exchanges(n1: int, n: int):
 class Generation:
     """A mixin of the engine: one bracket's search.  Reads ``self.st``, the criteria of
     :class:`~.criteria.Criteria` and the completion oracle :meth:`optimum`."""
+
+    #: whether the walk runs first under a cap (``capped_walks``)
+    CAPPED = True
 
     # ------------------------------------------------------------------ completion
     def fits(self, a: int, b: int) -> bool:
@@ -519,14 +526,7 @@ class Generation:
         depth = sys.getrecursionlimit()
         sys.setrecursionlimit(max(depth, 2 * (len(mdps) + len(residents)) + 1000))
         try:
-            if not mdps:
-                self.homogeneous(residents, max_pairs, (), frozenset(), root[:3],
-                                 dict(mdp_set=-1, s1=(), s2=(), exchange=()), top=True)
-            else:
-                self.heterogeneous(mdps, residents, max_pairs, m1, limbo_scores, root)
-            limited = False
-        except SearchLimitReached:
-            limited = True
+            limited = self.capped_walks(mdps, residents, max_pairs, m1, limbo_scores, root)
         finally:
             sys.setrecursionlimit(depth)
         if self._best is None:
@@ -538,6 +538,69 @@ class Generation:
         cand["perfect"] = vec == root
         cand["checked"] = self._count
         return cand, limited
+
+    def capped_walks(self, mdps, residents, max_pairs, m1, limbo_scores, root) -> bool:
+        """The walk of the bracket (3.6/3.7 in the text's order), first under a cap and, if
+        that does not settle it, as it is; True when the search limit stopped it.
+
+        A walk under the cap ``T`` leaves every part whose lower bound exceeds ``T`` and
+        keeps no candidate above it (``better``, ``improves``), even before a best is
+        found.  It still meets, in the text's order, every candidate not above ``T``, so
+        when it keeps one, the candidate chosen is the one the walk without a cap chooses:
+        the first of the best (nothing better than ``T`` was left, and 3.8.1's tie goes to
+        the earliest).  When it keeps none, no candidate is at or below ``T``, and the
+        least value it left (a part's bound or a candidate's vector, ``_over``) is a lower
+        bound of every candidate: the next cap.  The first cap is ``root``, the bound of
+        every candidate.  So the walk meets candidates only at the best value, instead of
+        improving on a first candidate found without any bound (hundreds of candidates,
+        each a walk back up the S1 players, in a bracket of a few hundred with colour
+        conflicts).  ``checked`` counts the candidates the last walk evaluated.  Capped
+        walks that together pass ``CAPPED_NODES`` steps (a bracket whose bounds are far from
+        its best value) give way to the walk without a cap, which the limits then bound as
+        before."""
+        budget = CAPPED_NODES + CAPPED_PER_PLAYER * (len(mdps) + len(residents))
+        cap = root if self.CAPPED else None
+        spent = 0
+        self._walks = 0
+        while True:
+            self._walks += 1
+            self._best, self._count, self._nodes = None, 0, 0
+            self._cap, self._over = cap, None
+            self._node_limit = min(NODE_LIMIT, budget - spent) if cap is not None \
+                else NODE_LIMIT
+            try:
+                if not mdps:
+                    self.homogeneous(residents, max_pairs, (), frozenset(), root[:3],
+                                     dict(mdp_set=-1, s1=(), s2=(), exchange=()), top=True)
+                else:
+                    self.heterogeneous(mdps, residents, max_pairs, m1, limbo_scores, root)
+            except SearchLimitReached:
+                if cap is None:
+                    return True
+                cap = None  # the capped walks' budget is spent: the walk without a cap
+                continue
+            spent += self._nodes
+            if cap is None or self._best is not None or self._over is None:
+                return False
+            cap = self._over
+
+    def improves(self, vec: tuple) -> bool:
+        """Whether a candidate of vector ``vec`` becomes the best (3.8.1): better than the
+        best so far; before one, not above the cap (``capped_walks``: the least value
+        above it is noted)."""
+        if self._best is not None:
+            return vec < self._best[0]
+        return self.within_cap(vec)
+
+    def within_cap(self, value: tuple) -> bool:
+        """Whether ``value`` (a part's bound, a candidate's vector) is not above the cap, if
+        any; the least value above it is noted in ``_over``."""
+        cap = self._cap
+        if cap is None or value <= cap:
+            return True
+        if self._over is None or value < self._over:
+            self._over = value
+        return False
 
     def lower_bound(self, base: tuple, pairs, s1_left=(), s2_free=(),
                     floaters: bool = False, rest: int = 0) -> tuple | None:
@@ -621,8 +684,13 @@ class Generation:
         got = self._bounds.get(key)
         if got is None:
             clean = self.clean
-            got = self._bounds[key] = len(matching.max_matching(
-                players, lambda a, b: clean(a, b)[k], neighbours=self._rows[k])) // 2
+            # warm: the last such matching (a remainder's players are mostly the last
+            # one's), its pairs among ``players`` kept; the maximum's size is the same
+            warm = self._warm
+            m = warm[("pairs", k)] = matching.max_matching(
+                players, lambda a, b: clean(a, b)[k], initial=warm.get(("pairs", k)),
+                neighbours=self._rows[k])
+            got = self._bounds[key] = len(m) // 2
         return got
 
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool,
@@ -671,8 +739,11 @@ class Generation:
         return tuple(out)
 
     def better(self, lb: tuple) -> bool:
-        """Whether a candidate with lower bound ``lb`` may still be better than the best."""
-        return self._best is None or lb < self._best[0]
+        """Whether a candidate with lower bound ``lb`` may still be better than the best
+        (before one, not above the cap: ``within_cap``)."""
+        if self._best is None:
+            return self.within_cap(lb)
+        return lb < self._best[0]
 
     def settled(self, lb: tuple) -> bool:
         """Whether the best found reaches ``lb``: nothing later in the part is better."""
@@ -700,7 +771,7 @@ class Generation:
         # [C14]/[C16]: the resident downfloaters (reading c14-downfloaters: the Limbo too)
         counted = down_res + tuple(sorted(limbo)) if self.c14_all else down_res
         vec = (c5, c8, c9) + tuple(self.candidate_quality(pairs, counted))
-        if self._best is None or vec < self._best[0]:
+        if self.improves(vec):
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
 
@@ -723,7 +794,7 @@ class Generation:
             return lb
 
         for x, y in chain([((), ())], exchanges(n1, n) if n1 else ()):
-            if self._best is not None:
+            if self._best is not None or self._cap is not None:
                 part_lb = part_lb or bound()
                 if not self.better(part_lb):
                     return
@@ -761,7 +832,7 @@ class Generation:
         fits = self.fits
         if i < len(s1):
             self._nodes += 1
-            if self._nodes > NODE_LIMIT:
+            if self._nodes > self._node_limit:
                 raise SearchLimitReached
         if mate is None:
             free = [b for b in s2 if b not in used]
@@ -779,7 +850,7 @@ class Generation:
         floaters = remainder is None
         rest = 0 if floaters else self._ctx.get("rest_pairs", 0)
         lb = None
-        if self._best is not None:
+        if self._best is not None or self._cap is not None:
             lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
                                   floaters, rest)
             if lb is None or not self.better(lb):

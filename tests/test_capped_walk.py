@@ -1,0 +1,105 @@
+"""The Dutch walk under a cap (``dutch2026.search.Generation.capped_walks``) chooses what
+the walk without one chooses: every round below is paired both ways (``CAPPED`` on and
+off) and the traces are equal event for event once the one fact the cap is meant to change
+is set aside, the number of candidates the walk evaluated (``checked``), which never grows.
+Rounds: generated tournaments of both editions (byes, forfeits, absences, acceleration:
+the witness corpus's configurations) and the adversarial rounds of issue 28 at small
+sizes (a losers' XXP group, a winners' one)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+import adversarial_cases as cases  # noqa: E402
+from agree_dutch2026_scale import config_for  # noqa: E402
+
+from dubov_explain.rulebooks import find_rulebook  # noqa: E402
+from dubov_explain.rulebooks.dutch2026 import search  # noqa: E402
+from dubov_explain.simulate.generator import GeneratorOptions, simulate  # noqa: E402
+
+SYSTEMS = ("dutch-2026", "dutch-2017")
+CHECKED = re.compile(r'"checked": (\d+)')
+
+
+def tournament_traces(system: str, seed: int) -> list[str]:
+    cfg = config_for(seed, (8, 40), (5, 9))
+    sim = simulate(cfg["players"], cfg["rounds"], seed, keep_rounds=True,
+                   pair_rounds=cfg["rounds"] - 1,
+                   options=GeneratorOptions(system=system, **cfg["options"]))
+    return [r.trace.to_json() for r in sim.rounds]
+
+
+def both(monkeypatch, run):
+    """``run()`` under the cap, and without it; and how many walks each capped search ran
+    (``_walks``: more than one when a cap was raised)."""
+    walks = []
+    real = search.Generation.capped_walks
+
+    def counted(self, *a, **k):
+        try:
+            return real(self, *a, **k)
+        finally:
+            walks.append(self._walks)
+
+    with monkeypatch.context() as m:
+        m.setattr(search.Generation, "capped_walks", counted)
+        capped = run()
+    with monkeypatch.context() as m:
+        m.setattr(search.Generation, "CAPPED", False)
+        plain = run()
+    return capped, plain, walks
+
+
+def same_but_checked(capped: str, plain: str) -> tuple[int, int]:
+    """Asserts the two traces equal but for ``checked``, never larger under the cap;
+    returns the candidates evaluated in all (capped, plain)."""
+    a = [int(x) for x in CHECKED.findall(capped)]
+    b = [int(x) for x in CHECKED.findall(plain)]
+    assert len(a) == len(b)
+    assert all(x <= y for x, y in zip(a, b)), (a, b)
+    assert CHECKED.sub('"checked": N', capped) == CHECKED.sub('"checked": N', plain)
+    return sum(a), sum(b)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_generated_tournaments(monkeypatch, system):
+    capped, plain, walks = both(
+        monkeypatch, lambda: [t for seed in range(100, 112) for t in tournament_traces(system, seed)])
+    assert len(capped) == len(plain) > 40
+    got = [same_but_checked(x, y) for x, y in zip(capped, plain)]
+    # the cap spares candidates (else this test shows nothing), and some search raised its
+    # cap at least once (the second walk's path is exercised)
+    assert sum(a for a, _ in got) < sum(b for _, b in got)
+    assert max(walks) >= 2
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("make", [lambda: cases.losers_group(30)[0],
+                                  lambda: cases.winners_group(40, 6, 22)[0],
+                                  lambda: cases.xxp_round2(40, 10)[0]],
+                         ids=["losers-30", "winners-40", "xxp-40"])
+def test_adversarial_rounds(monkeypatch, system, make):
+    book = find_rulebook(system)
+    t = make()
+    capped, plain, _ = both(monkeypatch, lambda: book.pair(t).to_json())
+    same_but_checked(capped, plain)
+
+
+def test_spent_budget_gives_the_walk_without_a_cap(monkeypatch):
+    """Capped walks that pass their budget give way to the walk without a cap: with no
+    budget at all every search is that walk, and the trace is the same, ``checked`` too."""
+    monkeypatch.setattr(search, "CAPPED_NODES", 0)
+    monkeypatch.setattr(search, "CAPPED_PER_PLAYER", 0)
+    capped, plain, walks = both(monkeypatch, lambda: tournament_traces("dutch-2026", 101))
+    assert capped == plain
+    assert walks and max(walks) >= 2
+
+
+def test_the_cap_is_in_force_by_default():
+    assert search.Generation.CAPPED is True
