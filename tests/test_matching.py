@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dubov_explain.matching import (
+    konig_cover,
     bipartite_max_matching,
     has_perfect_matching,
     max_matching,
@@ -790,3 +791,75 @@ def test_dense_infeasible_clique_too_big():
     assert len(m) == 2 * (n - len(clique))
     half = n // 2
     assert has_perfect_matching(vertices[:half] + vertices[-half + 20 :], comp) is None
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_konig_cover_covers_every_edge_with_the_matchings_size(chunk):
+    """A cover read off a maximum matching covers every compatible pair and is as large as
+    the matching (the proof that it is maximum); ``target`` (a cover's size) stops the
+    search early and the matching is still maximum."""
+    for seed in SEEDS[chunk::4]:
+        rng = random.Random(seed)
+        left = rng.sample(range(10), rng.randint(0, 7))
+        right = rng.sample(range(10), rng.randint(0, 7))  # the same ints on both sides
+        p = rng.choice([0.2, 0.4, 0.7])
+        table = {(u, v): rng.random() < p for u in range(10) for v in range(10)}
+
+        def compatible(u, v):
+            return table[(u, v)]
+
+        m = bipartite_max_matching(left, right, compatible)
+        cl, cr = konig_cover(left, right, compatible, m)
+        assert len(cl) + len(cr) == len(m), seed
+        assert cl <= set(left) and cr <= set(right)
+        assert all(u in cl or v in cr for u in left for v in right if table[(u, v)]), seed
+        got = bipartite_max_matching(left, right, compatible, target=len(cl) + len(cr))
+        assert len(got) == len(m)
+
+
+def test_konig_cover_refuses_a_matching_that_is_not_maximum():
+    with pytest.raises(ValueError):
+        konig_cover([1, 2], [3, 4], lambda u, v: True, {1: 3})
+
+
+def test_the_walks_certified_matchings_are_maximum(monkeypatch):
+    """``certified_matching`` (the Dutch walk's bound) on a chain of graphs each a few
+    players off the last (pairs formed and undone, players changing sides), as the walk
+    asks them: its size is the maximum every time, with the cover hint or without."""
+    from dubov_explain.rulebooks.dutch2026.search import Generation
+
+    rng = random.Random(7)
+    players = list(range(40))
+    table = {}
+    for u in players:
+        for v in players:
+            if u < v:
+                table[(u, v)] = table[(v, u)] = rng.random() < 0.55
+
+    def comp(u, v):
+        return table[(u, v)]
+
+    import dubov_explain.matching as package
+
+    read = []
+    real = package.konig_cover
+    monkeypatch.setattr(package, "konig_cover", lambda *a, **k: read.append(1) or real(*a, **k))
+    g = Generation.__new__(Generation)
+    g._warm = {}
+    s1, s2, out = players[:15], players[15:35], players[35:]
+    for step in range(400):
+        move = rng.random()
+        if move < 0.4 and s1 and s2:  # a pair formed
+            out += [s1.pop(rng.randrange(len(s1))), s2.pop(rng.randrange(len(s2)))]
+        elif move < 0.8 and out:  # undone, to either side
+            (s1 if rng.random() < 0.5 else s2).append(out.pop(rng.randrange(len(out))))
+        elif s1:  # a player changes sides
+            s2.append(s1.pop(rng.randrange(len(s1))))
+        m, g._warm[("cover", 2)] = g.certified_matching(tuple(s1), tuple(s2), comp, None, 2)
+        g._warm[2] = m
+        assert len(m) == len(bipartite_max_matching(s1, s2, comp)), step
+        cl, cr = g._warm[("cover", 2)][1]
+        assert len(cl) + len(cr) == len(m)
+        assert all(u in cl or v in cr for u in s1 for v in s2 if table[(u, v)]), step
+    # both paths taken: a cover carried over proved the maximum, and one was read off
+    assert 0 < len(read) < 400

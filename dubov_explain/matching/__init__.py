@@ -51,7 +51,11 @@ Algorithms and complexity (n vertices, C = cost of one ``compatible`` call)
 ``bipartite_max_matching``:
     Greedy start plus one BFS augmenting-path search per free left vertex (Kuhn's
     algorithm), with the same pool / probe / frustrated-tree deletion tricks.
-    O(|L| * |L| * |R|) worst case, O(|L| + |R|) typical on dense graphs.
+    O(|L| * |L| * |R|) worst case, O(|L| + |R|) typical on dense graphs.  Given the
+    size of a vertex cover (``target``) it stops when the matching reaches it: no
+    matching is larger than a cover, so the failing searches that would otherwise
+    prove the maximum are spared.  ``konig_cover`` gives a minimum cover of a graph
+    from a maximum matching of it (Konig's theorem: the same size).
 
 ``min_cost_perfect_matching``:
     Materialises the graph (O(n^2) calls of ``compatible`` and ``cost``), rejects
@@ -69,7 +73,7 @@ Algorithms and complexity (n vertices, C = cost of one ``compatible`` call)
     it); None where it cannot, and the caller falls back to the weighted algorithm.
 """
 
-from .bipartite import bipartite_max_matching
+from .bipartite import bipartite_max_matching, konig_cover
 from .cardinality import has_perfect_matching, max_matching, perfect_matching_excluding
 from .dual import ascended_matching
 from .weighted import min_cost_perfect_matching
@@ -78,6 +82,7 @@ __all__ = [
     "ascended_matching",
     "bipartite_max_matching",
     "has_perfect_matching",
+    "konig_cover",
     "max_matching",
     "min_cost_perfect_matching",
     "perfect_matching_excluding",

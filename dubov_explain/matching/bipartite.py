@@ -22,6 +22,7 @@ def bipartite_max_matching(
     initial: Mapping[int, int] | None = None,
     trusted: bool = False,
     neighbours: Mapping[int, Container[int]] | None = None,
+    target: int | None = None,
 ) -> dict[int, int]:
     """Maximum matching between ``left`` and ``right``, as a ``{left: right}`` dict.
 
@@ -35,6 +36,11 @@ def bipartite_max_matching(
     ``neighbours`` (optional) gives, for every left vertex, a container of the right
     vertices compatible with it, and is then asked instead of ``compatible`` (the same
     answers, read without a call per pair: the result is the same).
+
+    ``target`` (optional): the size of a vertex cover of the graph, known to the caller
+    (:func:`konig_cover`).  No matching is larger than a cover, so once the matching
+    reaches it the matching is maximum and the search stops there (sparing the searches
+    from the other free left vertices, which could only fail).
     """
     left = list(left)
     right = list(right)
@@ -77,11 +83,14 @@ def bipartite_max_matching(
 
     alive_r = list(range(nr))
     dead_r = [False] * nr
+    size = nr - len(free_r)
     for root in range(nl):
         if mate_l[root] >= 0:
             continue
         if not free_r:
             break  # every right vertex is matched: nothing left to gain
+        if size == target:
+            break  # as large as a cover: maximum
         seen = [False] * nr
         parent = [-1] * nr  # right vertex -> left vertex that reached it
         queue = [root]
@@ -128,6 +137,7 @@ def bipartite_max_matching(
                 mate_r[j] = i
                 j = nxt
             free_r = [f for f in free_r if mate_r[f] < 0]
+            size += 1
             continue
         # Frustrated tree: its right vertices can never lie on an augmenting path
         # again (its left vertices are only reachable through them).
@@ -137,3 +147,47 @@ def bipartite_max_matching(
         alive_r = [j for j in alive_r if not dead_r[j]]
 
     return {left[i]: right[j] for i, j in enumerate(mate_l) if j >= 0}
+
+
+def konig_cover(
+    left: Sequence[int],
+    right: Sequence[int],
+    compatible: CompatibleLike,
+    mate: Mapping[int, int],
+    neighbours: Mapping[int, Container[int]] | None = None,
+) -> tuple[frozenset, frozenset]:
+    """A minimum vertex cover ``(left part, right part)`` of the graph, from ``mate``, a
+    maximum matching of it (``{left: right}``, as :func:`bipartite_max_matching` gives).
+
+    Konig's construction: ``Z`` the vertices reachable from the free left vertices by
+    alternating paths (an edge to the right, the matching's edge back to the left); the
+    cover is the left vertices outside ``Z`` and the right vertices in ``Z``.  Every edge
+    is covered (an edge from a left vertex of ``Z`` reaches a right vertex of ``Z``), and
+    each matched edge has exactly one end in it (no right vertex of ``Z`` is free, the
+    matching being maximum), so its size is the matching's: a proof that the matching is
+    maximum, and a cover of any graph on fewer vertices with the same edges."""
+    if neighbours is not None:
+        def comp(u, w, nb=neighbours):
+            return w in nb[u]
+    else:
+        comp = as_callable(compatible)
+    back = {w: u for u, w in mate.items()}
+    reached_l = [u for u in left if u not in mate]
+    reached_r = []
+    unseen = list(right)
+    i = 0
+    while i < len(reached_l) and unseen:
+        u = reached_l[i]
+        i += 1
+        kept = []
+        for w in unseen:
+            if comp(u, w):
+                if w not in back:
+                    raise ValueError("konig_cover: the matching is not maximum")
+                reached_r.append(w)
+                reached_l.append(back[w])
+            else:
+                kept.append(w)
+        unseen = kept
+    z = frozenset(reached_l)
+    return frozenset(u for u in left if u not in z), frozenset(reached_r)

@@ -727,9 +727,8 @@ class Generation:
                 warm[("rest", k)] = m
                 out[k] = max(0, len(s1) + rest - len(m) // 2)
                 continue
-            m = matching.bipartite_max_matching(
-                s1, s2, lambda a, b, k=k: clean(a, b)[k],
-                initial=warm.get(k), trusted=True, neighbours=self._rows[k])
+            m, warm[("cover", k)] = self.certified_matching(
+                s1, s2, lambda a, b, k=k: clean(a, b)[k], self._rows[k], k)
             warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
@@ -737,6 +736,34 @@ class Generation:
             out[4] = max(0, sum(marks(n)[0] == "down" for n in s2) - len(s1))
             out[6] = max(0, sum(marks(n)[1] == "down" for n in s2) - len(s1))
         return tuple(out)
+
+    def certified_matching(self, s1: tuple, s2: tuple, comp, rows, k: int):
+        """A maximum matching of ``s1`` with ``s2`` by ``comp`` (criterion ``k``'s clean
+        pairs), and a vertex cover of the same size (Konig), which proves it maximum.
+
+        The walk asks this of graphs that differ from the last one asked by a few players
+        (a pair formed, or undone).  The last cover, without the players gone and with the
+        players new to a side added to it, is a cover of the new graph (an edge between
+        two players already there on these sides was covered; any other has a new end),
+        so its size bounds every matching: the matching, started from the last one, is
+        maximum as soon as it reaches that size, without the searches from the other
+        free S1 players that could only fail (the bound needs only the maximum's size,
+        the same whichever is found).  Otherwise it is completed as before and a cover
+        is read off it (``matching.konig_cover``)."""
+        warm = self._warm
+        target = None
+        hint = None
+        last = warm.get(("cover", k))
+        if last is not None:
+            (l1, l2), (c1, c2) = last
+            hint = (frozenset(a for a in s1 if a in c1 or a not in l1),
+                    frozenset(b for b in s2 if b in c2 or b not in l2))
+            target = len(hint[0]) + len(hint[1])
+        m = matching.bipartite_max_matching(s1, s2, comp, initial=warm.get(k), trusted=True,
+                                            neighbours=rows, target=target)
+        if len(m) != target:
+            hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
+        return m, ((frozenset(s1), frozenset(s2)), hint)
 
     def better(self, lb: tuple) -> bool:
         """Whether a candidate with lower bound ``lb`` may still be better than the best
