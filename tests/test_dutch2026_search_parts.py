@@ -172,3 +172,38 @@ def test_the_parity_test_claims_only_what_the_matching_finds(monkeypatch):
         simulate(players, rounds, seed, options=GeneratorOptions(
             system="dutch-2026", half_bye_rate=0.05, forfeit_rate=0.03))
     assert seen[True] > 0 and seen[False] > 0, seen
+
+
+@pytest.mark.parametrize("last", [False, True], ids=["middle", "last-round"])
+@pytest.mark.parametrize("system,cls,players,rounds,seed", FIELDS)
+def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, rounds, seed, last):
+    """The rows of ``clean`` partners built by colour classes (``search._Classes``) are,
+    for every player and each of [C10]-[C13], the players of the bracket with whom
+    ``clean`` says he makes a clean pair -- here over the whole field as one bracket, with
+    forbidden pairs and a forced pair added (the pair-by-pair corrections)."""
+    from dubov_explain.rulebooks.dutch2026.search import _CleanRows
+
+    from dubov_explain.records import replace
+
+    if last:  # the last round: topscorers, [C10] and [C11] (who gets which colour) count
+        sim = simulate(players, rounds, seed, options=GeneratorOptions(
+            system=system, half_bye_rate=0.05, forfeit_rate=0.03))
+        eng = cls(history_before(sim.tournament, rounds))
+        assert eng.st.last_round and any(p.topscorer for p in eng.st.players)
+    else:
+        eng = _engine(system, cls, players, rounds, seed)
+    every = tuple(p.number for p in eng.st.players)
+    rng = random.Random(seed)
+    a, b, *rest = rng.sample(every, 8)
+    eng.fmap = {a: b, b: a}  # a forced pair: its players fit nobody else
+    xxp = frozenset(frozenset(rest[i:i + 2]) for i in range(0, 6, 2))
+    eng.st = replace(eng.st, forbidden=eng.st.forbidden | xxp)
+    assert all(eng.absolute(*tuple(p)) for p in xxp)
+    rows = _CleanRows.of_bracket(eng, every)
+    classes = {eng.colour_class(n) for n in every}
+    assert len(classes) < len(every)  # classes are shared: the shortcut is in play
+    for k in range(4):
+        for x in every:
+            want = frozenset(y for y in every if y != x and eng.clean(x, y)[k])
+            assert rows[k][x] == want, (k, x)
+    assert eng.st.met  # opponents were corrected for

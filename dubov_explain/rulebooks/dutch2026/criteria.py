@@ -74,11 +74,29 @@ class Criteria:
             return "C1"
         if key in self.st.forbidden:
             return "XXP"
+        return self.colour_absolute(a, b)
+
+    def colour_absolute(self, a: int, b: int) -> str | None:
+        """[C3]: two players with the same absolute colour preference (neither a topscorer,
+        1.8) do not meet.  Reads only what :meth:`colour_class` holds."""
         pa, pb = self.st[a], self.st[b]
         if not (pa.topscorer or pb.topscorer) and pa.strength is Strength.ABSOLUTE and \
                 pb.strength is Strength.ABSOLUTE and pa.preference is pb.preference:
             return "C3"
         return None
+
+    def colour_class(self, n: int) -> tuple:
+        """What :meth:`colour_absolute`, :meth:`allocate` and :meth:`pair_quality` read of
+        player ``n`` besides his rank (1.2: which of two is the higher): his preference and
+        its strength, colour difference, colours (5.2.3 compares them back from the last),
+        whether a topscorer, and the parity of his TPN (5.2.5).  Two pairs whose players
+        have the same classes, the higher player in the same place, get the same colours
+        by Article 5 and the same [C3], [C10]-[C13]: the search reads them once per such
+        class pair (``search._CleanRows``).  A rule that comes to read more of a player
+        must add it here."""
+        p = self.st[n]
+        return (p.preference, p.strength, p.colour_difference, p.colours, p.topscorer,
+                p.initial_rank % 2)
 
     # ------------------------------------------------------------------ Article 5
     def higher(self, a: int, b: int) -> int:

@@ -57,6 +57,7 @@ Beyond ``LIMIT`` candidates evaluated in one bracket the search stops with the b
 from __future__ import annotations
 
 import sys
+from bisect import bisect_left
 from fractions import Fraction
 from itertools import chain, combinations
 from math import lcm
@@ -113,20 +114,77 @@ _FLOATS = tuple(tuple(_floats(a, b) for b in range(6)) for a in range(6))
 class _CleanRows(dict):
     """For one of [C10]-[C13] (``k``): each player's partners among the players of the
     bracket being searched with whom he makes a ``clean`` pair (every S2 of the search is
-    among them), filled on first reading."""
+    among them), filled on first reading (:meth:`_Classes.row`)."""
 
-    def __init__(self, clean, bracket: tuple, k: int):
+    def __init__(self, classes: "_Classes", k: int):
         super().__init__()
-        self.clean, self.bracket, self.k = clean, bracket, k
+        self.classes, self.k = classes, k
 
     @classmethod
-    def of_bracket(cls, clean, bracket: tuple) -> tuple:
-        return tuple(cls(clean, bracket, k) for k in range(4))
+    def of_bracket(cls, gen, bracket: tuple) -> tuple:
+        classes = _Classes(gen, bracket)
+        return tuple(cls(classes, k) for k in range(4))
 
     def __missing__(self, a: int) -> frozenset:
-        clean, k = self.clean, self.k
-        got = self[a] = frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
+        got = self[a] = self.classes.row(a, self.k)
         return got
+
+
+class _Classes:
+    """The bracket's players by colour class (``Criteria.colour_class``), each class in
+    the order of 1.2 (the higher first), for the rows of ``clean`` partners.
+
+    A pair fits and is clean by criterion k exactly as ``Generation.clean`` says: it fits
+    unless the pair is forced apart, has met ([C1]) or is forbidden (XXP) -- facts of the
+    pair itself, asked pair by pair of the few partners they concern (``suspects``) -- or
+    breaks [C3]; and [C3] and [C10]-[C13] are functions of the two players' classes and of
+    which of them is the higher (``colour_class``).  So they are asked once per such class
+    pair, of its first pair met, and a player's row is the union of the classes' parts
+    (above him, below him) whose verdict is clean, corrected pair by pair for his
+    suspects: the same sets, built from whole classes instead of one ``clean`` per pair
+    (a bracket of 1,154 players asked 666,000; ``tests/test_dutch2026_search_parts.py``
+    checks the rows against ``clean``)."""
+
+    def __init__(self, gen, bracket: tuple):
+        self.gen, self.bracket = gen, bracket
+        self.members = frozenset(bracket)
+        st = gen.st
+        self.rank = {n: (-st[n].score, st[n].initial_rank) for n in bracket}
+        groups: dict = {}
+        for n in sorted(bracket, key=self.rank.__getitem__):
+            groups.setdefault(gen.colour_class(n), []).append(n)
+        self.groups = [(c, ms, [self.rank[m] for m in ms]) for c, ms in groups.items()]
+        self.verdicts: dict = {}
+
+    def row(self, a: int, k: int) -> frozenset:
+        gen = self.gen
+        clean = gen.clean
+        if a in gen.fmap:  # a forced pair: every partner but one is barred, pair by pair
+            return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
+        ca, ra = gen.colour_class(a), self.rank[a]
+        verdicts = self.verdicts
+        out: set = set()
+        for cb, ms, ranks in self.groups:
+            i = bisect_left(ranks, ra)
+            j = i + 1 if i < len(ms) and ms[i] == a else i
+            for lo, hi, a_higher in ((0, i, False), (j, len(ms), True)):
+                if lo == hi:
+                    continue
+                key = (ca, cb, a_higher)
+                got = verdicts.get(key)
+                if got is None:
+                    b = ms[lo]
+                    got = verdicts[key] = (gen.colour_absolute(a, b) is None,
+                                           tuple(not x for x in gen.pair_quality(a, b)))
+                if got[0] and got[1][k]:
+                    out.update(ms[lo:hi])
+        for b in gen.suspects(a):
+            if b != a and b in self.members:
+                if clean(a, b)[k]:
+                    out.add(b)
+                else:
+                    out.discard(b)
+        return frozenset(out)
 
 
 class SearchLimitReached(Exception):
@@ -175,6 +233,22 @@ class Generation:
             got = self._clean[key] = tuple(not x for x in self.pair_quality(a, b)) \
                 if self.fits(a, b) else (False,) * 4
         return got
+
+    def suspects(self, a: int) -> frozenset:
+        """The players whose fit with ``a`` is a fact of the pair itself, not of the two
+        players' colour classes: his opponents ([C1]), his forbidden partners (XXP) and the
+        players of forced pairs (``_Classes``: asked pair by pair)."""
+        index = self.__dict__.get("_suspects")
+        if index is None:
+            index = {}
+            for pair in chain(self.st.met, self.st.forbidden):
+                x, y = tuple(pair)
+                index.setdefault(x, set()).add(y)
+                index.setdefault(y, set()).add(x)
+            forced = frozenset(self.fmap)
+            index = self._suspects = {n: frozenset(v) | forced for n, v in index.items()}
+            self._forced = forced
+        return index.get(a, self._forced)
 
     def score_ranks(self) -> dict[int, int]:
         """Each player's score as its place among the round's scores (lowest 0): the same
@@ -502,7 +576,7 @@ class Generation:
         # matchings scan most of the bracket (their failing searches), not in a bracket
         # of thousands, where they touch few pairs and the rows' memory would grow with
         # the square of it (the answers are the same either way)
-        self._rows = _CleanRows.of_bracket(self.clean, bracket) \
+        self._rows = _CleanRows.of_bracket(self, bracket) \
             if len(bracket) <= ROWS_UP_TO else (None,) * 4
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         # ``rest_pairable``: off until a remainder of this bracket is found without its
