@@ -76,7 +76,7 @@ CAPPED_PER_PLAYER = 20
 #: the sums of a walk's pairs kept before the memo is cleared (``candidate_quality``)
 SUMS_KEPT = 100_000
 #: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
-ROWS_UP_TO = 1_500
+ROWS_UP_TO = 3_000
 #: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
 BOUNDS_KEPT = 20_000
 #: the vertex standing for the pairing-allocated bye in a completion
@@ -127,6 +127,21 @@ class _CleanRows(dict):
 
     def __missing__(self, a: int) -> frozenset:
         got = self[a] = self.classes.row(a, self.k)
+        return got
+
+
+class _Apart(dict):
+    """A bracket's rows of clean partners (``_CleanRows``) with the players of ``apart``
+    not partners of one another (an MDP-Pairing's S1 players: they meet only S2 players),
+    each row read on first asking: ``max_matching``'s neighbour sets for that graph."""
+
+    def __init__(self, rows, apart: frozenset):
+        super().__init__()
+        self.rows, self.apart = rows, apart
+
+    def __missing__(self, a: int) -> frozenset:
+        row = self.rows[a]
+        got = self[a] = row - self.apart if a in self.apart else row
         return got
 
 
@@ -572,10 +587,10 @@ class Generation:
         self._nodes = 0
         self._warm: dict = {}
         bracket = tuple(mdps) + tuple(residents)
-        # a row costs one ``clean`` per bracket player, kept: worth it while the bounds'
-        # matchings scan most of the bracket (their failing searches), not in a bracket
-        # of thousands, where they touch few pairs and the rows' memory would grow with
-        # the square of it (the answers are the same either way)
+        # a row is built from the colour classes (``_Classes``) and kept: worth it while
+        # the bounds' matchings scan much of the bracket, not in a bracket of many
+        # thousands, where the rows' memory would grow with the square of it (the answers
+        # are the same either way)
         self._rows = _CleanRows.of_bracket(self, bracket) \
             if len(bracket) <= ROWS_UP_TO else (None,) * 4
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
@@ -795,9 +810,11 @@ class Generation:
         left = frozenset(s1)
         for k in checks:
             if rest:
+                rows = self._rows[k]
                 m = matching.max_matching(
                     s1 + s2, lambda a, b, k=k: clean(a, b)[k] and not (a in left and b in left),
-                    initial=warm.get(("rest", k)))
+                    initial=warm.get(("rest", k)),
+                    neighbours=None if rows is None else _Apart(rows, left))
                 warm[("rest", k)] = m
                 out[k] = max(0, len(s1) + rest - len(m) // 2)
                 continue
