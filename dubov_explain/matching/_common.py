@@ -46,7 +46,7 @@ def as_callable(compatible: CompatibleLike) -> Compatible:
 
 def index_vertices(vertices: Sequence[int], what: str = "vertices") -> dict[int, int]:
     """Map each vertex to its position; reject duplicates (they make no sense here)."""
-    position = {v: i for i, v in enumerate(vertices)}
+    position = dict(zip(vertices, range(len(vertices))))
     if len(position) != len(vertices):
         seen: set[int] = set()
         for v in vertices:

@@ -823,10 +823,20 @@ class Generation:
             warm[k] = m
             out[k] = len(s1) - len(m)
         if floaters:
-            marks = self.float_marks
-            out[4] = max(0, sum(marks(n)[0] == "down" for n in s2) - len(s1))
-            out[6] = max(0, sum(marks(n)[1] == "down" for n in s2) - len(s1))
+            down1, down2 = self.downfloated()
+            out[4] = max(0, len(down1.intersection(s2)) - len(s1))
+            out[6] = max(0, len(down2.intersection(s2)) - len(s1))
         return tuple(out)
+
+    def downfloated(self) -> tuple[frozenset, frozenset]:
+        """The players who downfloated one round before and two rounds before
+        (``float_marks``), as sets (the bound counts them among many players per step)."""
+        got = self.__dict__.get("_downfloated")
+        if got is None:
+            ns = [p.number for p in self.st.players]
+            got = self._downfloated = tuple(
+                frozenset(n for n in ns if self.float_marks(n)[i] == "down") for i in (0, 1))
+        return got
 
     def certified_matching(self, s1: tuple, s2: tuple, comp, rows, k: int):
         """A maximum matching of ``s1`` with ``s2`` by ``comp`` (criterion ``k``'s clean
@@ -844,17 +854,17 @@ class Generation:
         warm = self._warm
         target = None
         hint = None
+        f1, f2 = frozenset(s1), frozenset(s2)
         last = warm.get(("cover", k))
         if last is not None:
             (l1, l2), (c1, c2) = last
-            hint = (frozenset(a for a in s1 if a in c1 or a not in l1),
-                    frozenset(b for b in s2 if b in c2 or b not in l2))
+            hint = ((f1 & c1) | (f1 - l1), (f2 & c2) | (f2 - l2))
             target = len(hint[0]) + len(hint[1])
         m = matching.bipartite_max_matching(s1, s2, comp, initial=warm.get(k), trusted=True,
                                             neighbours=rows, target=target)
         if len(m) != target:
             hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
-        return m, ((frozenset(s1), frozenset(s2)), hint)
+        return m, ((f1, f2), hint)
 
     def better(self, lb: tuple) -> bool:
         """Whether a candidate with lower bound ``lb`` may still be better than the best
