@@ -179,9 +179,9 @@ def test_the_parity_test_claims_only_what_the_matching_finds(monkeypatch):
 def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, rounds, seed, last):
     """The rows of ``clean`` partners built by colour classes (``search._Classes``) are,
     for every player and each of [C10]-[C13], the players of the bracket with whom
-    ``clean`` says he makes a clean pair -- here over the whole field as one bracket, with
+    ``clean`` says he makes a clean pair, and the classes' ``clean`` is ``clean`` -- here over the whole field as one bracket, with
     forbidden pairs and a forced pair added (the pair-by-pair corrections)."""
-    from dubov_explain.rulebooks.dutch2026.search import _CleanRows
+    from dubov_explain.rulebooks.dutch2026.search import _Classes, _CleanRows
 
     from dubov_explain.records import replace
 
@@ -199,11 +199,15 @@ def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, round
     xxp = frozenset(frozenset(rest[i:i + 2]) for i in range(0, 6, 2))
     eng.st = replace(eng.st, forbidden=eng.st.forbidden | xxp)
     assert all(eng.absolute(*tuple(p)) for p in xxp)
-    rows = _CleanRows.of_bracket(eng, every)
+    by_class = _Classes(eng, every)
+    rows = _CleanRows.of_bracket(by_class)
     classes = {eng.colour_class(n) for n in every}
     assert len(classes) < len(every)  # classes are shared: the shortcut is in play
     for k in range(4):
         for x in every:
             want = frozenset(y for y in every if y != x and eng.clean(x, y)[k])
             assert rows[k][x] == want, (k, x)
+    # and pair by pair, as the bounds' matchings ask it in brackets too large for rows
+    fresh = _Classes(eng, every)
+    assert all(fresh.clean(x, y) == eng.clean(x, y) for x in every for y in every if x != y)
     assert eng.st.met  # opponents were corrected for

@@ -121,8 +121,7 @@ class _CleanRows(dict):
         self.classes, self.k = classes, k
 
     @classmethod
-    def of_bracket(cls, gen, bracket: tuple) -> tuple:
-        classes = _Classes(gen, bracket)
+    def of_bracket(cls, classes: "_Classes") -> tuple:
         return tuple(cls(classes, k) for k in range(4))
 
     def __missing__(self, a: int) -> frozenset:
@@ -165,18 +164,38 @@ class _Classes:
         self.members = frozenset(bracket)
         st = gen.st
         self.rank = {n: (-st[n].score, st[n].initial_rank) for n in bracket}
+        self.cls = {n: gen.colour_class(n) for n in bracket}
         groups: dict = {}
         for n in sorted(bracket, key=self.rank.__getitem__):
-            groups.setdefault(gen.colour_class(n), []).append(n)
+            groups.setdefault(self.cls[n], []).append(n)
         self.groups = [(c, ms, [self.rank[m] for m in ms]) for c, ms in groups.items()]
         self.verdicts: dict = {}
+
+    def verdict(self, a: int, b: int, key: tuple) -> tuple:
+        """``clean`` of the class pair ``key`` (``a``'s class, ``b``'s, whether ``a`` is the
+        higher), read of ``a``-``b``, its first pair met; [C3] by the classes."""
+        gen = self.gen
+        fit = gen.colour_absolute(a, b) is None
+        got = self.verdicts[key] = tuple(fit and not x for x in gen.pair_quality(a, b))
+        return got
+
+    def clean(self, a: int, b: int) -> tuple:
+        """``Generation.clean(a, b)`` for two players of the bracket, read by their classes
+        unless the pair's own facts decide it (a forced player, an opponent, XXP)."""
+        gen = self.gen
+        if a in gen.fmap or b in gen.suspects(a):
+            return gen.clean(a, b)
+        rank = self.rank
+        key = (self.cls[a], self.cls[b], rank[a] < rank[b])
+        got = self.verdicts.get(key)
+        return got if got is not None else self.verdict(a, b, key)
 
     def row(self, a: int, k: int) -> frozenset:
         gen = self.gen
         clean = gen.clean
         if a in gen.fmap:  # a forced pair: every partner but one is barred, pair by pair
             return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
-        ca, ra = gen.colour_class(a), self.rank[a]
+        ca, ra = self.cls[a], self.rank[a]
         verdicts = self.verdicts
         out: set = set()
         for cb, ms, ranks in self.groups:
@@ -188,10 +207,8 @@ class _Classes:
                 key = (ca, cb, a_higher)
                 got = verdicts.get(key)
                 if got is None:
-                    b = ms[lo]
-                    got = verdicts[key] = (gen.colour_absolute(a, b) is None,
-                                           tuple(not x for x in gen.pair_quality(a, b)))
-                if got[0] and got[1][k]:
+                    got = self.verdict(a, ms[lo], key)
+                if got[k]:
                     out.update(ms[lo:hi])
         for b in gen.suspects(a):
             if b != a and b in self.members:
@@ -591,7 +608,8 @@ class Generation:
         # the bounds' matchings scan much of the bracket, not in a bracket of many
         # thousands, where the rows' memory would grow with the square of it (the answers
         # are the same either way)
-        self._rows = _CleanRows.of_bracket(self, bracket) \
+        self._classes = _Classes(self, bracket)
+        self._rows = _CleanRows.of_bracket(self._classes) \
             if len(bracket) <= ROWS_UP_TO else (None,) * 4
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         # ``rest_pairable``: off until a remainder of this bracket is found without its
@@ -772,7 +790,7 @@ class Generation:
         key = ("pairs", players, k)
         got = self._bounds.get(key)
         if got is None:
-            clean = self.clean
+            clean = self._classes.clean
             # warm: the last such matching (a remainder's players are mostly the last
             # one's), its pairs among ``players`` kept; the maximum's size is the same
             warm = self._warm
@@ -803,7 +821,7 @@ class Generation:
         meet only S2 players, so the clean pairs of any completion form a matching of the
         S1 and S2 players without S1-S1 pairs, and at least ``len(s1) + rest`` less its
         largest size are not clean."""
-        clean = self.clean
+        clean = self._classes.clean
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
