@@ -163,13 +163,19 @@ class _Classes:
         self.gen, self.bracket = gen, bracket
         self.members = frozenset(bracket)
         st = gen.st
-        self.rank = {n: (-st[n].score, st[n].initial_rank) for n in bracket}
-        self.cls = {n: gen.colour_class(n) for n in bracket}
+        # each player's place in 1.2's order (the higher first) and his class's number,
+        # as integers: the pair's key is read many times per step of the walk
+        order = sorted(bracket, key=lambda n: (-st[n].score, st[n].initial_rank))
+        self.rank = dict(zip(order, range(len(order))))
+        ids: dict = {}
+        self.cls = {n: ids.setdefault(gen.colour_class(n), len(ids)) for n in order}
         groups: dict = {}
-        for n in sorted(bracket, key=self.rank.__getitem__):
+        for n in order:
             groups.setdefault(self.cls[n], []).append(n)
         self.groups = [(c, ms, [self.rank[m] for m in ms]) for c, ms in groups.items()]
         self.verdicts: dict = {}
+        self.suspects = gen.suspects
+        self.forced = frozenset(gen.fmap)
 
     def verdict(self, a: int, b: int, key: tuple) -> tuple:
         """``clean`` of the class pair ``key`` (``a``'s class, ``b``'s, whether ``a`` is the
@@ -182,11 +188,10 @@ class _Classes:
     def clean(self, a: int, b: int) -> tuple:
         """``Generation.clean(a, b)`` for two players of the bracket, read by their classes
         unless the pair's own facts decide it (a forced player, an opponent, XXP)."""
-        gen = self.gen
-        if a in gen.fmap or b in gen.suspects(a):
-            return gen.clean(a, b)
-        rank = self.rank
-        key = (self.cls[a], self.cls[b], rank[a] < rank[b])
+        if a in self.forced or b in self.suspects(a):
+            return self.gen.clean(a, b)
+        rank, cls = self.rank, self.cls
+        key = (cls[a], cls[b], rank[a] < rank[b])
         got = self.verdicts.get(key)
         return got if got is not None else self.verdict(a, b, key)
 
