@@ -109,6 +109,7 @@ def test_the_remainders_pairs_bound_the_colour_criteria():
         class Walk(search.Generation):
             def __init__(self):
                 self._warm, self._rows = {}, (None,) * 4
+                self._classes = self  # the bounds ask ``clean`` of the bracket's classes
                 self.st = type("St", (), {"last_round": False})()
 
             def clean(self, a, b):

@@ -365,6 +365,8 @@ class Generation:
         if self.improves(vec):
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
+            if self._first_only:
+                raise SearchLimitReached  # ``capped_walks``: only the first was asked
 
 
 def score_multisets(counts: Counter, k: int) -> list[tuple]:

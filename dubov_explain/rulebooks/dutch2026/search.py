@@ -73,6 +73,8 @@ NODE_LIMIT = 400_000
 #: before the walk without a cap takes over (``Generation.capped_walks``)
 CAPPED_NODES = 20_000
 CAPPED_PER_PLAYER = 20
+#: steps the walk to the first candidate may take (and two per player of the bracket)
+PROBE_NODES = 1_000
 #: the sums of a walk's pairs kept before the memo is cleared (``candidate_quality``)
 SUMS_KEPT = 100_000
 #: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
@@ -249,6 +251,12 @@ class Generation:
 
     #: whether the walk runs first under a cap (``capped_walks``)
     CAPPED = True
+    # a walk's state outside ``capped_walks`` (which sets it for each walk): no cap, no
+    # stop at the first candidate, the node limit
+    _cap = None
+    _over = None
+    _first_only = False
+    _node_limit = NODE_LIMIT
 
     # ------------------------------------------------------------------ completion
     def fits(self, a: int, b: int) -> bool:
@@ -669,17 +677,18 @@ class Generation:
         conflicts).  ``checked`` counts the candidates the last walk evaluated.  Capped
         walks that together pass ``CAPPED_NODES`` steps (a bracket whose bounds are far from
         its best value) give way to the walk without a cap, which the limits then bound as
-        before."""
-        budget = CAPPED_NODES + CAPPED_PER_PLAYER * (len(mdps) + len(residents))
-        cap = root if self.CAPPED else None
-        spent = 0
+        before.  Before them, the walk without a cap runs to its first candidate: when that
+        one is perfect (3.4.1), it is the choice and no bound is computed."""
+        size = len(mdps) + len(residents)
+        budget = CAPPED_NODES + CAPPED_PER_PLAYER * size
         self._walks = 0
-        while True:
+
+        def walk(cap, limit, first_only=False) -> bool:
+            """One walk; False when a limit (or, ``first_only``, a first candidate) ends it."""
             self._walks += 1
             self._best, self._count, self._nodes = None, 0, 0
             self._cap, self._over = cap, None
-            self._node_limit = min(NODE_LIMIT, budget - spent) if cap is not None \
-                else NODE_LIMIT
+            self._node_limit, self._first_only = limit, first_only
             try:
                 if not mdps:
                     self.homogeneous(residents, max_pairs, (), frozenset(), root[:3],
@@ -687,14 +696,26 @@ class Generation:
                 else:
                     self.heterogeneous(mdps, residents, max_pairs, m1, limbo_scores, root)
             except SearchLimitReached:
-                if cap is None:
-                    return True
-                cap = None  # the capped walks' budget is spent: the walk without a cap
-                continue
-            spent += self._nodes
-            if cap is None or self._best is not None or self._over is None:
                 return False
-            cap = self._over
+            finally:
+                self._first_only = False
+            return True
+
+        if self.CAPPED:
+            # the first candidate of the walk without a cap (no bound computed before it),
+            # when perfect, is the one both walks choose: the capped walks' bounds are
+            # spared where the first candidate settles the bracket (a first round)
+            walk(None, PROBE_NODES + 2 * size, first_only=True)
+            if self._best is not None and self._best[0] == root:
+                return False
+            cap, spent = root, 0
+            while walk(cap, min(NODE_LIMIT, budget - spent)):
+                spent += self._nodes
+                if self._best is not None or self._over is None:
+                    return False
+                cap = self._over
+            # the capped walks' budget is spent: the walk without a cap
+        return not walk(None, NODE_LIMIT)
 
     def improves(self, vec: tuple) -> bool:
         """Whether a candidate of vector ``vec`` becomes the best (3.8.1): better than the
@@ -925,6 +946,8 @@ class Generation:
         if self.improves(vec):
             self._best = (vec, dict(facts, pairs=tuple(pairs),
                                     downfloaters=tuple(sorted(down, key=self.key))))
+            if self._first_only:
+                raise SearchLimitReached  # ``capped_walks``: only the first was asked
 
     def homogeneous(self, players: list[int], n1: int, fixed_pairs: tuple, limbo: frozenset,
                     base: tuple, facts: dict, top: bool = False) -> None:
