@@ -1102,6 +1102,13 @@ class Generation:
         lower = self._ctx["lower"]
         self._ctx["rest_pairs"] = max_pairs - m1
         for set_index, s1 in enumerate(combinations(mdps, m1)):
+            if self._cap is not None:
+                # under a cap, each MDP set tried is a step of the capped walks' budget
+                # (a walk of few nodes may try thousands of sets, and a capped walk may
+                # be one of many)
+                self._nodes += 1
+                if self._nodes > self._node_limit:
+                    raise SearchLimitReached
             limbo = frozenset(mdps) - set(s1)
             # 4.4.1: a valid set leaves a Limbo compliant with [C7]
             if tuple(sorted((st[n].score for n in limbo), reverse=True)) != limbo_scores:
