@@ -35,14 +35,26 @@ candidates in exactly the order above.  It skips a part of the sequence only whe
    S2 players so marked outnumber the S1 players still to pair; a part where no matching
    pairs every S1 player left by [C1]-[C3] holds no candidate at all; or
 3. after a part, the best found equals that part's lower bound (nothing later can be
-   better): this is 3.4.1's "perfect candidate ... immediately accepted".
+   better): this is 3.4.1's "perfect candidate ... immediately accepted"; or
+4. under a cap (``Generation.capped_walks``), the part's lower bound exceeds the cap while
+   no candidate has been kept: the walk keeps no candidate above the cap either, so it
+   meets, in the text's order, every candidate not above it.  When it keeps one, the rest
+   of the walk is as in 2 and 3, and the choice is the first of the best (every candidate
+   left exceeds the cap, so none is better or equal); when it keeps none, the least value
+   it left is a lower bound of every candidate and the walk runs again under it.  The
+   first cap is the bound of every candidate: the walk meets candidates at the best value
+   only, instead of improving step by step on a first one found without any bound.  Only
+   the number of candidates evaluated (``checked``) differs from the walk without a cap.
 
 The optimal matching is a minimum-cost perfect matching; where a perfect matching of the
 pairs of zero slack (``Generation.zero_slack_matching``, with the odd sets of
 ``Generation.odd_set_matching``) reaches its lower bound it is one, and the weighted
 algorithm runs only otherwise (the docstrings argue both bounds).  The walk computes a bound
-only against a best found (before one, every part may hold it), in stages that stop at the
-first not better than the best (each a bound of the next: the decision is the same).
+against a best found or a cap, in stages that stop at the first not better than the best
+(each a bound of the next: the decision is the same).  Its [C10]-[C13] parts are maximum
+matchings of clean pairs, each proved maximum by a vertex cover carried from the last one
+(``Generation.certified_matching``), of pairs read by their players' colour classes
+(``_Classes``).
 
 MaxPairs and M1 are what [C5]-[C7] allow at best (3.1.2, 3.1.3), found by the same optimal
 matching; a remainder whose MDP-Pairing leaves it unable to reach MaxPairs - M1 pairs gives
