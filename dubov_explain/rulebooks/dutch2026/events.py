@@ -71,7 +71,9 @@ class CandidateChosen(Event):
     vector: dict
     #: the candidate is perfect (its values the best any candidate can reach: 3.4.1)
     perfect: bool
-    #: how many candidates the search evaluated before this one was settled
+    #: how many candidates the search's last walk evaluated before this one was settled
+    #: (under a cap, the walk that found it: ``search.Generation.capped_walks``; a count of
+    #: the search, not of the text's sequence, which generates every candidate)
     checked: int
 
 
