@@ -30,7 +30,8 @@ def bipartite_max_matching(
     may reuse the same ints.  ``initial`` (``{left: right}``) is an optional warm start;
     pairs not in ``left`` x ``right``, clashing, or incompatible are dropped
     (``trusted``: the caller knows every pair of ``initial`` compatible, as when it is an
-    earlier answer for the same ``compatible``; only membership and clashes are checked).
+    earlier answer for the same ``compatible``; only membership and clashes are checked;
+    and ``left`` is not checked for duplicates).
     Keys of the result follow the order of ``left``.
 
     ``neighbours`` (optional) gives, for every left vertex, a container of the right
@@ -49,7 +50,8 @@ def bipartite_max_matching(
             return w in nb[u]
     else:
         comp = as_callable(compatible)
-    index_vertices(left, "left")
+    if not trusted:  # (a trusted caller's sides are its own lists of distinct players)
+        index_vertices(left, "left")
     rpos = index_vertices(right, "right")
     nl, nr = len(left), len(right)
     mate_l = [-1] * nl

@@ -1020,6 +1020,8 @@ class Generation:
             self._nodes += 1
             if self._nodes > self._node_limit:
                 raise SearchLimitReached
+        free = None  # the S2 players free at this node, listed once if asked (the same
+        # after each child, which gives back what it took)
         if mate is None:
             free = [b for b in s2 if b not in used]
             mate = matching.bipartite_max_matching(s1[i:], free,
@@ -1030,15 +1032,18 @@ class Generation:
             tally = self._rest_tally
             if tally[0] < 256 + 8 * tally[1]:
                 tally[0] += 1
-                if not self.rest_pairable(s1[i:], [b for b in s2 if b not in used]):
+                if free is None:
+                    free = [b for b in s2 if b not in used]
+                if not self.rest_pairable(s1[i:], free):
                     tally[1] += 1
                     return
         floaters = remainder is None
         rest = 0 if floaters else self._ctx.get("rest_pairs", 0)
         lb = None
         if self._best is not None or self._cap is not None:
-            lb = self.lower_bound(base, pairs, s1[i:], [b for b in s2 if b not in used],
-                                  floaters, rest)
+            if free is None:
+                free = [b for b in s2 if b not in used]
+            lb = self.lower_bound(base, pairs, s1[i:], free, floaters, rest)
             if lb is None or not self.better(lb):
                 return
         if i == len(s1):
@@ -1062,8 +1067,9 @@ class Generation:
             used.discard(b)
             if self._best is not None:
                 if lb is None:
-                    lb = self.lower_bound(base, pairs, s1[i:],
-                                          [b for b in s2 if b not in used], floaters, rest)
+                    if free is None:
+                        free = [b for b in s2 if b not in used]
+                    lb = self.lower_bound(base, pairs, s1[i:], free, floaters, rest)
                 if self.settled(lb):
                     return
 
