@@ -181,7 +181,7 @@ def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, round
     for every player and each of [C10]-[C13], the players of the bracket with whom
     ``clean`` says he makes a clean pair, and the classes' ``clean`` is ``clean`` -- here over the whole field as one bracket, with
     forbidden pairs and a forced pair added (the pair-by-pair corrections)."""
-    from dubov_explain.rulebooks.dutch2026.search import _Classes, _CleanRows
+    from dubov_explain.rulebooks.dutch2026.search import FITS, _Classes, _CleanRows
 
     from dubov_explain.records import replace
 
@@ -203,11 +203,14 @@ def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, round
     rows = _CleanRows.of_bracket(by_class)
     classes = {eng.colour_class(n) for n in every}
     assert len(classes) < len(every)  # classes are shared: the shortcut is in play
-    for k in range(4):
+    def exact(x, y):
+        return eng.clean(x, y) + (eng.fits(x, y),)
+
+    for k in range(FITS + 1):  # [C10]-[C13], then fits
         for x in every:
-            want = frozenset(y for y in every if y != x and eng.clean(x, y)[k])
+            want = frozenset(y for y in every if y != x and exact(x, y)[k])
             assert rows[k][x] == want, (k, x)
     # and pair by pair, as the bounds' matchings ask it in brackets too large for rows
     fresh = _Classes(eng, every)
-    assert all(fresh.clean(x, y) == eng.clean(x, y) for x in every for y in every if x != y)
+    assert all(fresh.clean(x, y) == exact(x, y) for x in every for y in every if x != y)
     assert eng.st.met  # opponents were corrected for

@@ -57,6 +57,7 @@ def test_the_test_is_exact():
             def __init__(self):
                 self._ctx = {"rest_pairs": need}
                 self._rest_warm = {}
+                self._rows = (None,) * (search.FITS + 1)  # no rows: ``fits`` pair by pair
 
             def fits(self, a, b):
                 return frozenset((a, b)) in fit

@@ -93,6 +93,8 @@ SUMS_KEPT = 100_000
 ROWS_UP_TO = 3_000
 #: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
 BOUNDS_KEPT = 20_000
+#: the index of ``fits`` after [C10]-[C13]'s in the bracket's rows (``_CleanRows``)
+FITS = 4
 #: the vertex standing for the pairing-allocated bye in a completion
 BYE = -1
 
@@ -126,9 +128,9 @@ _FLOATS = tuple(tuple(_floats(a, b) for b in range(6)) for a in range(6))
 
 
 class _CleanRows(dict):
-    """For one of [C10]-[C13] (``k``): each player's partners among the players of the
-    bracket being searched with whom he makes a ``clean`` pair (every S2 of the search is
-    among them), filled on first reading (:meth:`_Classes.row`)."""
+    """For one of [C10]-[C13] (``k``), or ``fits`` (``k == FITS``): each player's partners
+    among the players of the bracket being searched with whom he makes a ``clean`` pair (a
+    pair that fits), filled on first reading (:meth:`_Classes.row`)."""
 
     def __init__(self, classes: "_Classes", k: int):
         super().__init__()
@@ -136,7 +138,7 @@ class _CleanRows(dict):
 
     @classmethod
     def of_bracket(cls, classes: "_Classes") -> tuple:
-        return tuple(cls(classes, k) for k in range(4))
+        return tuple(cls(classes, k) for k in range(FITS + 1))
 
     def __missing__(self, a: int) -> frozenset:
         got = self[a] = self.classes.row(a, self.k)
@@ -196,14 +198,21 @@ class _Classes:
         higher), read of ``a``-``b``, its first pair met; [C3] by the classes."""
         gen = self.gen
         fit = gen.colour_absolute(a, b) is None
-        got = self.verdicts[key] = tuple(fit and not x for x in gen.pair_quality(a, b))
+        got = self.verdicts[key] = tuple(fit and not x for x in gen.pair_quality(a, b)) \
+            + (fit,)
         return got
 
+    def exact(self, a: int, b: int) -> tuple:
+        """``clean`` and ``fits`` of ``a``-``b`` asked of the pair itself."""
+        gen = self.gen
+        return gen.clean(a, b) + (gen.fits(a, b),)
+
     def clean(self, a: int, b: int) -> tuple:
-        """``Generation.clean(a, b)`` for two players of the bracket, read by their classes
-        unless the pair's own facts decide it (a forced player, an opponent, XXP)."""
+        """``Generation.clean(a, b)`` for two players of the bracket, and (last)
+        ``Generation.fits(a, b)``, read by their classes unless the pair's own facts decide
+        it (a forced player, an opponent, XXP)."""
         if a in self.forced or b in self.suspects(a):
-            return self.gen.clean(a, b)
+            return self.exact(a, b)
         rank, cls = self.rank, self.cls
         key = (cls[a], cls[b], rank[a] < rank[b])
         got = self.verdicts.get(key)
@@ -211,7 +220,7 @@ class _Classes:
 
     def row(self, a: int, k: int) -> frozenset:
         gen = self.gen
-        clean = gen.clean
+        clean = self.exact
         if a in gen.fmap:  # a forced pair: every partner but one is barred, pair by pair
             return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
         ca, ra = self.cls[a], self.rank[a]
@@ -635,7 +644,7 @@ class Generation:
         # are the same either way)
         self._classes = _Classes(self, bracket)
         self._rows = _CleanRows.of_bracket(self._classes) \
-            if len(bracket) <= ROWS_UP_TO else (None,) * 4
+            if len(bracket) <= ROWS_UP_TO else (None,) * (FITS + 1)
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         # ``rest_pairable``: off until a remainder of this bracket is found without its
         # pairs (before that it would cost a matching a node and prune nothing), and on
@@ -1024,8 +1033,8 @@ class Generation:
         # after each child, which gives back what it took)
         if mate is None:
             free = [b for b in s2 if b not in used]
-            mate = matching.bipartite_max_matching(s1[i:], free,
-                                                   lambda x, y: fits(x, y))
+            mate = matching.bipartite_max_matching(s1[i:], free, lambda x, y: fits(x, y),
+                                                   neighbours=self._rows[FITS])
             if len(mate) < len(s1) - i:
                 return
         if remainder is not None and self._rest_check and i < len(s1):
@@ -1097,8 +1106,10 @@ class Generation:
         def compatible(a, b):
             return not (a in left and b in left) and fits(a, b)
 
+        rows = self._rows[FITS]
         got = matching.max_matching(list(s1_left) + list(free), compatible,
-                                    initial=self._rest_warm)
+                                    initial=self._rest_warm,
+                                    neighbours=None if rows is None else _Apart(rows, left))
         self._rest_warm = got
         return len(got) // 2 >= len(s1_left) + need
 
@@ -1110,7 +1121,8 @@ class Generation:
         fits = self.fits
         got = matching.bipartite_max_matching(
             left, free, fits,
-            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)}, trusted=True)
+            initial={x: mate[x] for x in left if mate.get(x) not in (None, b)}, trusted=True,
+            neighbours=self._rows[FITS])
         return got if len(got) == len(left) else None
 
     def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
