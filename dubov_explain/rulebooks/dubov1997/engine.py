@@ -141,8 +141,9 @@ class Dubov1997Engine(RoundMachine):
             chosen: list[int] = []
             ps = list(self.remaining)
             # the fewest possible opponents first (then the order of the round)
-            degree = {n: sum(1 for m in ps if m != n and self.lim(n, m)) for n in ps}
-            for n in sorted(ps, key=lambda n: (degree[n], ps.index(n))):
+            degree = self.lim.degrees(ps)
+            place = {n: i for i, n in enumerate(ps)}
+            for n in sorted(ps, key=lambda n: (degree[n], place[n])):
                 if not any(self.lim(n, m) for m in chosen):
                     chosen.append(n)
             got = self._alone = frozenset(chosen)
