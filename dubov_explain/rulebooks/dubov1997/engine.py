@@ -48,8 +48,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from itertools import chain
 from math import lcm
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ... import matching
 from ...records import dataclass, field
@@ -464,7 +465,7 @@ class Dubov1997Engine(RoundMachine):
         if g.players:
             counts = Counter(self.due_of(n) for n in g.players)
             isolated = tuple(x for x in g.players
-                             if self._stuck(x, [o for o in g.players if o != x]))
+                             if self._stuck(x, (o for o in g.players if o != x)))
             self.emit(ev.RequirementChecked(
                 article="6.1", score=fmt(g.score), players=len(g.players),
                 whites=counts[Colour.WHITE], blacks=counts[Colour.BLACK],
@@ -516,10 +517,14 @@ class Dubov1997Engine(RoundMachine):
                 return first, decided, nxt, rejected
         return None, "", None, rejected
 
-    def _stuck(self, x: int, others: Sequence[int]) -> bool:
-        """7.1: x 'has already played with all the players of his own score group'."""
-        if not others:
+    def _stuck(self, x: int, others: Iterable[int]) -> bool:
+        """7.1: x 'has already played with all the players of his own score group'
+        (``others``, read only as far as the answer needs)."""
+        others = iter(others)
+        first = next(others, None)
+        if first is None:
             return False
+        others = chain((first,), others)
         if self.readings.is_("cannot-pair", "rematch"):
             return all(self.lim.played(x, o) for o in others)
         return not any(self.lim(x, o) for o in others)
@@ -529,8 +534,7 @@ class Dubov1997Engine(RoundMachine):
         for x in list(g.players):
             if x not in g.players:
                 continue
-            others = [o for o in g.players if o != x]
-            if not self._stuck(x, others):
+            if not self._stuck(x, (o for o in g.players if o != x)):
                 continue
             dx = self.due_of(x)
             sought = dx.opposite if dx is not None else None
@@ -767,17 +771,18 @@ class Dubov1997Engine(RoundMachine):
                 break
             if x in wrow:
                 i = wrow[x]
-                cands = [(c, "row") for c in B[i:i + 1]] + [(c, "lower") for c in B[i + 1:]] + \
-                        [(c, "upper") for c in reversed(B[:i])]
-                # another White, when one of the two has played with all the Blacks (the
-                # other would look for this one in the same way)
-                cands += [(c, "white-lower") for c in W[i + 1:] if {x, c} & all_played] + \
-                         [(c, "white-upper") for c in reversed(W[:i]) if {x, c} & all_played]
+                # (listed lazily: the first acceptable one ends the look)
+                cands = chain(((c, "row") for c in B[i:i + 1]), ((c, "lower") for c in B[i + 1:]),
+                              ((c, "upper") for c in reversed(B[:i])),
+                              # another White, when one of the two has played with all the
+                              # Blacks (the other would look for this one in the same way)
+                              ((c, "white-lower") for c in W[i + 1:] if {x, c} & all_played),
+                              ((c, "white-upper") for c in reversed(W[:i]) if {x, c} & all_played))
                 column, row = "White", i + 1
             else:
                 j = brow[x]
-                cands = [(c, "black-lower") for c in B[j + 1:]] + \
-                        [(c, "black-upper") for c in reversed(B[:j])]
+                cands = chain(((c, "black-lower") for c in B[j + 1:]),
+                              ((c, "black-upper") for c in reversed(B[:j])))
                 column, row = "Black", j + 1
             rejected = []
             chosen = None
