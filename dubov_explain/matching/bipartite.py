@@ -22,6 +22,7 @@ def bipartite_max_matching(
     initial: Mapping[int, int] | None = None,
     trusted: bool = False,
     neighbours: Mapping[int, Container[int]] | None = None,
+    enough: int | None = None,
 ) -> dict[int, int]:
     """Maximum matching between ``left`` and ``right``, as a ``{left: right}`` dict.
 
@@ -35,6 +36,13 @@ def bipartite_max_matching(
     ``neighbours`` (optional) gives, for every left vertex, a container of the right
     vertices compatible with it, and is then asked instead of ``compatible`` (the same
     answers, read without a call per pair: the result is the same).
+
+    ``enough`` (optional) asks only whether a matching of that many pairs exists: the
+    search stops as soon as the matching reaches it, or as soon as more left vertices than
+    ``len(left) - enough`` have failed their search (a left vertex with no augmenting path
+    at its turn has none later, so the maximum leaves each of them unmatched).  The result
+    is then a matching, not necessarily maximum, that has ``enough`` pairs exactly when
+    some matching has.
     """
     left = list(left)
     right = list(right)
@@ -77,11 +85,16 @@ def bipartite_max_matching(
 
     alive_r = list(range(nr))
     dead_r = [False] * nr
+    if enough is not None:
+        size = nl - mate_l.count(-1)
+        failures_left = nl - enough  # failed searches the matching can still afford
     for root in range(nl):
         if mate_l[root] >= 0:
             continue
         if not free_r:
             break  # every right vertex is matched: nothing left to gain
+        if enough is not None and (size >= enough or failures_left < 0):
+            break  # the question is answered
         seen = [False] * nr
         parent = [-1] * nr  # right vertex -> left vertex that reached it
         queue = [root]
@@ -128,7 +141,11 @@ def bipartite_max_matching(
                 mate_r[j] = i
                 j = nxt
             free_r = [f for f in free_r if mate_r[f] < 0]
+            if enough is not None:
+                size += 1
             continue
+        if enough is not None:
+            failures_left -= 1
         # Frustrated tree: its right vertices can never lie on an augmenting path
         # again (its left vertices are only reachable through them).
         for j in range(nr):
