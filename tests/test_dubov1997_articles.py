@@ -287,3 +287,29 @@ def test_9_no_bye():
 
 def test_9_absences_reading():
     assert case("4-bye-lowest-rating", absences="stop").of(ev.ArbiterDecides)[0].situation == "absence"
+
+
+def test_limits_degrees_count_what_the_pairs_say():
+    """Article 9's count (``Limits.degrees``, read by ``rest_pairable``) counts each
+    player's possible opponents from the sets of colours 2.3/2.4 leave and each player's
+    barred partners: the same numbers as asking every pair, with what-if pairs held too,
+    on generated rounds where 2.1, 2.3/2.4 and the what-if each bar some pair."""
+    import random
+
+    from dubov_explain.simulate.generator import GeneratorOptions, simulate
+
+    book = find_rulebook("dubov-1997")
+    reasons = set()
+    for seed in range(12):
+        sim = simulate(30, 7, seed, pair_rounds=6, options=GeneratorOptions(system="dubov-1997"))
+        st = book.standings(sim.tournament, None, None)
+        ps = [p.number for p in st.players]
+        rng = random.Random(seed)
+        for forced in ({}, {ps[0]: ps[5], ps[5]: ps[0]}, {ps[3]: ps[7]}):
+            lim = Limits(st, forced)
+            some = [n for n in ps if rng.random() < 0.8]
+            assert lim.degrees(some) == {
+                n: sum(1 for m in some if m != n and lim(n, m)) for n in some}, (seed, forced)
+            reasons |= {lim.reason(a, b)[0] for a in some for b in some
+                        if a != b and lim.reason(a, b) is not None}
+    assert {"2.1", "2.3/2.4", "what-if"} <= reasons

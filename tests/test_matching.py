@@ -509,6 +509,35 @@ def test_neighbour_sets_give_the_same_matchings():
                         neighbours={1: {2}, 2: {1}, 3: set(), 4: set()}) == {1: 2, 2: 1}
 
 
+def test_bipartite_enough_answers_whether_that_many_pairs_exist():
+    """``enough`` stops the search early: the result is a matching of the graph that
+    reaches ``enough`` pairs exactly when the maximum does (from a warm start too), and
+    it stops before the maximum where that is larger (else it would be no saving)."""
+    stopped = 0
+    for seed in SEEDS[:300]:
+        rng = random.Random(seed)
+        left = rng.sample(range(10), rng.randint(0, 7))
+        right = rng.sample(range(10), rng.randint(0, 7))
+        p = rng.choice([0.2, 0.4, 0.7])
+        table = {(u, v): rng.random() < p for u in range(10) for v in range(10)}
+        compatible = table.__getitem__
+
+        def comp(u, v):
+            return compatible((u, v))
+
+        nu = brute_bipartite_size(left, right, comp)
+        init = {u: v for u, v in zip(left, right) if comp(u, v) and rng.random() < 0.5}
+        for enough in range(len(left) + 2):
+            for warm in (None, init):
+                m = bipartite_max_matching(left, right, comp, initial=warm, enough=enough)
+                assert len(set(m.values())) == len(m)
+                assert set(m) <= set(left) and set(m.values()) <= set(right)
+                assert all(comp(u, v) for u, v in m.items())
+                assert (len(m) >= enough) == (nu >= enough), (seed, enough)
+                stopped += len(m) < nu
+    assert stopped > 100
+
+
 def test_bipartite_augmenting_chain():
     # greedy takes 1-a, 2-b, 3-c; 4 can only use a: chain 4-a=1-b=2-c=3-d
     left, right = [1, 2, 3, 4], [11, 12, 13, 14]

@@ -23,6 +23,7 @@ def bipartite_max_matching(
     trusted: bool = False,
     neighbours: Mapping[int, Container[int]] | None = None,
     target: int | None = None,
+    enough: int | None = None,
 ) -> dict[int, int]:
     """Maximum matching between ``left`` and ``right``, as a ``{left: right}`` dict.
 
@@ -42,6 +43,13 @@ def bipartite_max_matching(
     (:func:`konig_cover`).  No matching is larger than a cover, so once the matching
     reaches it the matching is maximum and the search stops there (sparing the searches
     from the other free left vertices, which could only fail).
+
+    ``enough`` (optional) asks only whether a matching of that many pairs exists: the
+    search stops as soon as the matching reaches it, or as soon as more left vertices than
+    ``len(left) - enough`` have failed their search (a left vertex with no augmenting path
+    at its turn has none later, so the maximum leaves each of them unmatched).  The result
+    is then a matching, not necessarily maximum, that has ``enough`` pairs exactly when
+    some matching has.
     """
     left = list(left)
     right = list(right)
@@ -85,7 +93,9 @@ def bipartite_max_matching(
 
     alive_r = list(range(nr))
     dead_r = [False] * nr
-    size = nr - len(free_r)
+    size = nr - len(free_r)  # pairs matched (each matched right vertex is one)
+    if enough is not None:
+        failures_left = nl - enough  # failed searches the matching can still afford
     for root in range(nl):
         if mate_l[root] >= 0:
             continue
@@ -93,6 +103,8 @@ def bipartite_max_matching(
             break  # every right vertex is matched: nothing left to gain
         if size == target:
             break  # as large as a cover: maximum
+        if enough is not None and (size >= enough or failures_left < 0):
+            break  # the question is answered
         seen = [False] * nr
         parent = [-1] * nr  # right vertex -> left vertex that reached it
         queue = [root]
@@ -141,6 +153,8 @@ def bipartite_max_matching(
             free_r = [f for f in free_r if mate_r[f] < 0]
             size += 1
             continue
+        if enough is not None:
+            failures_left -= 1
         # Frustrated tree: its right vertices can never lie on an augmenting path
         # again (its left vertices are only reachable through them).
         for j in range(nr):

@@ -48,7 +48,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Callable, Sequence
+from itertools import chain
+from math import lcm
+from typing import Callable, Iterable, Sequence
 
 from ... import matching
 from ...records import dataclass, field
@@ -141,8 +143,9 @@ class Dubov1997Engine(RoundMachine):
             chosen: list[int] = []
             ps = list(self.remaining)
             # the fewest possible opponents first (then the order of the round)
-            degree = {n: sum(1 for m in ps if m != n and self.lim(n, m)) for n in ps}
-            for n in sorted(ps, key=lambda n: (degree[n], ps.index(n))):
+            degree = self.lim.degrees(ps)
+            place = {n: i for i, n in enumerate(ps)}
+            for n in sorted(ps, key=lambda n: (degree[n], place[n])):
                 if not any(self.lim(n, m) for m in chosen):
                     chosen.append(n)
             got = self._alone = frozenset(chosen)
@@ -181,7 +184,12 @@ class Dubov1997Engine(RoundMachine):
         white, black, rule, facts = allocate(self.p(a), self.p(b), self.readings)
         self.emit(ev.ColourAllocated(article="3", white=white, black=black, rule=rule, **facts))
         self.g.pairs.append((white, black))
-        self.remaining = [n for n in self.remaining if n != a and n != b]
+        # a new list (a caller may hold the old one), each player once: the two taken out
+        rest = list(self.remaining)
+        for n in (a, b):
+            if n in rest:
+                rest.remove(n)
+        self.remaining = rest
 
     def arbiter(self, situation: str, players: Sequence[int], score: str = "") -> None:
         """9: the instructions do not resolve the situation; the engine stops."""
@@ -379,8 +387,25 @@ class Dubov1997Engine(RoundMachine):
 
     def lower_players(self) -> list[int]:
         g = self.g
-        return [n for n in self.remaining if self.p(n).score < g.score and n not in g.players
-                and n not in g.floaters]
+        scaled = self._scaled_scores()
+        top = g.score * scaled[0]
+        if top.denominator != 1:  # not a score of the round's unit: compared as it is
+            return [n for n in self.remaining if self.p(n).score < g.score
+                    and n not in g.players and n not in g.floaters]
+        top, score = top.numerator, scaled[1]
+        inside = set(g.players).union(g.floaters)  # lists: asked once each, not per player
+        return [n for n in self.remaining if score[n] < top and n not in inside]
+
+    def _scaled_scores(self) -> tuple[int, dict[int, int]]:
+        """The round's scores as integers in their least common unit (the unit's count,
+        and each player's): the same order as the scores, compared without Fractions
+        (``lower_players`` asks it of every player left, at every transfer)."""
+        got = self.__dict__.get("_scaled")
+        if got is None:
+            scores = {p.number: Fraction(p.score) for p in self.st.players}
+            unit = lcm(*(s.denominator for s in scores.values())) if scores else 1
+            got = self._scaled = (unit, {n: (s * unit).numerator for n, s in scores.items()})
+        return got
 
     def _rejects(self, rejected: list) -> tuple:
         return tuple(rejected[:EXPLICIT])
@@ -440,7 +465,7 @@ class Dubov1997Engine(RoundMachine):
         if g.players:
             counts = Counter(self.due_of(n) for n in g.players)
             isolated = tuple(x for x in g.players
-                             if self._stuck(x, [o for o in g.players if o != x]))
+                             if self._stuck(x, (o for o in g.players if o != x)))
             self.emit(ev.RequirementChecked(
                 article="6.1", score=fmt(g.score), players=len(g.players),
                 whites=counts[Colour.WHITE], blacks=counts[Colour.BLACK],
@@ -492,10 +517,14 @@ class Dubov1997Engine(RoundMachine):
                 return first, decided, nxt, rejected
         return None, "", None, rejected
 
-    def _stuck(self, x: int, others: Sequence[int]) -> bool:
-        """7.1: x 'has already played with all the players of his own score group'."""
-        if not others:
+    def _stuck(self, x: int, others: Iterable[int]) -> bool:
+        """7.1: x 'has already played with all the players of his own score group'
+        (``others``, read only as far as the answer needs)."""
+        others = iter(others)
+        first = next(others, None)
+        if first is None:
             return False
+        others = chain((first,), others)
         if self.readings.is_("cannot-pair", "rematch"):
             return all(self.lim.played(x, o) for o in others)
         return not any(self.lim(x, o) for o in others)
@@ -505,8 +534,7 @@ class Dubov1997Engine(RoundMachine):
         for x in list(g.players):
             if x not in g.players:
                 continue
-            others = [o for o in g.players if o != x]
-            if not self._stuck(x, others):
+            if not self._stuck(x, (o for o in g.players if o != x)):
                 continue
             dx = self.due_of(x)
             sought = dx.opposite if dx is not None else None
@@ -731,26 +759,30 @@ class Dubov1997Engine(RoundMachine):
         takes_row = self.readings.is_("displaced-black", "takes-row")
         #: the White of each row and the code of the choice he made (for the trace)
         chose: dict[int, tuple[str, bool]] = {}
+        brow = {n: i for i, n in enumerate(B)}  # kept as B changes (reading displaced-black)
+        wi = 0  # the Whites before W[wi] are paired (W does not change, free only shrinks)
         while True:
             # the first free player, the Whites row by row, then the Blacks left over
             # (in the column as it stands: reading displaced-black)
-            x = next((n for n in W + B if n in free), None)
+            while wi < len(W) and W[wi] not in free:
+                wi += 1
+            x = W[wi] if wi < len(W) else next((n for n in B if n in free), None)
             if x is None:
                 break
-            brow = {n: i for i, n in enumerate(B)}
             if x in wrow:
                 i = wrow[x]
-                cands = [(c, "row") for c in B[i:i + 1]] + [(c, "lower") for c in B[i + 1:]] + \
-                        [(c, "upper") for c in reversed(B[:i])]
-                # another White, when one of the two has played with all the Blacks (the
-                # other would look for this one in the same way)
-                cands += [(c, "white-lower") for c in W[i + 1:] if {x, c} & all_played] + \
-                         [(c, "white-upper") for c in reversed(W[:i]) if {x, c} & all_played]
+                # (listed lazily: the first acceptable one ends the look)
+                cands = chain(((c, "row") for c in B[i:i + 1]), ((c, "lower") for c in B[i + 1:]),
+                              ((c, "upper") for c in reversed(B[:i])),
+                              # another White, when one of the two has played with all the
+                              # Blacks (the other would look for this one in the same way)
+                              ((c, "white-lower") for c in W[i + 1:] if {x, c} & all_played),
+                              ((c, "white-upper") for c in reversed(W[:i]) if {x, c} & all_played))
                 column, row = "White", i + 1
             else:
                 j = brow[x]
-                cands = [(c, "black-lower") for c in B[j + 1:]] + \
-                        [(c, "black-upper") for c in reversed(B[:j])]
+                cands = chain(((c, "black-lower") for c in B[j + 1:]),
+                              ((c, "black-upper") for c in reversed(B[:j])))
                 column, row = "Black", j + 1
             rejected = []
             chosen = None
@@ -788,7 +820,9 @@ class Dubov1997Engine(RoundMachine):
                 chose[i] = (how, any(n == own and code == "6.3" for n, code in rejected))
                 if takes_row and how == "lower":
                     # the displaced Black takes the row of the Black taken
-                    B[i], B[brow[c]] = B[brow[c]], B[i]
+                    k = brow[c]
+                    B[i], B[k] = B[k], B[i]
+                    brow[B[i]], brow[B[k]] = i, k
             self.emit(ev.PairMade(article="6.3" if how != "row" else "6.2", score=fmt(g.score),
                                   row=row, column=column, player=x, opponent=c, how=how,
                                   rejected=self._rejects(rejected), rejected_count=len(rejected),

@@ -64,9 +64,39 @@ class Limits:
             hit = self._cache[key] = self.reason(u, v) is None
         return hit
 
+    def degrees(self, players) -> dict[int, int]:
+        """For each of ``players``, how many others of them he may meet (``self(n, m)``
+        true), without asking every pair: a pair fails only by 2.3/2.4 (the two players'
+        sets of colours allowed, ``colours_possible``: counted by those sets), by a game
+        played or XXP (each player's few opponents and forbidden partners) or by a what-if
+        (the players held, each for his partner).  A player held himself is counted pair by
+        pair (a what-if holds few)."""
+        ps = list(players)
+        inside = set(ps)
+        by_set: dict[frozenset, int] = {}
+        for n in ps:
+            by_set[self.allowed[n]] = by_set.get(self.allowed[n], 0) + 1
+        held = [h for h in self.forced if h in inside]
+        out: dict[int, int] = {}
+        for n in ps:
+            if n in self.forced:
+                out[n] = sum(1 for m in ps if m != n and self(n, m))
+                continue
+            mine = self.allowed[n]
+            # every player of a set of colours that can meet n's, n himself excepted
+            count = sum(k for c, k in by_set.items() if _possible(mine, c))
+            if _possible(mine, mine):
+                count -= 1
+            # less those of them that the few other reasons bar
+            barred = set(self.opponents.get(n, ())) | self.forbidden.get(n, set())
+            barred.update(h for h in held if self.forced[h] != n)
+            barred.discard(n)
+            count -= sum(1 for m in barred if m in inside and _possible(mine, self.allowed[m]))
+            out[n] = count
+        return out
+
     def colours_possible(self, u: int, v: int) -> bool:
-        au, av = self.allowed[u], self.allowed[v]
-        return (Colour.WHITE in au and Colour.BLACK in av) or (Colour.BLACK in au and Colour.WHITE in av)
+        return _possible(self.allowed[u], self.allowed[v])
 
     def played(self, u: int, v: int) -> bool:
         return v in self.opponents.get(u, ())
@@ -90,6 +120,12 @@ class Limits:
             if self.forced.get(a) not in (None, b):
                 return "what-if", {"held": a, "partner": self.forced[a]}
         return None
+
+
+def _possible(au: frozenset, av: frozenset) -> bool:
+    """:meth:`Limits.colours_possible` for two players' sets of colours allowed."""
+    return (Colour.WHITE in au and Colour.BLACK in av) or \
+        (Colour.BLACK in au and Colour.WHITE in av)
 
 
 def _why(p: PlayerStanding) -> str:

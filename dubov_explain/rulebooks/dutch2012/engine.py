@@ -55,6 +55,7 @@ literally, from the text, on small tournaments and checks that the engine agrees
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from math import lcm
 from typing import Sequence
@@ -265,8 +266,25 @@ def fallback_pairing(engine, players: Sequence[int]) -> tuple[list[tuple[int, in
             return abs(score[a] - score[b]) <= d and test(a, b) is None
         return ok
 
+    def parity_bars(d) -> bool:
+        """No perfect matching within ``d``, proved by counting: the scores chained by
+        differences of at most ``d`` part the players into groups no pair crosses, and
+        each group of an odd number needs the bye (``0``, one group at most)."""
+        odd, size, prev = 0, 0, None
+        for u in units:
+            if prev is not None and u - prev > d:
+                odd += size % 2
+                size = 0
+            size += per_unit[u]
+            prev = u
+        odd += size % 2
+        return odd > (1 if len(vs) > len(players) else 0)
+
+    per_unit = Counter(score.values())
     mate = None
     for d in diffs:
+        if parity_bars(d):
+            continue  # the matching would answer None, after a search of the whole field
         mate = matching.has_perfect_matching(vs, ok_within(d))
         if mate is not None:
             break

@@ -143,26 +143,43 @@ def _memo(f: Callable[[int, int], object]) -> Callable[[int, int], object]:
 
 
 def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad,
-                    left: int | None) -> bool:
+                    left: int | None, keep: dict | None = None) -> bool:
     """Can the S1 players ``rest1`` still be paired with the S2 players ``rest2`` spending
     at most ``left`` of a colour budget (X, or Z), ``bad(a, b)`` the pairs that spend it?
     False only when *proved* impossible: every arrangement pairs ``rest1`` by allowed pairs
     (``ok``), and at most nu of them can be pairs that do not spend, nu the maximum matching
     of ``rest1`` into ``rest2`` by allowed pairs that do not spend (Kuhn/Berge); so every
     arrangement spends at least len(rest1) - nu.  ``m``, an allowed matching covering
-    ``rest1``, settles it at once when it spends no more than ``left`` itself."""
+    ``rest1``, settles it at once when it spends no more than ``left`` itself.
+
+    The answer is whether nu >= len(rest1) - ``left``, whatever matchings it starts from:
+    the matching question stops as soon as that is settled (``enough``), and ``keep`` (a
+    dict the caller keeps across the questions of one walk, for this ``ok`` and ``bad``)
+    carries the pairs that do not spend found by the last question into the next, whose
+    players differ from it by a few (each of its pairs is allowed and spends nothing
+    whatever the players around it)."""
     if left is None or left >= len(rest1):
         return True
     spent = 0
+    clean = {}  # m's pairs that do not spend (m's keys are rest1, in its order)
     for a in rest1:
-        if bad(a, m[a]):
+        b = m[a]
+        if bad(a, b):
             spent += 1
+        else:
+            clean[a] = b
     if spent <= left:
         return True
-    clean = {a: b for a, b in m.items() if not bad(a, b)}
+    if keep:
+        clean.update(keep)
+    enough = len(rest1) - left
     nu = matching.bipartite_max_matching(rest1, rest2,
-                                         lambda a, b: not bad(a, b) and ok(a, b), clean)
-    return len(rest1) - len(nu) <= left
+                                         lambda a, b: not bad(a, b) and ok(a, b), clean,
+                                         trusted=True, enough=enough)
+    if keep is not None:
+        keep.clear()
+        keep.update(nu)
+    return len(nu) >= enough
 
 
 def _spend(a: int, b: int, caps: tuple, caps_bad: Sequence) -> tuple | None:
@@ -178,11 +195,14 @@ def _spend(a: int, b: int, caps: tuple, caps_bad: Sequence) -> tuple | None:
     return tuple(left)
 
 
-def _caps_ok(rest1, rest2, m: dict, ok, caps: tuple, caps_bad: Sequence) -> bool:
+def _caps_ok(rest1, rest2, m: dict, ok, caps: tuple, caps_bad: Sequence,
+             keeps: dict | None = None) -> bool:
     """Each cap can still be kept by the S1 players ``rest1`` (:func:`colour_bound_ok`'s
-    proof with the criterion's pairs as the ones that spend)."""
-    return all(colour_bound_ok(rest1, rest2, m, ok, bad, n)
-               for (_name, bad), n in zip(caps_bad, caps))
+    proof with the criterion's pairs as the ones that spend; ``keeps``, its ``keep`` for
+    each criterion, by name)."""
+    return all(colour_bound_ok(rest1, rest2, m, ok, bad, n,
+                               None if keeps is None else keeps.setdefault(name, {}))
+               for (name, bad), n in zip(caps_bad, caps))
 
 
 def _admit(a: int, b: int, allowed, bad_x, bad_z, xleft: int, zleft: int | None,
@@ -258,6 +278,12 @@ def first_transposition(
     count = [Counter(kinds[n] for n in s1), Counter(kinds[n] for n in s2)]
 
     need_warm: dict[int, int] = {}
+    # the colour bounds' matchings of pairs that do not spend, carried from one question
+    # to the next (:func:`colour_bound_ok`'s ``keep``)
+    keep_x: dict[int, int] = {}
+    keep_z: dict[int, int] = {}
+    keep_caps: dict[str, dict] = {}
+    ok_pair = lambda a, b: allowed(a, b) is None  # noqa: E731
 
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
         return _bounds_ok(count, xleft, zleft)
@@ -270,14 +296,14 @@ def first_transposition(
             tick(len(rest1))  # a matching question costs about as many steps as players
         if not bounds_ok(xleft, zleft):
             return None
-        ok = lambda a, b: allowed(a, b) is None  # noqa: E731
-        m = matching.bipartite_max_matching(rest1, rest2, ok, warm)
+        # ``warm`` is an answer of this same question for other players (trusted)
+        m = matching.bipartite_max_matching(rest1, rest2, ok_pair, warm, trusted=True)
         if len(m) < len(rest1):
             return None
-        if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft) or \
-                not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft):
+        if not colour_bound_ok(rest1, rest2, m, ok_pair, bad_x, xleft, keep_x) or \
+                not colour_bound_ok(rest1, rest2, m, ok_pair, bad_z, zleft, keep_z):
             return None
-        if caps and not _caps_ok(rest1, rest2, m, ok, caps, caps_bad):
+        if caps and not _caps_ok(rest1, rest2, m, ok_pair, caps, caps_bad, keep_caps):
             return None
         if must_pair is not None:
             image = set(m.values())
