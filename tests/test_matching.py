@@ -851,7 +851,8 @@ def test_konig_cover_refuses_a_matching_that_is_not_maximum():
         konig_cover([1, 2], [3, 4], lambda u, v: True, {1: 3})
 
 
-def test_the_walks_certified_matchings_are_maximum(monkeypatch):
+@pytest.mark.parametrize("with_rows", [False, True], ids=["pair-by-pair", "rows"])
+def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
     """``certified_matching`` (the Dutch walk's bound) on a chain of graphs each a few
     players off the last (pairs formed and undone, players changing sides), as the walk
     asks them: its size is the maximum every time, with the cover hint or without."""
@@ -868,11 +869,20 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch):
     def comp(u, v):
         return table[(u, v)]
 
+    # with rows, a few players gone are mended by augmenting paths read in them
+    rows = {u: frozenset(v for v in players if v != u and table[(u, v)])
+            for u in players} if with_rows else None
+
     import dubov_explain.matching as package
 
-    read = []
+    from dubov_explain.rulebooks.dutch2026 import search
+
+    read, mended = [], []
     real = package.konig_cover
     monkeypatch.setattr(package, "konig_cover", lambda *a, **k: read.append(1) or real(*a, **k))
+    augment = search._augment
+    monkeypatch.setattr(search, "_augment",
+                        lambda *a, **k: augment(*a, **k) and (mended.append(1) or True))
     g = Generation.__new__(Generation)
     g._warm = {}
     s1, s2, out = players[:15], players[15:35], players[35:]
@@ -884,11 +894,15 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch):
             (s1 if rng.random() < 0.5 else s2).append(out.pop(rng.randrange(len(out))))
         elif s1:  # a player changes sides
             s2.append(s1.pop(rng.randrange(len(s1))))
-        m, g._warm[("cover", 2)] = g.certified_matching(tuple(s1), tuple(s2), comp, None, 2)
+        m, g._warm[("cover", 2)] = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
         g._warm[2] = m
         assert len(m) == len(bipartite_max_matching(s1, s2, comp)), step
+        assert set(m) <= set(s1) and set(m.values()) <= set(s2)
+        assert len(set(m.values())) == len(m) and all(table[(u, v)] for u, v in m.items())
+        assert g._warm[("back", 2)] == {v: u for u, v in m.items()}
         cl, cr = g._warm[("cover", 2)][1]
         assert len(cl) + len(cr) == len(m)
         assert all(u in cl or v in cr for u in s1 for v in s2 if table[(u, v)]), step
     # both paths taken: a cover carried over proved the maximum, and one was read off
     assert 0 < len(read) < 400
+    assert bool(mended) == with_rows  # augmenting paths read in the rows mended some

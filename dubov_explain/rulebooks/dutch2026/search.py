@@ -145,6 +145,41 @@ class _CleanRows(dict):
         return got
 
 
+def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: set,
+             reach: int = 64) -> bool:
+    """One augmenting path from the unmatched left vertex ``root`` of a bipartite matching
+    (``mate`` left to right, ``back`` right to left, both updated along it), the right
+    side ``right``, its unmatched vertices ``free`` (updated), the edges ``rows`` (each
+    left vertex's partners, a set); breadth first, over at most ``reach`` left vertices.
+    False when none is found within that reach (the matching is then unchanged)."""
+    came: dict = {}  # right vertex -> the left vertex that reached it
+    queue = [root]
+    seen: set = set()
+    i = 0
+    while i < len(queue) and i < reach:
+        u = queue[i]
+        i += 1
+        near = (rows[u] & right) - seen
+        hit = near & free
+        if hit:
+            w = min(hit)
+            came[w] = u
+            free.discard(w)
+            while True:  # the path, turned
+                u = came[w]
+                before = mate.get(u)
+                mate[u] = w
+                back[w] = u
+                if u == root:
+                    return True
+                w = before
+        seen |= near
+        for w in near:
+            came[w] = u
+            queue.append(back[w])
+    return False
+
+
 class _Apart(dict):
     """A bracket's rows of clean partners (``_CleanRows``) with the players of ``apart``
     not partners of one another (an MDP-Pairing's S1 players: they meet only S2 players),
@@ -921,12 +956,41 @@ class Generation:
         hint = None
         f1, f2 = frozenset(s1), frozenset(s2)
         last = warm.get(("cover", k))
+        start = warm.get(k)
         if last is not None:
             (l1, l2), (c1, c2) = last
             hint = ((f1 & c1) | (f1 - l1), (f2 & c2) | (f2 - l2))
             target = len(hint[0]) + len(hint[1])
-        m = matching.bipartite_max_matching(s1, s2, comp, initial=warm.get(k), trusted=True,
+            gone1, gone2 = l1 - f1, l2 - f2
+            if start is not None and len(gone1) + len(gone2) <= 4:
+                # a few players gone (a pair formed): the last matching less their pairs
+                # (its inverse, kept with it, finds the pair of a right player gone) is
+                # maximum as it is when it is as large as the cover, with no search
+                start, back = dict(start), dict(warm[("back", k)])
+                freed = []  # S1 players whose partner is gone
+                for u in gone1:
+                    w = start.pop(u, None)
+                    if w is not None:
+                        del back[w]
+                for w in gone2:
+                    u = back.pop(w, None)
+                    if u is not None:
+                        del start[u]
+                        if u in f1:
+                            freed.append(u)
+                if rows is not None and len(start) < target and freed:
+                    # one augmenting path from each of them, read in the rows
+                    free_r = set(f2.difference(back))
+                    for u in freed:
+                        if _augment(u, start, back, rows, f2, free_r) and \
+                                len(start) == target:
+                            break
+                if len(start) == target:
+                    warm[("back", k)] = back
+                    return start, ((f1, f2), hint)
+        m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
                                             neighbours=rows, target=target)
+        warm[("back", k)] = {w: u for u, w in m.items()}
         if len(m) != target:
             hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
         return m, ((f1, f2), hint)
