@@ -214,3 +214,51 @@ def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, round
     fresh = _Classes(eng, every)
     assert all(fresh.clean(x, y) == exact(x, y) for x in every for y in every if x != y)
     assert eng.st.met  # opponents were corrected for
+
+
+@pytest.mark.parametrize("system,cls,players,rounds,seed", FIELDS)
+def test_repair_by_rows_answers_as_the_search(system, cls, players, rounds, seed):
+    """``repair`` with the bracket's rows of fitting partners (the parent's matching less
+    two pairs, mended by one augmenting path) finds a matching of the S1 players left
+    exactly when the matching search does, and what it finds is one: each S1 player left
+    with a distinct free S2 player who fits him."""
+    from dubov_explain.matching import bipartite_max_matching
+    from dubov_explain.rulebooks.dutch2026.search import FITS, _Classes, _CleanRows
+
+    from dubov_explain.records import replace
+
+    eng = _engine(system, cls, players, rounds, seed)
+    every = tuple(p.number for p in eng.st.players)
+    rng = random.Random(seed)
+    # many forbidden pairs: S1 players left who cannot all be matched again
+    xxp = frozenset(frozenset((x, y)) for x in every for y in every
+                    if x < y and rng.random() < 0.8)
+    eng.st = replace(eng.st, forbidden=eng.st.forbidden | xxp)
+    rows = _CleanRows.of_bracket(_Classes(eng, every))
+    asked = found = 0
+    for _ in range(150):
+        pool = rng.sample(every, len(every) - len(every) % 2)
+        h = len(pool) // 2
+        s1, s2 = pool[:h], pool[h:]
+        used = set(rng.sample(s2, rng.randint(0, h // 3)))
+        s1 = s1[len(used):]  # the S1 players above are paired with the used ones
+        free = [x for x in s2 if x not in used]
+        mate = bipartite_max_matching(s1, free, eng.fits)
+        if len(mate) < len(s1) or not s1:
+            continue
+        a = s1[0]
+        for b in free:
+            if not eng.fits(a, b) or mate[a] == b:
+                continue
+            eng._rows = rows
+            got = eng.repair(dict(mate), s1[1:], s2, used, b, a)
+            eng._rows = (None,) * (FITS + 1)
+            want = eng.repair(dict(mate), s1[1:], s2, used, b, a)
+            asked += 1
+            assert (got is None) == (want is None)
+            if got is not None:
+                found += 1
+                mine = {x: got[x] for x in s1[1:]}
+                assert len(set(mine.values())) == len(mine)
+                assert all(w in free and w != b and eng.fits(x, w) for x, w in mine.items())
+    assert found and asked > found  # both answers given

@@ -1129,7 +1129,8 @@ class Generation:
         for b in s2:
             if b in used or not fits(a, b):
                 continue
-            child = mate if mate.get(a) == b else self.repair(mate, s1[i + 1:], s2, used, b)
+            child = mate if mate.get(a) == b else \
+                self.repair(mate, s1[i + 1:], s2, used, b, a)
             if child is None:
                 continue
             used.add(b)
@@ -1177,10 +1178,30 @@ class Generation:
         self._rest_warm = got
         return len(got) // 2 >= len(s1_left) + need
 
-    def repair(self, mate: dict, left: list, s2: list, used: set, b: int) -> dict | None:
+    def repair(self, mate: dict, left: list, s2: list, used: set, b: int,
+               a: int) -> dict | None:
         """A matching of ``left`` into the S2 players free once ``b`` is taken too, from
-        ``mate`` (which matched them and one more S1 player into the free ones before), or
-        None when there is none."""
+        ``mate`` (which matched them and ``a`` into the free ones before), or None when
+        there is none.
+
+        With the bracket's rows of fitting partners: ``mate`` less ``a`` and less ``b``'s
+        partner, who then takes one augmenting path read in the rows, when one is found
+        near (``_augment``); else the matching search.  Either way the answer is whether
+        one exists, which is all the walk reads of it.  (``mate`` may also hold the S1
+        players paired above, with their partners, who are no longer free: they take
+        part in nothing here.)"""
+        rows = self._rows[FITS]
+        if rows is not None:
+            child = dict(mate)
+            del child[a]
+            back = dict(zip(child.values(), child.keys()))
+            x = back.pop(b, None)
+            if x is None:
+                return child
+            del child[x]
+            right = frozenset(s2).difference(used, (b,))
+            if _augment(x, child, back, rows, right, set(right.difference(back))):
+                return child
         free = [x for x in s2 if x not in used and x != b]
         fits = self.fits
         got = matching.bipartite_max_matching(
