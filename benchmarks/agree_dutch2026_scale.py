@@ -292,19 +292,38 @@ def run_tournament(job: tuple) -> dict:
     return rec
 
 
-def done_seeds(out: Path) -> set[int]:
-    seeds = set()
-    if out.exists():
-        for line in out.read_text(encoding="utf-8").splitlines():
+def read_records(path: Path) -> list[dict]:
+    """The records of a JSONL file of this script, skipping a line an interrupted run cut
+    (not JSON, or without a seed: that seed runs again on resuming)."""
+    recs = []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
             try:
-                seeds.add(json.loads(line)["seed"])
-            except (ValueError, KeyError):
-                continue  # a line cut by an interrupted run: that seed runs again
-    return seeds
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(rec, dict) and "seed" in rec:
+                recs.append(rec)
+    return recs
+
+
+def open_records(path: Path):
+    """``path`` opened to append records: after a line an interrupted run cut (the file
+    does not end with a newline), the next record starts a line of its own."""
+    cut = path.exists() and path.stat().st_size > 0 and \
+        not path.read_bytes().endswith(b"\n")
+    f = path.open("a", encoding="utf-8")
+    if cut:
+        f.write("\n")
+    return f
+
+
+def done_seeds(out: Path) -> set[int]:
+    return {rec["seed"] for rec in read_records(out)}
 
 
 def summary(out: Path) -> str:
-    recs = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines() if x.strip()]
+    recs = read_records(out)
     rows = [row for rec in recs for row in rec["rounds_checked"]]
     lines = [f"tournaments {len(recs)} (players {min(r['players'] for r in recs)}-"
              f"{max(r['players'] for r in recs)}, rounds {min(r['rounds'] for r in recs)}-"
@@ -373,8 +392,7 @@ def classify(out: Path) -> str:
 
     lines: list[str] = []
     tally: dict[str, int] = {}
-    for line in out.read_text(encoding="utf-8").splitlines():
-        rec = json.loads(line)
+    for rec in read_records(out):
         system = rec.get("system", SYSTEM)
         book = find_rulebook(system)
         for row in rec["rounds_checked"]:
@@ -472,7 +490,7 @@ def under_tournament(job: tuple) -> dict:
 
 
 def under_summary(path: Path) -> str:
-    recs = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    recs = read_records(path)
     rows = [row for rec in recs for row in rec["rounds"]]
     alt = ",".join(f"{k}={v}" for k, v in recs[0]["under"].items()) if recs else "-"
     lines = [f"under {alt}: tournaments {len(recs)}, middle rounds {len(rows)} (no Limbo, not "
@@ -503,8 +521,7 @@ def extract(out: Path, seed: int, r: int, where: Path, article: str) -> Path:
     """The request of a disagreement as a case file (``tests/data/dutch-gacrux``): the
     request with ``###`` lines naming each engine's pairing, the readings under which we
     pair as Gacrux (if any) and the article it is attributed to."""
-    for line in out.read_text(encoding="utf-8").splitlines():
-        rec = json.loads(line)
+    for rec in read_records(out):
         for row in rec["rounds_checked"]:
             if rec["seed"] != seed or row["r"] != r or "request" not in row:
                 continue
@@ -560,12 +577,12 @@ def main(argv: list[str]) -> int:
         from dubov_explain.batch import parallel_map
         alt = dict(x.split("=", 1) for x in args.under.split(","))
         done = done_seeds(args.under_out)
-        recs = [json.loads(x) for x in args.out.read_text(encoding="utf-8").splitlines()]
+        recs = read_records(args.out)
         span = range(args.first_seed, args.first_seed + args.count)
         jobs = [(rec, alt) for rec in recs
                 if rec["seed"] in span and rec["seed"] not in done and "error" not in rec]
         print(f"{len(done)} done; {len(jobs)} to pair under {alt}", flush=True)
-        with args.under_out.open("a", encoding="utf-8") as f:
+        with open_records(args.under_out) as f:
             for k, res in enumerate(parallel_map(under_tournament, jobs, max(1, args.jobs)), 1):
                 f.write(json.dumps(res, sort_keys=True) + "\n")
                 f.flush()
@@ -590,7 +607,7 @@ def main(argv: list[str]) -> int:
     span = parse_range(args.players, "--players"), parse_range(args.rounds, "--rounds")
     jobs = [(s, args.gacrux, bbp, *span, args.system) for s in seeds]
     try:
-        with args.out.open("a", encoding="utf-8") as f:
+        with open_records(args.out) as f:
             for k, rec in enumerate(parallel_map(run_tournament, jobs, max(1, args.jobs),
                                                  dask=args.dask), 1):
                 f.write(json.dumps(rec, sort_keys=True) + "\n")

@@ -233,3 +233,20 @@ def test_pairing_again_under_c14_all_skips_only_rounds_the_reading_cannot_move()
     moved = [row for row in full["rounds"] if row["moved"]]
     assert [row["r"] for row in moved] == [6] and moved[0]["gacrux"] == moved[0]["bbp"] == "same"
     assert all(row["default_as_recorded"] for row in full["rounds"])
+
+
+def test_a_line_cut_by_an_interrupted_run_is_skipped_and_not_glued_to(tmp_path):
+    """A run stopped in the middle of a write leaves a cut last line: the records are read
+    without it (its seed runs again on resuming), and the next record starts a line of its
+    own instead of being glued to it (which would lose that one too)."""
+    read_records, open_records = scale.read_records, scale.open_records
+    out = tmp_path / "run.jsonl"
+    out.write_text('{"seed": 1, "rounds_checked": []}\n{"seed": 2, "rounds_ch', encoding="utf-8")
+    assert [r["seed"] for r in read_records(out)] == [1]
+    assert scale.done_seeds(out) == {1}
+    with open_records(out) as f:
+        f.write('{"seed": 2, "rounds_checked": []}\n')
+    with open_records(out) as f:  # a file that ends with a newline gets none more
+        f.write('{"seed": 3, "rounds_checked": []}\n')
+    assert [r["seed"] for r in read_records(out)] == [1, 2, 3]
+    assert out.read_text(encoding="utf-8").count("\n") == 4  # the cut line stays alone
