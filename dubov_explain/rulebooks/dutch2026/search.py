@@ -254,9 +254,8 @@ class _Classes:
         return got if got is not None else self.verdict(a, b, key)
 
     def row(self, a: int, k: int) -> frozenset:
-        gen = self.gen
         clean = self.exact
-        if a in gen.fmap:  # a forced pair: every partner but one is barred, pair by pair
+        if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
             return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
         ca, ra = self.cls[a], self.rank[a]
         verdicts = self.verdicts
@@ -273,7 +272,7 @@ class _Classes:
                     got = self.verdict(a, ms[lo], key)
                 if got[k]:
                     out.update(ms[lo:hi])
-        for b in gen.suspects(a):
+        for b in self.suspects(a):
             if b != a and b in self.members:
                 if clean(a, b)[k]:
                     out.add(b)
@@ -990,7 +989,7 @@ class Generation:
                     return start, ((f1, f2), hint)
         m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
                                             neighbours=rows, target=target)
-        warm[("back", k)] = {w: u for u, w in m.items()}
+        warm[("back", k)] = dict(zip(m.values(), m))
         if len(m) != target:
             hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
         return m, ((f1, f2), hint)
