@@ -894,13 +894,15 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
             (s1 if rng.random() < 0.5 else s2).append(out.pop(rng.randrange(len(out))))
         elif s1:  # a player changes sides
             s2.append(s1.pop(rng.randrange(len(s1))))
-        m, g._warm[("cover", 2)] = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
-        g._warm[2] = m
+        m = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
         assert len(m) == len(bipartite_max_matching(s1, s2, comp)), step
         assert set(m) <= set(s1) and set(m.values()) <= set(s2)
         assert len(set(m.values())) == len(m) and all(table[(u, v)] for u, v in m.items())
-        assert g._warm[("back", 2)] == {v: u for u, v in m.items()}
-        cl, cr = g._warm[("cover", 2)][1]
+        kept = g._warm[("cert", 2)]
+        assert kept is g._warm[("cert", 2, len(s1))]  # kept by depth too, for the children
+        assert kept[0] == m and kept[1] == {v: u for u, v in m.items()}
+        assert kept[2][0] == (frozenset(s1), frozenset(s2))
+        cl, cr = kept[2][1]
         assert len(cl) + len(cr) == len(m)
         assert all(u in cl or v in cr for u in s1 for v in s2 if table[(u, v)]), step
     # both paths taken: a cover carried over proved the maximum, and one was read off

@@ -93,6 +93,8 @@ SUMS_KEPT = 100_000
 ROWS_UP_TO = 3_000
 #: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
 BOUNDS_KEPT = 20_000
+#: ``certified_matching``: the depths above a node whose states are kept
+CERT_WINDOW = 32
 #: the index of ``fits`` after [C10]-[C13]'s in the bracket's rows (``_CleanRows``)
 FITS = 4
 #: the vertex standing for the pairing-allocated bye in a completion
@@ -917,9 +919,8 @@ class Generation:
                 warm[("rest", k)] = m
                 out[k] = max(0, len(s1) + rest - len(m) // 2)
                 continue
-            m, warm[("cover", k)] = self.certified_matching(
-                s1, s2, lambda a, b, k=k: clean(a, b)[k], self._rows[k], k)
-            warm[k] = m
+            m = self.certified_matching(s1, s2, lambda a, b, k=k: clean(a, b)[k],
+                                        self._rows[k], k)
             out[k] = len(s1) - len(m)
         if floaters:
             down1, down2 = self.downfloated()
@@ -937,35 +938,44 @@ class Generation:
                 frozenset(n for n in ns if self.float_marks(n)[i] == "down") for i in (0, 1))
         return got
 
-    def certified_matching(self, s1: tuple, s2: tuple, comp, rows, k: int):
+    def certified_matching(self, s1: tuple, s2: tuple, comp, rows, k: int) -> dict:
         """A maximum matching of ``s1`` with ``s2`` by ``comp`` (criterion ``k``'s clean
-        pairs), and a vertex cover of the same size (Konig), which proves it maximum.
+        pairs), proved maximum by a vertex cover of the same size (Konig).
 
-        The walk asks this of graphs that differ from the last one asked by a few players
-        (a pair formed, or undone).  The last cover, without the players gone and with the
-        players new to a side added to it, is a cover of the new graph (an edge between
-        two players already there on these sides was covered; any other has a new end),
-        so its size bounds every matching: the matching, started from the last one, is
-        maximum as soon as it reaches that size, without the searches from the other
-        free S1 players that could only fail (the bound needs only the maximum's size,
-        the same whichever is found).  Otherwise it is completed as before and a cover
-        is read off it (``matching.konig_cover``)."""
+        The walk asks this of graphs that differ from one asked before by a few players: a
+        node's graph is its parent's less the pair just formed.  A cover of such an earlier
+        graph, without the players gone and with the players new to a side added to it, is
+        a cover of the new graph (an edge between two players already there on these sides
+        was covered; any other has a new end), so its size bounds every matching: the
+        matching, started from the earlier one, is maximum as soon as it reaches that size,
+        without the searches from the other free S1 players that could only fail (the
+        bound needs only the maximum's size, the same whichever is found).  Otherwise it
+        is completed as before and a cover is read off it (``matching.konig_cover``).
+
+        The earlier graph is the parent's when its state is kept: each state is kept by
+        the number of S1 players (``("cert", k, len(s1))``, the node's depth in the walk,
+        overwritten by the next node of that depth), and the parent of a node with ``d``
+        S1 players left had ``d + 1``; else the last one asked.  Any earlier state gives
+        the same size (a maximum's), so which one is found decides only the work."""
         warm = self._warm
         target = None
         hint = None
         f1, f2 = frozenset(s1), frozenset(s2)
-        last = warm.get(("cover", k))
-        start = warm.get(k)
-        if last is not None:
-            (l1, l2), (c1, c2) = last
+        depth = len(s1)
+        got = warm.get(("cert", k, depth + 1))
+        if got is None or len(got[2][0][0]) - depth + len(got[2][0][1]) - len(s2) > 4:
+            got = warm.get(("cert", k))
+        start = None
+        if got is not None:
+            start, back, ((l1, l2), (c1, c2)) = got
             hint = ((f1 & c1) | (f1 - l1), (f2 & c2) | (f2 - l2))
             target = len(hint[0]) + len(hint[1])
             gone1, gone2 = l1 - f1, l2 - f2
-            if start is not None and len(gone1) + len(gone2) <= 4:
+            if len(gone1) + len(gone2) <= 4:
                 # a few players gone (a pair formed): the last matching less their pairs
                 # (its inverse, kept with it, finds the pair of a right player gone) is
                 # maximum as it is when it is as large as the cover, with no search
-                start, back = dict(start), dict(warm[("back", k)])
+                start, back = dict(start), dict(back)
                 freed = []  # S1 players whose partner is gone
                 for u in gone1:
                     w = start.pop(u, None)
@@ -985,14 +995,24 @@ class Generation:
                                 len(start) == target:
                             break
                 if len(start) == target:
-                    warm[("back", k)] = back
-                    return start, ((f1, f2), hint)
+                    self._keep_cert(k, depth, (start, back, ((f1, f2), hint)))
+                    return start
         m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
                                             neighbours=rows, target=target)
-        warm[("back", k)] = dict(zip(m.values(), m))
         if len(m) != target:
             hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
-        return m, ((f1, f2), hint)
+        self._keep_cert(k, depth, (m, dict(zip(m.values(), m)), ((f1, f2), hint)))
+        return m
+
+    def _keep_cert(self, k: int, depth: int, state: tuple) -> None:
+        """Keep ``certified_matching``'s state as the last one and by its depth; only the
+        ``CERT_WINDOW`` depths above it are kept too (the ancestors whose next children
+        are near: each state holds the bracket's players, and a path thousands deep would
+        keep thousands of them; a node whose parent's state is gone starts from the last
+        one, as before)."""
+        warm = self._warm
+        warm[("cert", k)] = warm[("cert", k, depth)] = state
+        warm.pop(("cert", k, depth + CERT_WINDOW), None)
 
     def better(self, lb: tuple) -> bool:
         """Whether a candidate with lower bound ``lb`` may still be better than the best
