@@ -884,7 +884,7 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
     monkeypatch.setattr(search, "_augment",
                         lambda *a, **k: augment(*a, **k) and (mended.append(1) or True))
     g = Generation.__new__(Generation)
-    g._warm = {}
+    g._warm, g._formed = {}, None
     s1, s2, out = players[:15], players[15:35], players[35:]
     for step in range(400):
         move = rng.random()
@@ -901,10 +901,65 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
         kept = g._warm[("cert", 2)]
         assert kept is g._warm[("cert", 2, len(s1))]  # kept by depth too, for the children
         assert kept[0] == m and kept[1] == {v: u for u, v in m.items()}
-        assert kept[2][0] == (frozenset(s1), frozenset(s2))
-        cl, cr = kept[2][1]
+        assert kept[2:6] == (tuple(s1), tuple(s2), frozenset(s1), frozenset(s2))
+        cl, cr = kept[6:8]
         assert len(cl) + len(cr) == len(m)
         assert all(u in cl or v in cr for u in s1 for v in s2 if table[(u, v)]), step
     # both paths taken: a cover carried over proved the maximum, and one was read off
     assert 0 < len(read) < 400
     assert bool(mended) == with_rows  # augmenting paths read in the rows mended some
+
+
+@pytest.mark.parametrize("with_rows", [False, True], ids=["pair-by-pair", "rows"])
+def test_the_walks_certified_matchings_from_the_parent_are_maximum(monkeypatch, with_rows):
+    """``certified_matching`` asked as the walk asks it, depth first: each node's graph is
+    its parent's less the pair formed (``_formed``: S1's first player and any S2 player),
+    and after a subtree the walk comes back to a sibling.  The parent's state is found and
+    checked; a stale ``_formed`` (or a state of another node of that depth) falls back to
+    the general path.  Every size is the maximum's, every kept cover covers its graph."""
+    from dubov_explain.rulebooks.dutch2026 import search
+    from dubov_explain.rulebooks.dutch2026.search import Generation
+
+    rng = random.Random(11)
+    players = list(range(36))
+    table = {}
+    for u in players:
+        for v in players:
+            if u < v:
+                table[(u, v)] = table[(v, u)] = rng.random() < 0.5
+
+    def comp(u, v):
+        return table[(u, v)]
+
+    rows = {u: frozenset(v for v in players if v != u and table[(u, v)])
+            for u in players} if with_rows else None
+    from_parent = []
+    real = Generation._from_parent
+    monkeypatch.setattr(Generation, "_from_parent", lambda self, *a: (
+        lambda got: from_parent.append(got is not None) or got)(real(self, *a)))
+    g = Generation.__new__(Generation)
+    g._warm, g._formed = {}, None
+    asked = [0]
+
+    def ask(s1, s2):
+        m = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
+        asked[0] += 1
+        assert len(m) == len(bipartite_max_matching(s1, s2, comp)), asked[0]
+        assert all(m[u] in s2 and table[(u, m[u])] for u in m) and set(m) <= set(s1)
+        kept = g._warm[("cert", 2)]
+        cl, cr = kept[6:8]
+        assert len(cl) + len(cr) == len(m)
+        assert all(u in cl or v in cr for u in s1 for v in s2 if table[(u, v)])
+
+    def walk(s1, s2, budget):
+        ask(s1, s2)
+        if not s1 or budget[0] <= 0:
+            return
+        for b in rng.sample(s2, min(3, len(s2))):
+            budget[0] -= 1
+            g._formed = (s1[0], b) if rng.random() < 0.9 else (s1[-1], b)  # a few stale
+            walk(s1[1:], [x for x in s2 if x != b], budget)
+
+    walk(players[:16], players[16:], [300])
+    assert asked[0] > 250
+    assert any(from_parent) and not all(from_parent)  # both paths taken

@@ -261,16 +261,30 @@ def label_of(mine: Readings, other: Readings) -> str:
 def outcome(side: Side, player: int) -> dict[str, Any]:
     """``player``'s round on one side, as facts: ``status`` (paired, bye, absent, unpaired),
     ``opponent``, ``colour`` (white/black or ""), ``board``."""
+    return _outcomes(side)(player)
+
+
+def _outcomes(side: Side):
+    """:func:`outcome` of every player of one side, read off its boards once (a lookup per
+    player: at 9,999 players a pass over the boards per player took seconds)."""
     head = side.trace.events[0]
     absent = {p for p, _ in head.absent} if isinstance(head, RoundOpened) else set()
-    if side.bye == player:
-        return dict(status="bye", opponent=None, colour="", board=None)
+    bye = side.bye
+    board: dict[int, tuple] = {}
     for i, (w, b) in enumerate(side.pairs, start=1):
-        if player in (w, b):
-            return dict(status="paired", opponent=b if player == w else w,
-                        colour="white" if player == w else "black", board=i)
-    status = "absent" if player in absent else "unpaired"
-    return dict(status=status, opponent=None, colour="", board=None)
+        for player, opponent, colour in ((w, b, "white"), (b, w, "black")):
+            board.setdefault(player, (opponent, colour, i))  # the first board, as a scan
+
+    def one(player: int) -> dict[str, Any]:
+        if bye == player:
+            return dict(status="bye", opponent=None, colour="", board=None)
+        got = board.get(player)
+        if got is not None:
+            return dict(status="paired", opponent=got[0], colour=got[1], board=got[2])
+        status = "absent" if player in absent else "unpaired"
+        return dict(status=status, opponent=None, colour="", board=None)
+
+    return one
 
 
 def _everyone(side: Side) -> set[int]:
@@ -313,8 +327,9 @@ def player_differences(a: Side, b: Side) -> tuple[PlayerDifference, ...]:
     books = find_rulebook(a.system), find_rulebook(b.system)
     rounds: list[dict[int, dict]] = [{}, {}]
     out = []
+    of_a, of_b = _outcomes(a), _outcomes(b)
     for n in sorted(_everyone(a) | _everyone(b)):
-        oa, ob = outcome(a, n), outcome(b, n)
+        oa, ob = of_a(n), of_b(n)
         if (oa["status"], oa["opponent"], oa["colour"]) == (ob["status"], ob["opponent"], ob["colour"]):
             continue
         for k, (side, book) in enumerate(zip((a, b), books)):

@@ -673,6 +673,7 @@ class Generation:
         self._count = 0
         self._nodes = 0
         self._warm: dict = {}
+        self._formed = None
         bracket = tuple(mdps) + tuple(residents)
         # a row is built from the colour classes (``_Classes``) and kept: worth it while
         # the bounds' matchings scan much of the bracket, not in a bracket of many
@@ -953,21 +954,29 @@ class Generation:
         is completed as before and a cover is read off it (``matching.konig_cover``).
 
         The earlier graph is the parent's when its state is kept: each state is kept by
-        the number of S1 players (``("cert", k, len(s1))``, the node's depth in the walk,
-        overwritten by the next node of that depth), and the parent of a node with ``d``
-        S1 players left had ``d + 1``; else the last one asked.  Any earlier state gives
-        the same size (a maximum's), so which one is found decides only the work."""
+        the number of S1 players (``("cert", k, len(s1))``, the node's depth in the walk),
+        and the parent of a node with ``d`` S1 players left had ``d + 1``.  When that state
+        is the parent's -- its S1 players are these and the first of the pair the walk
+        formed last (``_formed``), its S2 players these and the second, checked on the
+        lists themselves -- the new state is read off it player by player
+        (:meth:`_from_parent`); else the last state asked is used as above.  Any earlier
+        state gives the same size (a maximum's), so which one is used decides only the
+        work."""
         warm = self._warm
+        depth = len(s1)
+        par = warm.get(("cert", k, depth + 1))
+        if par is not None and self._formed is not None:
+            got = self._from_parent(par, s1, s2, rows, k, comp)
+            if got is not None:
+                return got
         target = None
         hint = None
         f1, f2 = frozenset(s1), frozenset(s2)
-        depth = len(s1)
-        got = warm.get(("cert", k, depth + 1))
-        if got is None or len(got[2][0][0]) - depth + len(got[2][0][1]) - len(s2) > 4:
-            got = warm.get(("cert", k))
+        got = warm.get(("cert", k))
         start = None
+        free_r = None
         if got is not None:
-            start, back, ((l1, l2), (c1, c2)) = got
+            start, back, _, _, l1, l2, c1, c2, _ = got
             hint = ((f1 & c1) | (f1 - l1), (f2 & c2) | (f2 - l2))
             target = len(hint[0]) + len(hint[1])
             gone1, gone2 = l1 - f1, l2 - f2
@@ -995,21 +1004,73 @@ class Generation:
                                 len(start) == target:
                             break
                 if len(start) == target:
-                    self._keep_cert(k, depth, (start, back, ((f1, f2), hint)))
+                    self._keep_cert(k, depth, (start, back, s1, s2, f1, f2, *hint, free_r))
                     return start
         m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
                                             neighbours=rows, target=target)
         if len(m) != target:
             hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
-        self._keep_cert(k, depth, (m, dict(zip(m.values(), m)), ((f1, f2), hint)))
+        self._keep_cert(k, depth, (m, dict(zip(m.values(), m)), s1, s2, f1, f2, *hint, None))
+        return m
+
+    def _from_parent(self, par: tuple, s1: tuple, s2: tuple, rows, k: int, comp):
+        """:meth:`certified_matching` read off the parent's state ``par`` when it is the
+        parent's (its S1 players ``s1`` and ``a``, first; its S2 players ``s2`` and ``b``,
+        in place; ``(a, b)`` the pair formed, ``_formed``), else None.  The parent's cover
+        less ``a`` and ``b`` covers this graph (the parent's less two players); its
+        matching less their pairs, mended by one augmenting path from the S1 player whose
+        partner ``b`` was, is maximum when it reaches that cover's size; else the matching
+        search completes it from there.  Every set is the parent's less a player (a copy),
+        not built again from the lists: a node of a bracket of thousands costs a few
+        copies instead of sets built and intersected."""
+        m0, back0, p1, p2, g1, g2, c1, c2, fr0 = par
+        a, b = self._formed
+        if len(p1) != len(s1) + 1 or p1[0] != a or p1[1:] != s1 or len(p2) != len(s2) + 1:
+            return None
+        try:
+            j = p2.index(b)
+        except ValueError:
+            return None
+        if p2[:j] != s2[:j] or p2[j + 1:] != s2[j:]:
+            return None
+        f1, f2 = g1 - {a}, g2 - {b}
+        h1 = c1 - {a} if a in c1 else c1
+        h2 = c2 - {b} if b in c2 else c2
+        target = len(h1) + len(h2)
+        start, back = dict(m0), dict(back0)
+        w = start.pop(a, None)
+        if w is not None:
+            del back[w]
+        u = back.pop(b, None)
+        if u is not None:
+            del start[u]
+        free_r = None
+        if len(start) < target and u is not None and rows is not None:
+            if fr0 is not None:  # the parent's free S2 players, less b, and a's partner
+                free_r = set(fr0)
+                free_r.discard(b)
+                if w is not None and w != b:
+                    free_r.add(w)
+            else:
+                free_r = set(f2.difference(back))
+            _augment(u, start, back, rows, f2, free_r)
+        if len(start) == target:
+            self._keep_cert(k, len(s1), (start, back, s1, s2, f1, f2, h1, h2, free_r))
+            return start
+        m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
+                                            neighbours=rows, target=target)
+        hint = (h1, h2) if len(m) == target else \
+            matching.konig_cover(s1, s2, comp, m, neighbours=rows)
+        self._keep_cert(k, len(s1), (m, dict(zip(m.values(), m)), s1, s2, f1, f2, *hint, None))
         return m
 
     def _keep_cert(self, k: int, depth: int, state: tuple) -> None:
-        """Keep ``certified_matching``'s state as the last one and by its depth; only the
-        ``CERT_WINDOW`` depths above it are kept too (the ancestors whose next children
-        are near: each state holds the bracket's players, and a path thousands deep would
-        keep thousands of them; a node whose parent's state is gone starts from the last
-        one, as before)."""
+        """Keep ``certified_matching``'s state (the matching, its inverse, the sides as
+        lists and as sets, the cover's two parts, the free S2 players or None) as the last
+        one and by its depth; only the ``CERT_WINDOW`` depths above it are kept too (the
+        ancestors whose next children are near: each state holds the bracket's players,
+        and a path thousands deep would keep thousands of them; a node whose parent's
+        state is gone starts from the last one)."""
         warm = self._warm
         warm[("cert", k)] = warm[("cert", k, depth)] = state
         warm.pop(("cert", k, depth + CERT_WINDOW), None)
@@ -1135,6 +1196,9 @@ class Generation:
         if self._best is not None or self._cap is not None:
             if free is None:
                 free = [b for b in s2 if b not in used]
+            # the pair this node added to its parent's (``certified_matching`` starts
+            # from the parent's matching when it finds the parent's state)
+            self._formed = pairs[-1] if i else None
             lb = self.lower_bound(base, pairs, s1[i:], free, floaters, rest)
             if lb is None or not self.better(lb):
                 return
