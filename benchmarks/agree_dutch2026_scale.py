@@ -461,11 +461,18 @@ def packed_records(packed: Path | None, system: str | None = None) -> list[dict]
 def run_records(out: Path, packed: Path | None = None, system: str | None = None) -> list[dict]:
     """The run's records: those of the working file ``out`` and those of the chunks in
     ``packed`` (see :func:`packed_records`) of the seeds ``out`` does not hold, as one list
-    by seed (a seed in both: ``out``'s record, which the chunk was packed from)."""
+    by seed (a seed in both: ``out``'s record, which the chunk was packed from; where the
+    two differ, ``out`` is another run than the chunks': said on stderr)."""
     recs = read_records(out)
     if packed is not None:
-        have = {rec["seed"] for rec in recs}
-        recs += [rec for rec in packed_records(packed, system) if rec["seed"] not in have]
+        have = {rec["seed"]: rec for rec in recs}
+        chunks = packed_records(packed, system)
+        other = [rec["seed"] for rec in chunks if have.get(rec["seed"], rec) != rec]
+        if other:
+            print(f"warning: {len(other)} seeds of {out} (the first {other[0]}) are packed in "
+                  f"{packed} with other records: another run? (--packed none: {out} alone)",
+                  file=sys.stderr)
+        recs += [rec for rec in chunks if rec["seed"] not in have]
         recs.sort(key=lambda rec: rec["seed"])
     return recs
 

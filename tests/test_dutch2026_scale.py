@@ -356,3 +356,10 @@ def test_a_run_reads_its_packed_chunks_and_working_file_as_one(tmp_path, capsys)
     assert scale.main([str(work), "--packed", str(where), "--count", "10", "--bbp", "-"]) == 0
     said = capsys.readouterr().out.splitlines()[-1]
     assert said.startswith("14 tournaments already in") and "; 0 to run" in said
+    assert "warning" not in capsys.readouterr().err
+    assert scale.done_seeds(full, where) == everything  # the file the chunks were packed from
+    assert "warning" not in capsys.readouterr().err
+    recs[9]["wall"] += 1.0  # a file of another run: read as it is, with a warning
+    _write(full, recs)
+    assert scale.run_records(full, where)[9] == recs[9]
+    assert "warning: 1 seeds of" in capsys.readouterr().err
