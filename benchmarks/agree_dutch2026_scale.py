@@ -25,6 +25,16 @@ witnesses were seen to follow (``ALTERNATIVES``: ``c14-downfloaters=all``,
 Output: one JSON line per tournament, appended as each finishes; a second run with the same
 file skips the seeds already in it (resumable).  ``--summary`` prints the figures.
 
+A run longer than a session (the 50,000: about 12 CPU hours) is kept in the repository in
+chunks: ``--pack DIR`` writes each complete block of ``BLOCK`` (1,000) seeds of OUT as
+``DIR/SYSTEM-seeds-FIRST-LAST.jsonl.gz`` (sorted by seed; without what :func:`config_for`
+gives back and the empty problem lists: :func:`compact`; a deterministic gzip; never over a
+chunk with other records).  Every reader (a resumed run, ``--summary``, ``--classify``,
+``--under``, ``--extract``) reads the chunks of ``--packed DIR`` (default:
+``benchmarks/results/dutch2026-scale``, when it exists; ``none``: OUT alone) and OUT as one
+run, the chunks' records expanded back (:func:`expand`): a run in a new session skips the
+packed seeds.  ``benchmarks/results/dutch2026-scale/README.md``: how to resume and pack.
+
 ``--system dutch-2017`` runs the same machinery for the Dutch text of 2017 (issue 25: "as
 bbpPairings v5.0.1"): the same seeded configurations (so the same numbers of players and
 rounds, the same rates, Baku in the same quarter: C.04.5.1, in force with the 2017 text,
@@ -40,6 +50,8 @@ till 2026); a disagreement is paired again under each other value of the 2017 re
         [--first-seed 0] [--jobs 2 | --dask local | --dask tcp://HOST:8786]
         [--gacrux all|sample:K|off] [--bbp PATH] [--system dutch-2026|dutch-2017]
     PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --summary
+        [--packed DIR|none]
+    PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --pack DIR
     PYTHONPATH=. nice python benchmarks/agree_dutch2026_scale.py OUT.jsonl \
         --under c14-downfloaters=all --under-out UNDER.jsonl [--first-seed S --count N]
     PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --under-summary \
@@ -746,7 +758,9 @@ def main(argv: list[str]) -> int:
         packed = None if args.packed == "none" else Path(args.packed)
     if packed is not None:
         n = len(list(packed.glob(f"{args.system}-seeds-*.jsonl.gz")))
-        print(f"(with the {n} chunks of {args.system} packed in {packed})", file=sys.stderr)
+        if n:
+            print(f"(with the {n} chunks of {args.system} packed in {packed})",
+                  file=sys.stderr)
     if args.extract:
         seed, r = (int(x) for x in args.extract[0].split(":"))
         print(extract(args.out, seed, r, Path(args.extract[1]), args.extract[2],
