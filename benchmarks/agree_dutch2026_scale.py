@@ -339,17 +339,13 @@ BLOCK = 1000
 GZIP_LEVEL = 9
 
 
-def _config_fields(seed: int) -> dict:
-    return config_for(seed)  # the default ranges (6-200 players, 5-13 rounds)
-
-
 def compact(rec: dict) -> dict:
     """A record as a chunk keeps it: without ``players``, ``rounds`` and ``options`` when
     they are :func:`config_for`'s of its seed for the default ranges, and without the empty
     problem lists :func:`expand` gives back (``ours_problems`` of each row, ``X_problems``
     of a row that has witness ``X``)."""
     out = dict(rec)
-    cfg = _config_fields(rec["seed"])
+    cfg = config_for(rec["seed"])  # the default ranges
     if all(k in rec and rec[k] == v for k, v in cfg.items()):
         for k in cfg:
             del out[k]
@@ -370,7 +366,7 @@ def expand(rec: dict) -> dict:
     inverse)."""
     out = dict(rec)
     if not any(k in rec for k in ("players", "rounds", "options")):
-        out.update(_config_fields(rec["seed"]))
+        out.update(config_for(rec["seed"]))
     if "rounds_checked" in rec:
         rows = []
         for row in rec["rounds_checked"]:
@@ -415,10 +411,11 @@ def pack(out: Path, where: Path, block: int | None = None) -> list[tuple[Path, s
     """The complete blocks of seeds of ``out`` (each seed of [block * k, block * (k + 1))
     there; of a seed there twice, the first record) written in ``where`` as chunks
     ``SYSTEM-seeds-FIRST-LAST.jsonl.gz``: records sorted by seed, :func:`compact`, gzip
-    with fixed parameters; written through a temporary file renamed (a chunk is whole or
-    absent).  A chunk already there with the same records is left as it is; one with other
-    records raises :class:`PackConflict` (nothing is overwritten).  Returns each complete
-    block's chunk and ``written`` or ``already there``.  ``block``: :data:`BLOCK`."""
+    with fixed parameters; written to a temporary file then linked to its name (a chunk is
+    whole or absent, and a chunk that appeared meanwhile is not overwritten).  A chunk
+    already there with the same records is left as it is; one with other records raises
+    :class:`PackConflict` (nothing is overwritten).  Returns each complete block's chunk
+    and ``written`` or ``already there``.  ``block``: :data:`BLOCK`."""
     block = block or BLOCK
     firsts: dict[tuple[str, int], dict] = {}
     for rec in read_records(out):
@@ -581,7 +578,8 @@ def classify(out: Path, packed: Path | None = None, system: str | None = None) -
                 under = row.get("as_gacrux_under", as_witness_under(book, req, r, g))
                 tally[under] = tally.get(under, 0) + 1
                 lines.append(f"  as Gacrux under: {under or 'no named reading'}")
-            elif rec.get("system") == "dutch-2017" and row.get("bbp") not in (None, "same", "none"):
+            elif rec.get("system") == "dutch-2017" and \
+                    row.get("bbp") not in (None, "same", "none"):
                 under = row.get("as_bbp_under", "")
                 tally[under] = tally.get(under, 0) + 1
                 lines.append(f"  as bbpPairings v5.0.1 under: {under or 'no named reading'}")
@@ -740,7 +738,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--packed", metavar="DIR",
                     help="the packed chunks read with OUT as one run (their seeds are not "
                          "run again); default: benchmarks/results/dutch2026-scale when it "
-                         "exists; 'none': OUT alone")
+                         "exists and --players, --rounds are the defaults; 'none': OUT alone")
     ap.add_argument("--extract", nargs=3, metavar=("SEED:ROUND", "DIR", "ARTICLE"),
                     help="write the request of one disagreement as a case file in DIR")
     args = ap.parse_args(argv)
@@ -752,8 +750,9 @@ def main(argv: list[str]) -> int:
             print(exc, file=sys.stderr)
             return 1
         return 0
-    if args.packed is None:
-        packed = PACKED if PACKED.is_dir() else None
+    if args.packed is None:  # the chunks hold tournaments of the default ranges
+        default = (args.players, args.rounds) == ("6-200", "5-13")
+        packed = PACKED if default and PACKED.is_dir() else None
     else:
         packed = None if args.packed == "none" else Path(args.packed)
     if packed is not None:

@@ -331,7 +331,7 @@ def test_packing_again_gives_the_same_bytes_and_never_overwrites_other_records(t
     assert scale.main([str(work), "--pack", str(one)]) == 0  # blocks of 1,000: none complete
 
 
-def test_a_run_reads_its_packed_chunks_and_working_file_as_one(tmp_path, capsys):
+def test_a_run_reads_its_packed_chunks_and_working_file_as_one(tmp_path, capsys, monkeypatch):
     """done_seeds, summary, classify and a resumed run see the chunks and the working file
     as the unpacked file: the same seeds, the same figures, nothing run again."""
     recs = _run_records()
@@ -357,6 +357,14 @@ def test_a_run_reads_its_packed_chunks_and_working_file_as_one(tmp_path, capsys)
     said = capsys.readouterr().out.splitlines()[-1]
     assert said.startswith("14 tournaments already in") and "; 0 to run" in said
     assert "warning" not in capsys.readouterr().err
+    # the default --packed: the chunks' directory, for a run of the default ranges only
+    monkeypatch.setattr(scale, "PACKED", where)
+    assert scale.main([str(work), "--count", "0", "--bbp", "-"]) == 0
+    assert capsys.readouterr().out.startswith(f"14 tournaments already in {work} and {where};")
+    assert scale.main([str(work), "--count", "0", "--bbp", "-", "--players", "8-12"]) == 0
+    assert capsys.readouterr().out.startswith(f"2 tournaments already in {work};")
+    assert scale.main([str(work), "--count", "0", "--bbp", "-", "--packed", "none"]) == 0
+    assert capsys.readouterr().out.startswith(f"2 tournaments already in {work};")
     assert scale.done_seeds(full, where) == everything  # the file the chunks were packed from
     assert "warning" not in capsys.readouterr().err
     recs[9]["wall"] += 1.0  # a file of another run: read as it is, with a warning
