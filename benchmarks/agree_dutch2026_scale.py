@@ -25,6 +25,16 @@ witnesses were seen to follow (``ALTERNATIVES``: ``c14-downfloaters=all``,
 Output: one JSON line per tournament, appended as each finishes; a second run with the same
 file skips the seeds already in it (resumable).  ``--summary`` prints the figures.
 
+A run longer than a session (the 50,000: about 12 CPU hours) is kept in the repository in
+chunks: ``--pack DIR`` writes each complete block of ``BLOCK`` (1,000) seeds of OUT as
+``DIR/SYSTEM-seeds-FIRST-LAST.jsonl.gz`` (sorted by seed; without what :func:`config_for`
+gives back and the empty problem lists: :func:`compact`; a deterministic gzip; never over a
+chunk with other records).  Every reader (a resumed run, ``--summary``, ``--classify``,
+``--under``, ``--extract``) reads the chunks of ``--packed DIR`` (default:
+``benchmarks/results/dutch2026-scale``, when it exists; ``none``: OUT alone) and OUT as one
+run, the chunks' records expanded back (:func:`expand`): a run in a new session skips the
+packed seeds.  ``benchmarks/results/dutch2026-scale/README.md``: how to resume and pack.
+
 ``--system dutch-2017`` runs the same machinery for the Dutch text of 2017 (issue 25: "as
 bbpPairings v5.0.1"): the same seeded configurations (so the same numbers of players and
 rounds, the same rates, Baku in the same quarter: C.04.5.1, in force with the 2017 text,
@@ -40,6 +50,8 @@ till 2026); a disagreement is paired again under each other value of the 2017 re
         [--first-seed 0] [--jobs 2 | --dask local | --dask tcp://HOST:8786]
         [--gacrux all|sample:K|off] [--bbp PATH] [--system dutch-2026|dutch-2017]
     PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --summary
+        [--packed DIR|none]
+    PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --pack DIR
     PYTHONPATH=. nice python benchmarks/agree_dutch2026_scale.py OUT.jsonl \
         --under c14-downfloaters=all --under-out UNDER.jsonl [--first-seed S --count N]
     PYTHONPATH=. python benchmarks/agree_dutch2026_scale.py OUT.jsonl --under-summary \
@@ -318,12 +330,168 @@ def open_records(path: Path):
     return f
 
 
-def done_seeds(out: Path) -> set[int]:
-    return {rec["seed"] for rec in read_records(out)}
+#: the packed chunks of the 50,000-tournament run, committed (``--pack``, ``--packed``)
+PACKED = ROOT / "benchmarks" / "results" / "dutch2026-scale"
+#: seeds per packed chunk: a chunk holds the seeds [BLOCK * k, BLOCK * (k + 1))
+BLOCK = 1000
+#: gzip level of a chunk (fixed, with mtime 0 and no file name: packing again gives the
+#: same bytes)
+GZIP_LEVEL = 9
 
 
-def summary(out: Path) -> str:
+def compact(rec: dict) -> dict:
+    """A record as a chunk keeps it: without ``players``, ``rounds`` and ``options`` when
+    they are :func:`config_for`'s of its seed for the default ranges, and without the empty
+    problem lists :func:`expand` gives back (``ours_problems`` of each row, ``X_problems``
+    of a row that has witness ``X``)."""
+    out = dict(rec)
+    cfg = config_for(rec["seed"])  # the default ranges
+    if all(k in rec and rec[k] == v for k, v in cfg.items()):
+        for k in cfg:
+            del out[k]
+    if "rounds_checked" in rec:
+        rows = []
+        for row in rec["rounds_checked"]:
+            row = dict(row)
+            for k in [k for k, v in row.items() if v == [] and k.endswith("_problems")]:
+                if k == "ours_problems" or k[:-len("_problems")] in row:
+                    del row[k]
+            rows.append(row)
+        out["rounds_checked"] = rows
+    return out
+
+
+def expand(rec: dict) -> dict:
+    """A record of a chunk back in the full form the run writes (:func:`compact`'s
+    inverse)."""
+    out = dict(rec)
+    if not any(k in rec for k in ("players", "rounds", "options")):
+        out.update(config_for(rec["seed"]))
+    if "rounds_checked" in rec:
+        rows = []
+        for row in rec["rounds_checked"]:
+            row = dict(row)
+            row.setdefault("ours_problems", [])
+            for name in ("gacrux", "bbp"):
+                if name in row:
+                    row.setdefault(f"{name}_problems", [])
+            rows.append(row)
+        out["rounds_checked"] = rows
+    return out
+
+
+def chunk_name(system: str, first: int, last: int) -> str:
+    return f"{system}-seeds-{first:05d}-{last:05d}.jsonl.gz"
+
+
+def _chunk_bytes(recs: list[dict]) -> bytes:
+    import gzip
+    import io
+    text = "".join(json.dumps(compact(rec), sort_keys=True, separators=(",", ":")) + "\n"
+                   for rec in recs)
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, compresslevel=GZIP_LEVEL,
+                       mtime=0) as f:
+        f.write(text.encode("utf-8"))
+    return buf.getvalue()
+
+
+def read_chunk(path: Path) -> list[dict]:
+    """The records of a packed chunk, expanded."""
+    import gzip
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return [expand(json.loads(line)) for line in f if line.strip()]
+
+
+class PackConflict(Exception):
+    """A chunk is already there with other records: it is never overwritten."""
+
+
+def pack(out: Path, where: Path, block: int | None = None) -> list[tuple[Path, str]]:
+    """The complete blocks of seeds of ``out`` (each seed of [block * k, block * (k + 1))
+    there; of a seed there twice, the first record) written in ``where`` as chunks
+    ``SYSTEM-seeds-FIRST-LAST.jsonl.gz``: records sorted by seed, :func:`compact`, gzip
+    with fixed parameters; written to a temporary file then linked to its name (a chunk is
+    whole or absent, and a chunk that appeared meanwhile is not overwritten).  A chunk
+    already there with the same records is left as it is; one with other records raises
+    :class:`PackConflict` (nothing is overwritten).  Returns each complete block's chunk
+    and ``written`` or ``already there``.  ``block``: :data:`BLOCK`."""
+    block = block or BLOCK
+    firsts: dict[tuple[str, int], dict] = {}
+    for rec in read_records(out):
+        firsts.setdefault((rec.get("system", SYSTEM), rec["seed"]), rec)
+    blocks: dict[tuple[str, int], list[dict]] = {}
+    for (system, seed), rec in firsts.items():
+        if seed >= 0:
+            blocks.setdefault((system, seed // block), []).append(rec)
+    done = []
+    for (system, k), recs in sorted(blocks.items()):
+        if len(recs) != block:
+            continue
+        recs.sort(key=lambda rec: rec["seed"])
+        for rec in recs:
+            if expand(compact(rec)) != rec:
+                raise PackConflict(f"seed {rec['seed']} of {out}: its record does not read "
+                                   f"back from its compact form; not packed")
+        path = where / chunk_name(system, block * k, block * (k + 1) - 1)
+        data = _chunk_bytes(recs)
+        if not path.exists():
+            where.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=where, prefix=f".{path.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                os.chmod(tmp, 0o644)
+                os.link(tmp, path)  # unlike a rename, fails if the chunk appeared meanwhile
+                done.append((path, "written"))
+                continue
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(tmp)
+        # a zlib of another version may compress the same records to other bytes
+        if path.read_bytes() != data and read_chunk(path) != recs:
+            raise PackConflict(f"{path} is already there with other records than {out}'s "
+                               f"seeds {block * k}-{block * (k + 1) - 1}: not overwritten")
+        done.append((path, "already there"))
+    return done
+
+
+def packed_records(packed: Path | None, system: str | None = None) -> list[dict]:
+    """The records of the chunks in ``packed`` (of ``system``'s only, when named), expanded,
+    by seed."""
+    if packed is None or not packed.is_dir():
+        return []
+    pattern = f"{system}-seeds-*.jsonl.gz" if system else "*-seeds-*.jsonl.gz"
+    recs = [rec for path in sorted(packed.glob(pattern)) for rec in read_chunk(path)]
+    return sorted(recs, key=lambda rec: rec["seed"])
+
+
+def run_records(out: Path, packed: Path | None = None, system: str | None = None) -> list[dict]:
+    """The run's records: those of the working file ``out`` and those of the chunks in
+    ``packed`` (see :func:`packed_records`) of the seeds ``out`` does not hold, as one list
+    by seed (a seed in both: ``out``'s record, which the chunk was packed from; where the
+    two differ, ``out`` is another run than the chunks': said on stderr)."""
     recs = read_records(out)
+    if packed is not None:
+        have = {rec["seed"]: rec for rec in recs}
+        chunks = packed_records(packed, system)
+        other = [rec["seed"] for rec in chunks if have.get(rec["seed"], rec) != rec]
+        if other:
+            print(f"warning: {len(other)} seeds of {out} (the first {other[0]}) are packed in "
+                  f"{packed} with other records: another run? (--packed none: {out} alone)",
+                  file=sys.stderr)
+        recs += [rec for rec in chunks if rec["seed"] not in have]
+        recs.sort(key=lambda rec: rec["seed"])
+    return recs
+
+
+def done_seeds(out: Path, packed: Path | None = None, system: str | None = None) -> set[int]:
+    return {rec["seed"] for rec in run_records(out, packed, system)}
+
+
+def summary(out: Path, packed: Path | None = None, system: str | None = None) -> str:
+    recs = run_records(out, packed, system)
     rows = [row for rec in recs for row in rec["rounds_checked"]]
     lines = [f"tournaments {len(recs)} (players {min(r['players'] for r in recs)}-"
              f"{max(r['players'] for r in recs)}, rounds {min(r['rounds'] for r in recs)}-"
@@ -380,7 +548,7 @@ def summary(out: Path) -> str:
     return "\n".join(lines)
 
 
-def classify(out: Path) -> str:
+def classify(out: Path, packed: Path | None = None, system: str | None = None) -> str:
     """Each disagreement with a witness, with where the witness's pairing leaves our
     procedure by our rulebook (``analyse_departures``: the article and the criterion that
     prefers ours) and whether ``c14-downfloaters=all`` pairs it as Gacrux."""
@@ -392,9 +560,8 @@ def classify(out: Path) -> str:
 
     lines: list[str] = []
     tally: dict[str, int] = {}
-    for rec in read_records(out):
-        system = rec.get("system", SYSTEM)
-        book = find_rulebook(system)
+    for rec in run_records(out, packed, system):
+        book = find_rulebook(rec.get("system", SYSTEM))
         for row in rec["rounds_checked"]:
             if "request" not in row:
                 continue
@@ -411,7 +578,8 @@ def classify(out: Path) -> str:
                 under = row.get("as_gacrux_under", as_witness_under(book, req, r, g))
                 tally[under] = tally.get(under, 0) + 1
                 lines.append(f"  as Gacrux under: {under or 'no named reading'}")
-            elif system == "dutch-2017" and row.get("bbp") not in (None, "same", "none"):
+            elif rec.get("system") == "dutch-2017" and \
+                    row.get("bbp") not in (None, "same", "none"):
                 under = row.get("as_bbp_under", "")
                 tally[under] = tally.get(under, 0) + 1
                 lines.append(f"  as bbpPairings v5.0.1 under: {under or 'no named reading'}")
@@ -517,11 +685,12 @@ def _parse_text(got: str) -> dict:
             "byes": [int(b.split()[-1]) for b in byes]}
 
 
-def extract(out: Path, seed: int, r: int, where: Path, article: str) -> Path:
+def extract(out: Path, seed: int, r: int, where: Path, article: str,
+            packed: Path | None = None, system: str | None = None) -> Path:
     """The request of a disagreement as a case file (``tests/data/dutch-gacrux``): the
     request with ``###`` lines naming each engine's pairing, the readings under which we
     pair as Gacrux (if any) and the article it is attributed to."""
-    for rec in read_records(out):
+    for rec in run_records(out, packed, system):
         for row in rec["rounds_checked"]:
             if rec["seed"] != seed or row["r"] != r or "request" not in row:
                 continue
@@ -563,12 +732,38 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--under-out", type=Path, help="the --under results (JSONL)")
     ap.add_argument("--under-summary", action="store_true",
                     help="print the figures of --under-out")
+    ap.add_argument("--pack", metavar="DIR", type=Path,
+                    help=f"write each complete block of {BLOCK:,} seeds of OUT as a chunk "
+                         f"in DIR (SYSTEM-seeds-FIRST-LAST.jsonl.gz), unless already there")
+    ap.add_argument("--packed", metavar="DIR",
+                    help="the packed chunks read with OUT as one run (their seeds are not "
+                         "run again); default: benchmarks/results/dutch2026-scale when it "
+                         "exists and --players, --rounds are the defaults; 'none': OUT alone")
     ap.add_argument("--extract", nargs=3, metavar=("SEED:ROUND", "DIR", "ARTICLE"),
                     help="write the request of one disagreement as a case file in DIR")
     args = ap.parse_args(argv)
+    if args.pack:
+        try:
+            for path, what in pack(args.out, args.pack):
+                print(f"{path}: {what}")
+        except PackConflict as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        return 0
+    if args.packed is None:  # the chunks hold tournaments of the default ranges
+        default = (args.players, args.rounds) == ("6-200", "5-13")
+        packed = PACKED if default and PACKED.is_dir() else None
+    else:
+        packed = None if args.packed == "none" else Path(args.packed)
+    if packed is not None:
+        n = len(list(packed.glob(f"{args.system}-seeds-*.jsonl.gz")))
+        if n:
+            print(f"(with the {n} chunks of {args.system} packed in {packed})",
+                  file=sys.stderr)
     if args.extract:
         seed, r = (int(x) for x in args.extract[0].split(":"))
-        print(extract(args.out, seed, r, Path(args.extract[1]), args.extract[2]))
+        print(extract(args.out, seed, r, Path(args.extract[1]), args.extract[2],
+                      packed, args.system))
         return 0
     if args.under_summary:
         print(under_summary(args.under_out))
@@ -577,7 +772,7 @@ def main(argv: list[str]) -> int:
         from dubov_explain.batch import parallel_map
         alt = dict(x.split("=", 1) for x in args.under.split(","))
         done = done_seeds(args.under_out)
-        recs = read_records(args.out)
+        recs = run_records(args.out, packed, args.system)
         span = range(args.first_seed, args.first_seed + args.count)
         jobs = [(rec, alt) for rec in recs
                 if rec["seed"] in span and rec["seed"] not in done and "error" not in rec]
@@ -589,7 +784,8 @@ def main(argv: list[str]) -> int:
                 print(f"[{k}/{len(jobs)}] seed {res['seed']}", flush=True)
         return 0
     if args.summary or args.classify:
-        print(summary(args.out) if args.summary else classify(args.out))
+        print(summary(args.out, packed, args.system) if args.summary
+              else classify(args.out, packed, args.system))
         return 0
     from dubov_explain.batch import ClusterError, parallel_map
     profile = PROFILES[args.system]
@@ -599,9 +795,10 @@ def main(argv: list[str]) -> int:
         ap.error(f"Gacrux does not pair by the text of {args.system}: --gacrux off")
     bbp = args.bbp or os.environ.get(profile["bbp_env"])
     bbp = bbp if bbp and os.access(bbp, os.X_OK) else None
-    done = done_seeds(args.out)
+    done = done_seeds(args.out, packed, args.system)
     seeds = [s for s in range(args.first_seed, args.first_seed + args.count) if s not in done]
-    print(f"{len(done)} tournaments already in {args.out}; {len(seeds)} to run "
+    print(f"{len(done)} tournaments already in {args.out}"
+          + (f" and {packed}" if packed else "") + f"; {len(seeds)} to run "
           f"({args.system}; bbpPairings: {bbp or 'none'}; Gacrux: {args.gacrux})", flush=True)
     from dubov_explain.simulate.batch import parse_range
     span = parse_range(args.players, "--players"), parse_range(args.rounds, "--rounds")

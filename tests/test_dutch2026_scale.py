@@ -250,3 +250,124 @@ def test_a_line_cut_by_an_interrupted_run_is_skipped_and_not_glued_to(tmp_path):
         f.write('{"seed": 3, "rounds_checked": []}\n')
     assert [r["seed"] for r in read_records(out)] == [1, 2, 3]
     assert out.read_text(encoding="utf-8").count("\n") == 4  # the cut line stays alone
+
+
+def _run_records() -> list[dict]:
+    """Real records (seeds 0-7 and 1148-1151 of the run of 2026-11-27; 1149 holds a
+    disagreement with its request) and two made by hand: seed 5 with an answer failing the
+    absolute check, seed 6 generated with other ranges (its players are not config_for's)."""
+    import json
+    with (DATA / "run-2026-11-27.jsonl").open(encoding="utf-8") as f:
+        recs = [r for r in map(json.loads, f) if r["seed"] < 8 or 1148 <= r["seed"] <= 1151]
+    recs[5]["rounds_checked"][0]["bbp_problems"] = ["BR 3: 2 PABs ([3, 4])"]
+    recs[6]["players"] = 7
+    recs[7]["rounds_checked"][2]["gacrux_problems"] = []  # a list with no Gacrux answer
+    return recs
+
+
+def _write(path: Path, recs: list[dict]) -> Path:
+    import json
+    path.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in recs),
+                    encoding="utf-8")
+    return path
+
+
+def test_packed_chunks_hold_the_complete_blocks_compactly_and_read_back_as_written(tmp_path):
+    """``--pack`` (blocks of 4 here): a chunk per complete block, sorted by seed, the first
+    record of a seed there twice; players, rounds, options dropped where config_for gives
+    them back, empty problem lists dropped; expanded, each record is the one written."""
+    import gzip
+    import json
+    recs = _run_records()
+    later = json.loads(json.dumps(recs[2]))
+    later["wall"] = 99.0  # a seed run twice: the first record is kept
+    work = _write(tmp_path / "run.jsonl", recs[:4][::-1] + recs[4:] + [later])
+    work.write_text(work.read_text() + '{"seed": 8, "rounds_ch', encoding="utf-8")  # cut line
+    where = tmp_path / "packed"
+    done = scale.pack(work, where, block=4)
+    assert [(p.name, what) for p, what in done] == [
+        ("dutch-2026-seeds-00000-00003.jsonl.gz", "written"),
+        ("dutch-2026-seeds-00004-00007.jsonl.gz", "written"),
+        ("dutch-2026-seeds-01148-01151.jsonl.gz", "written")]
+    assert sorted(p.name for p in where.iterdir()) == [p.name for p, _ in done]
+    assert [scale.read_chunk(p) for p, _ in done] == [recs[:4], recs[4:8], recs[8:]]
+    lines = [json.loads(line) for line in gzip.open(done[1][0], "rt", encoding="utf-8")]
+    assert [sorted(r) for r in lines if r["seed"] != 6] == [sorted(
+        {"ours_cpu", "ours_rounds", "ours_wall", "rounds_checked", "seed", "stopped_round",
+         "wall"})] * 3
+    assert lines[2]["players"] == 7 and lines[2]["options"] == recs[6]["options"]
+    assert lines[1]["rounds_checked"][0]["bbp_problems"] == ["BR 3: 2 PABs ([3, 4])"]
+    assert all("ours_problems" not in row and "bbp_problems" not in row
+               for row in lines[0]["rounds_checked"])
+    assert lines[3]["rounds_checked"][2] == {"gacrux_problems": [], **{
+        k: v for k, v in recs[7]["rounds_checked"][2].items() if not k.endswith("_problems")}}
+    assert len(done[2][0].read_bytes()) < len(json.dumps(recs[8:])) / 3
+    # a block with a seed missing is not packed
+    _write(work, recs[:3] + recs[4:])
+    assert [p.name for p, _ in scale.pack(work, tmp_path / "other", block=4)] == [
+        "dutch-2026-seeds-00004-00007.jsonl.gz", "dutch-2026-seeds-01148-01151.jsonl.gz"]
+    # a record the compact form cannot give back (a row without ours_problems) is refused
+    del recs[9]["rounds_checked"][0]["ours_problems"]
+    _write(work, recs)
+    with pytest.raises(scale.PackConflict, match="seed 1149 .* does not read back"):
+        scale.pack(work, tmp_path / "odd", block=4)
+
+
+def test_packing_again_gives_the_same_bytes_and_never_overwrites_other_records(tmp_path):
+    work = _write(tmp_path / "run.jsonl", _run_records())
+    one, two = tmp_path / "one", tmp_path / "two"
+    first = scale.pack(work, one, block=4)
+    data = [p.read_bytes() for p, _ in first]
+    assert all(d[3] == 0 and d[4:8] == b"\0\0\0\0" for d in data)  # no name, mtime 0
+    assert [p.read_bytes() for p, _ in scale.pack(work, two, block=4)] == data
+    assert [what for _, what in scale.pack(work, one, block=4)] == ["already there"] * 3
+    recs = _run_records()
+    recs[9]["wall"] += 1.0  # seed 1149 run again: its record differs
+    _write(work, recs)
+    with pytest.raises(scale.PackConflict, match="01148-01151.*not overwritten"):
+        scale.pack(work, one, block=4)
+    assert [p.read_bytes() for p, _ in first] == data
+    assert sorted(p.name for p in one.iterdir()) == [p.name for p, _ in first]  # no temp left
+    assert scale.main([str(work), "--pack", str(one)]) == 0  # blocks of 1,000: none complete
+
+
+def test_a_run_reads_its_packed_chunks_and_working_file_as_one(tmp_path, capsys, monkeypatch):
+    """done_seeds, summary, classify and a resumed run see the chunks and the working file
+    as the unpacked file: the same seeds, the same figures, nothing run again."""
+    recs = _run_records()
+    full = _write(tmp_path / "full.jsonl", recs)
+    where = tmp_path / "packed"
+    scale.pack(full, where, block=4)
+    # a new session: the chunks of 0-7 and 1148-1151 committed, seeds 8-9 in a new file
+    import json
+    with (DATA / "run-2026-11-27.jsonl").open(encoding="utf-8") as f:
+        tail = [r for r in map(json.loads, f) if r["seed"] in (8, 9)]
+    work = _write(tmp_path / "run.jsonl", tail)
+    _write(full, recs + tail)
+    everything = set(range(10)) | set(range(1148, 1152))
+    assert scale.done_seeds(work) == {8, 9}
+    assert scale.done_seeds(work, where) == everything
+    assert scale.run_records(work, where) == sorted(recs + tail, key=lambda r: r["seed"])
+    assert scale.summary(work, where) == scale.summary(full)
+    assert "answers failing the absolute check 1" in scale.summary(work, where)
+    assert "seed 1149 round 6 of 8 (11 players)" in scale.classify(work, where)
+    assert scale.extract(work, 1149, 6, tmp_path, "C14", where).exists()
+    assert scale.summary(work, where, "dutch-2017") == scale.summary(work)  # 2026's chunks
+    assert scale.main([str(work), "--packed", str(where), "--count", "10", "--bbp", "-"]) == 0
+    said = capsys.readouterr().out.splitlines()[-1]
+    assert said.startswith("14 tournaments already in") and "; 0 to run" in said
+    assert "warning" not in capsys.readouterr().err
+    # the default --packed: the chunks' directory, for a run of the default ranges only
+    monkeypatch.setattr(scale, "PACKED", where)
+    assert scale.main([str(work), "--count", "0", "--bbp", "-"]) == 0
+    assert capsys.readouterr().out.startswith(f"14 tournaments already in {work} and {where};")
+    assert scale.main([str(work), "--count", "0", "--bbp", "-", "--players", "8-12"]) == 0
+    assert capsys.readouterr().out.startswith(f"2 tournaments already in {work};")
+    assert scale.main([str(work), "--count", "0", "--bbp", "-", "--packed", "none"]) == 0
+    assert capsys.readouterr().out.startswith(f"2 tournaments already in {work};")
+    assert scale.done_seeds(full, where) == everything  # the file the chunks were packed from
+    assert "warning" not in capsys.readouterr().err
+    recs[9]["wall"] += 1.0  # a file of another run: read as it is, with a warning
+    _write(full, recs)
+    assert scale.run_records(full, where)[9] == recs[9]
+    assert "warning: 1 seeds of" in capsys.readouterr().err
