@@ -153,11 +153,29 @@ def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: se
     (``mate`` left to right, ``back`` right to left, both updated along it), the right
     side ``right``, its unmatched vertices ``free`` (updated), the edges ``rows`` (each
     left vertex's partners, a set); breadth first, over at most ``reach`` left vertices.
-    False when none is found within that reach (the matching is then unchanged)."""
+    False when none is found within that reach (the matching is then unchanged).
+
+    A right vertex reached is not only queued: its partner's row is asked at once whether
+    it meets a free vertex (``free`` is small: the matching is near perfect), so a path of
+    two steps ends without listing the whole level first.  Any augmenting path serves:
+    the callers read only the matching's size, or whether one exists."""
     came: dict = {}  # right vertex -> the left vertex that reached it
     queue = [root]
     seen: set = set()
     i = 0
+
+    def turn(w: int) -> None:
+        """The path ending at the free right vertex ``w``, turned."""
+        free.discard(w)
+        while True:
+            u = came[w]
+            before = mate.get(u)
+            mate[u] = w
+            back[w] = u
+            if u == root:
+                return
+            w = before
+
     while i < len(queue) and i < reach:
         u = queue[i]
         i += 1
@@ -166,19 +184,19 @@ def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: se
         if hit:
             w = min(hit)
             came[w] = u
-            free.discard(w)
-            while True:  # the path, turned
-                u = came[w]
-                before = mate.get(u)
-                mate[u] = w
-                back[w] = u
-                if u == root:
-                    return True
-                w = before
+            turn(w)
+            return True
         seen |= near
         for w in near:
             came[w] = u
-            queue.append(back[w])
+            x = back[w]
+            ends = (rows[x] & free) - seen
+            if ends:
+                e = min(ends)
+                came[e] = x
+                turn(e)
+                return True
+            queue.append(x)
     return False
 
 
@@ -1157,7 +1175,7 @@ class Generation:
                     return
 
     def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder,
-                       mate=None) -> None:
+                       mate=None, pfree=None) -> None:
         """4.2: S1's i-th player takes the S2 players in BSN order (the lexicographic order
         of the transpositions' first N1 BSNs).
 
@@ -1167,7 +1185,11 @@ class Generation:
         augmenting path from a warm start) otherwise.  The lower bound of the part matters
         only against a best found (``better``/``settled``), so it is computed only then:
         the part's value is the same whenever it is computed, the pairs and the free S2
-        players being those of the part."""
+        players being those of the part.
+
+        ``pfree``: the parent's list of free S2 players and the one this node's pair took
+        (when the parent listed them): this node's list is that one less him, in the same
+        order, without a pass over S2."""
         fits = self.fits
         if i < len(s1):
             self._nodes += 1
@@ -1175,6 +1197,10 @@ class Generation:
                 raise SearchLimitReached
         free = None  # the S2 players free at this node, listed once if asked (the same
         # after each child, which gives back what it took)
+        if pfree is not None:
+            listed, taken = pfree
+            j = listed.index(taken)
+            free = listed[:j] + listed[j + 1:]
         if mate is None:
             free = [b for b in s2 if b not in used]
             mate = matching.bipartite_max_matching(s1[i:], free, lambda x, y: fits(x, y),
@@ -1219,7 +1245,7 @@ class Generation:
             used.add(b)
             pairs.append((a, b))
             self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder,
-                                child)
+                                child, None if free is None else (free, b))
             pairs.pop()
             used.discard(b)
             if self._best is not None:
@@ -1229,6 +1255,14 @@ class Generation:
                     lb = self.lower_bound(base, pairs, s1[i:], free, floaters, rest)
                 if self.settled(lb):
                     return
+
+    def _set_of(self, s2: list) -> frozenset:
+        """``frozenset(s2)`` of the S2 list being walked, kept while it is the same list
+        (the list itself is kept with it, so ``is`` cannot match another)."""
+        got = self.__dict__.get("_s2_set")
+        if got is None or got[0] is not s2:
+            got = self._s2_set = (s2, frozenset(s2))
+        return got[1]
 
     def rest_pairable(self, s1_left: list, free: list) -> bool:
         """Whether the S1 players ``s1_left`` can each be paired with a distinct player of
@@ -1282,7 +1316,7 @@ class Generation:
             if x is None:
                 return child
             del child[x]
-            right = frozenset(s2).difference(used, (b,))
+            right = self._set_of(s2).difference(used, (b,))
             if _augment(x, child, back, rows, right, set(right.difference(back))):
                 return child
         free = [x for x in s2 if x not in used and x != b]
