@@ -8,6 +8,7 @@ sizes (a losers' XXP group, a winners' one)."""
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from pathlib import Path
@@ -103,3 +104,39 @@ def test_spent_budget_gives_the_walk_without_a_cap(monkeypatch):
 
 def test_the_cap_is_in_force_by_default():
     assert search.Generation.CAPPED is True
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_childs_free_list_is_its_parents_less_his_partner(monkeypatch, system):
+    """A node of the walk lists its free S2 players from its parent's list less the partner
+    its pair took (``pfree``), and repair reads S2 as a set kept per list: on every node of
+    generated rounds, the list handed down less that player is exactly the S2 players not
+    used, in S2's order, and the set kept is S2's.  The bounds' matchings read these."""
+    seen = {"pfree": 0, "sets": 0}
+    real = search.Generation.transpositions
+    real_set = search.Generation._set_of
+
+    signature = inspect.signature(real)
+
+    def checked(self, s1, s2, i, pairs, used, *rest, **named):
+        pfree = signature.bind(self, s1, s2, i, pairs, used, *rest, **named).arguments.get(
+            "pfree")
+        if pfree is not None:
+            listed, taken = pfree
+            assert pairs[-1][1] == taken
+            j = listed.index(taken)
+            assert listed[:j] + listed[j + 1:] == [b for b in s2 if b not in used]
+            seen["pfree"] += 1
+        return real(self, s1, s2, i, pairs, used, *rest, **named)
+
+    def checked_set(self, s2):
+        got = real_set(self, s2)
+        assert got == frozenset(s2)
+        seen["sets"] += 1
+        return got
+
+    monkeypatch.setattr(search.Generation, "transpositions", checked)
+    monkeypatch.setattr(search.Generation, "_set_of", checked_set)
+    for seed in range(3):
+        tournament_traces(system, seed)
+    assert seen["pfree"] > 50 and seen["sets"] >= 5, seen
