@@ -179,13 +179,30 @@ def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: se
     while i < len(queue) and i < reach:
         u = queue[i]
         i += 1
-        near = (rows[u] & right) - seen
-        hit = near & free
+        row = rows[u]
+        hit = row & free  # (no free vertex is ever seen: only matched ones are)
         if hit:
             w = min(hit)
             came[w] = u
             turn(w)
             return True
+        # the first few partners' partners, before the whole level is listed (a row may
+        # hold thousands; a path of two steps is usually near its start)
+        tried = 0
+        for w in row:
+            if w in seen or w not in right:
+                continue
+            x = back[w]
+            ends = rows[x] & free
+            if ends:
+                e = min(ends)
+                came[w], came[e] = u, x
+                turn(e)
+                return True
+            tried += 1
+            if tried == _FIRST_TRIED:
+                break
+        near = (row & right) - seen
         seen |= near
         for w in near:
             came[w] = u
@@ -198,6 +215,10 @@ def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: se
                 return True
             queue.append(x)
     return False
+
+
+#: ``_augment``: the partners whose partners are asked before a level is listed
+_FIRST_TRIED = 16
 
 
 class _Apart(dict):
