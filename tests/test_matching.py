@@ -851,6 +851,23 @@ def test_konig_cover_refuses_a_matching_that_is_not_maximum():
         konig_cover([1, 2], [3, 4], lambda u, v: True, {1: 3})
 
 
+def _walk_graph(rng, players, density, with_rows):
+    """A random graph on ``players`` for the walk's matchings: the table of its pairs,
+    the predicate, and (``with_rows``) each player's row of partners."""
+    table = {}
+    for u in players:
+        for v in players:
+            if u < v:
+                table[(u, v)] = table[(v, u)] = rng.random() < density
+
+    def comp(u, v):
+        return table[(u, v)]
+
+    rows = {u: frozenset(v for v in players if v != u and table[(u, v)])
+            for u in players} if with_rows else None
+    return table, comp, rows
+
+
 @pytest.mark.parametrize("with_rows", [False, True], ids=["pair-by-pair", "rows"])
 def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
     """``certified_matching`` (the Dutch walk's bound) on a chain of graphs each a few
@@ -860,18 +877,8 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
 
     rng = random.Random(7)
     players = list(range(40))
-    table = {}
-    for u in players:
-        for v in players:
-            if u < v:
-                table[(u, v)] = table[(v, u)] = rng.random() < 0.55
-
-    def comp(u, v):
-        return table[(u, v)]
-
     # with rows, a few players gone are mended by augmenting paths read in them
-    rows = {u: frozenset(v for v in players if v != u and table[(u, v)])
-            for u in players} if with_rows else None
+    table, comp, rows = _walk_graph(rng, players, 0.55, with_rows)
 
     import dubov_explain.matching as package
 
@@ -917,22 +924,11 @@ def test_the_walks_certified_matchings_from_the_parent_are_maximum(monkeypatch, 
     and after a subtree the walk comes back to a sibling.  The parent's state is found and
     checked; a stale ``_formed`` (or a state of another node of that depth) falls back to
     the general path.  Every size is the maximum's, every kept cover covers its graph."""
-    from dubov_explain.rulebooks.dutch2026 import search
     from dubov_explain.rulebooks.dutch2026.search import Generation
 
     rng = random.Random(11)
     players = list(range(36))
-    table = {}
-    for u in players:
-        for v in players:
-            if u < v:
-                table[(u, v)] = table[(v, u)] = rng.random() < 0.5
-
-    def comp(u, v):
-        return table[(u, v)]
-
-    rows = {u: frozenset(v for v in players if v != u and table[(u, v)])
-            for u in players} if with_rows else None
+    table, comp, rows = _walk_graph(rng, players, 0.5, with_rows)
     from_parent = []
     real = Generation._from_parent
     monkeypatch.setattr(Generation, "_from_parent", lambda self, *a: (
