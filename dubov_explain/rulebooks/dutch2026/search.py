@@ -52,9 +52,9 @@ pairs of zero slack (``Generation.zero_slack_matching``, with the odd sets of
 algorithm runs only otherwise (the docstrings argue both bounds).  The walk computes a bound
 against a best found or a cap, in stages that stop at the first not better than the best
 (each a bound of the next: the decision is the same).  Its [C10]-[C13] parts are maximum
-matchings of clean pairs, each proved maximum by a vertex cover carried from the last one
-(``Generation.certified_matching``), of pairs read by their players' colour classes
-(``_Classes``).
+matchings of clean pairs, each proved maximum by a vertex cover carried from the node's
+parent in the walk, or else from the last one asked (``Generation.certified_matching``), of
+pairs read by their players' colour classes (``_Classes``).
 
 MaxPairs and M1 are what [C5]-[C7] allow at best (3.1.2, 3.1.3), found by the same optimal
 matching; a remainder whose MDP-Pairing leaves it unable to reach MaxPairs - M1 pairs gives
