@@ -326,6 +326,34 @@ class SearchLimitReached(Exception):
     pass
 
 
+class _Pairs(list):
+    """The pairs of a walk (``Generation.transpositions``, which only appends a pair and
+    pops it again), with the sum of the parts of each prefix, for
+    ``Generation.candidate_quality``: ``sums[j]`` is the part of the first j pairs, kept
+    while those pairs are (``pop`` drops the sums of the prefixes it shortens), and a
+    node's sum is its parent's and its own pair's part, not its whole path read again (a
+    path is as deep as S1: hundreds of pairs in a bracket of an open of thousands)."""
+
+    __slots__ = ("gen", "sums")
+
+    def __init__(self, gen: "Generation", pairs=()):
+        super().__init__(pairs)
+        self.gen = gen
+        self.sums = [((0,) * 8, NO_LISTS)]
+
+    def pop(self, *args):
+        got = super().pop(*args)
+        del self.sums[len(self) + 1:]
+        return got
+
+    def quality_sum(self) -> tuple:
+        """The sum of every pair's part (``Generation.scaled_terms``), its prefixes' kept."""
+        sums, n = self.sums, len(self)
+        while len(sums) <= n:
+            sums.append(plus(sums[-1], self.gen.scaled_terms(*self[len(sums) - 1])))
+        return sums[n]
+
+
 def exchanges(n1: int, n: int):
     """4.3.2: the resident-exchanges between the original S1 (BSNs 1..n1) and S2
     (n1+1..n), as (moved from S1 to S2, moved from S2 to S1), in the text's order: the
@@ -862,7 +890,14 @@ class Generation:
         differences of the lists in units of ``self.unit`` (integers: the same order as the
         fractions, and :meth:`search` gives the chosen vector back in points), the pairs'
         part summed once per prefix (the walk extends its pairs one at a time: each sum is
-        its parent's and one pair's part; ``self._sums``, a memo cleared when large)."""
+        its parent's and one pair's part).  The walk's own list (``_Pairs``) keeps the sum
+        of each of its prefixes; other pairs (a tuple) are summed through ``self._sums``,
+        a memo by prefix cleared when large."""
+        if isinstance(pairs, _Pairs):
+            got = pairs.quality_sum()
+            if not downfloaters:
+                return list(got[0]) + list(got[1])
+            return summed([got] + [self.in_units(self.floater_terms(n)) for n in downfloaters])
         sums = self._sums
         key = tuple(pairs)
         got = sums.get(key)
@@ -948,7 +983,7 @@ class Generation:
         out = [0] * 8
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
-        left = frozenset(s1)
+        left = frozenset(s1) if rest else None
         for k in checks:
             if rest:
                 rows = self._rows[k]
@@ -963,9 +998,13 @@ class Generation:
                                         self._rows[k], k)
             out[k] = len(s1) - len(m)
         if floaters:
-            down1, down2 = self.downfloated()
-            out[4] = max(0, len(down1.intersection(s2)) - len(s1))
-            out[6] = max(0, len(down2.intersection(s2)) - len(s1))
+            # the S2 players as a set: the one ``certified_matching`` kept with this S2
+            # (its state holds the list itself, so ``is`` cannot match another)
+            state = warm.get(("cert", checks[-1]))
+            free = state[5] if state is not None and state[3] is s2 else frozenset(s2)
+            down1, down2 = self.downfloated_here()
+            out[4] = max(0, len(down1 & free) - len(s1))
+            out[6] = max(0, len(down2 & free) - len(s1))
         return tuple(out)
 
     def downfloated(self) -> tuple[frozenset, frozenset]:
@@ -976,6 +1015,15 @@ class Generation:
             ns = [p.number for p in self.st.players]
             got = self._downfloated = tuple(
                 frozenset(n for n in ns if self.float_marks(n)[i] == "down") for i in (0, 1))
+        return got
+
+    def downfloated_here(self) -> tuple[frozenset, frozenset]:
+        """:meth:`downfloated` among the players of the bracket being searched (each set
+        is then counted among a node's free S2 players by the smaller side)."""
+        got = self._ctx.get("downfloated")
+        if got is None:
+            members = self._classes.members
+            got = self._ctx["downfloated"] = tuple(d & members for d in self.downfloated())
         return got
 
     def certified_matching(self, s1: tuple, s2: tuple, comp, rows, k: int) -> dict:
@@ -1188,7 +1236,7 @@ class Generation:
                 here.update(s1=tuple(s1), s2=tuple(s2), exchange=(bsn_x, bsn_y))
             else:
                 here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
-            self.transpositions(s1, s2, 0, list(fixed_pairs), set(), limbo, base, here,
+            self.transpositions(s1, s2, 0, _Pairs(self, fixed_pairs), set(), limbo, base, here,
                                 remainder=None)
             if self._best is not None:
                 part_lb = part_lb or bound()
@@ -1253,7 +1301,7 @@ class Generation:
             if remainder is not None:
                 remainder(pairs, used)
             else:
-                self.consider(tuple(pairs), tuple(p for p in s2 if p not in used), limbo, facts)
+                self.consider(pairs, tuple(p for p in s2 if p not in used), limbo, facts)
             return
         a = s1[i]
         for b in s2:
@@ -1386,7 +1434,8 @@ class Generation:
                 sub = (opt[0], opt[3] if lower else (0, ()), c9)
                 self.homogeneous(rest, n1r, tuple(pairs), limbo, sub, facts)
 
-            self.transpositions(list(s1), list(residents), 0, [], set(), limbo, base, facts,
+            self.transpositions(list(s1), list(residents), 0, _Pairs(self), set(), limbo,
+                                base, facts,
                                 remainder)
             if self.settled(root):
                 return
