@@ -891,7 +891,7 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
     monkeypatch.setattr(search, "_augment",
                         lambda *a, **k: augment(*a, **k) and (mended.append(1) or True))
     g = Generation.__new__(Generation)
-    g._warm, g._formed = {}, None
+    g._warm, g._formed, g._parent_seen = {}, None, None
     s1, s2, out = players[:15], players[15:35], players[35:]
     for step in range(400):
         move = rng.random()
@@ -901,15 +901,20 @@ def test_the_walks_certified_matchings_are_maximum(monkeypatch, with_rows):
             (s1 if rng.random() < 0.5 else s2).append(out.pop(rng.randrange(len(out))))
         elif s1:  # a player changes sides
             s2.append(s1.pop(rng.randrange(len(s1))))
-        m = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
-        assert len(m) == len(bipartite_max_matching(s1, s2, comp)), step
-        assert set(m) <= set(s1) and set(m.values()) <= set(s2)
-        assert len(set(m.values())) == len(m) and all(table[(u, v)] for u, v in m.items())
+        size = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
+        assert size == len(bipartite_max_matching(s1, s2, comp)), step
         kept = g._warm[("cert", 2)]
         assert kept is g._warm[("cert", 2, len(s1))]  # kept by depth too, for the children
-        assert kept[0] == m and kept[1] == {v: u for u, v in m.items()}
-        assert kept[2:6] == (tuple(s1), tuple(s2), frozenset(s1), frozenset(s2))
-        cl, cr = kept[6:8]
+        kept = kept.built()
+        m = kept.m
+        assert len(m) == size
+        assert set(m) <= set(s1) and set(m.values()) <= set(s2)
+        assert len(set(m.values())) == len(m) and all(table[(u, v)] for u, v in m.items())
+        assert kept.back == {v: u for u, v in m.items()}
+        assert (kept.s1, kept.s2, kept.f1, kept.f2) == \
+            (tuple(s1), tuple(s2), frozenset(s1), frozenset(s2))
+        assert kept.free is None or kept.free == set(s2) - set(m.values())
+        cl, cr = kept.c1, kept.c2
         assert len(cl) + len(cr) == len(m)
         assert all(u in cl or v in cr for u in s1 for v in s2 if table[(u, v)]), step
     # both paths taken: a cover carried over proved the maximum, and one was read off
@@ -934,16 +939,24 @@ def test_the_walks_certified_matchings_from_the_parent_are_maximum(monkeypatch, 
     monkeypatch.setattr(Generation, "_from_parent", lambda self, *a: (
         lambda got: from_parent.append(got is not None) or got)(real(self, *a)))
     g = Generation.__new__(Generation)
-    g._warm, g._formed = {}, None
-    asked = [0]
+    g._warm, g._formed, g._parent_seen = {}, None, None
+    asked, lazy = [0], []
 
     def ask(s1, s2):
-        m = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
+        size = g.certified_matching(tuple(s1), tuple(s2), comp, rows, 2)
         asked[0] += 1
-        assert len(m) == len(bipartite_max_matching(s1, s2, comp)), asked[0]
-        assert all(m[u] in s2 and table[(u, m[u])] for u in m) and set(m) <= set(s1)
+        assert size == len(bipartite_max_matching(s1, s2, comp)), asked[0]
         kept = g._warm[("cert", 2)]
-        cl, cr = kept[6:8]
+        assert kept.size == size and kept.s1 == tuple(s1) and kept.s2 == tuple(s2)
+        # a node left at once is kept unbuilt (the parent's, and the changes)
+        lazy.append(type(kept).__name__ == "_LazyCert")
+        kept = kept.built()
+        m = kept.m
+        assert len(m) == size and kept.back == {v: u for u, v in m.items()}
+        assert all(m[u] in s2 and table[(u, m[u])] for u in m) and set(m) <= set(s1)
+        assert kept.f1 == frozenset(s1) and kept.f2 == frozenset(s2)
+        assert kept.free is None or kept.free == set(s2) - set(m.values())
+        cl, cr = kept.c1, kept.c2
         assert len(cl) + len(cr) == len(m)
         assert all(u in cl or v in cr for u in s1 for v in s2 if table[(u, v)])
 
@@ -959,3 +972,4 @@ def test_the_walks_certified_matchings_from_the_parent_are_maximum(monkeypatch, 
     walk(players[:16], players[16:], [300])
     assert asked[0] > 250
     assert any(from_parent) and not all(from_parent)  # both paths taken
+    assert any(lazy) and not all(lazy)

@@ -148,7 +148,7 @@ class _CleanRows(dict):
 
 
 def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: set,
-             reach: int = 64) -> bool:
+             reach: int = 64, gone=None, log: list | None = None) -> bool:
     """One augmenting path from the unmatched left vertex ``root`` of a bipartite matching
     (``mate`` left to right, ``back`` right to left, both updated along it), the right
     side ``right``, its unmatched vertices ``free`` (updated), the edges ``rows`` (each
@@ -158,18 +158,28 @@ def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: se
     A right vertex reached is not only queued: its partner's row is asked at once whether
     it meets a free vertex (``free`` is small: the matching is near perfect), so a path of
     two steps ends without listing the whole level first.  Any augmenting path serves:
-    the callers read only the matching's size, or whether one exists."""
+    the callers read only the matching's size, or whether one exists.
+
+    ``gone``: a vertex of ``right`` that is not one (neither matched nor free: it is
+    never reached).  ``log``: each entry changed is noted there first, as (the dict or
+    the free set, the key, its value before: ``_ABSENT`` when it had none; for the free
+    set, whether the key was in it), so that the caller can undo the path."""
     came: dict = {}  # right vertex -> the left vertex that reached it
     queue = [root]
-    seen: set = set()
+    seen: set = set() if gone is None else {gone}
     i = 0
 
     def turn(w: int) -> None:
         """The path ending at the free right vertex ``w``, turned."""
+        if log is not None:
+            log.append((free, w, True))
         free.discard(w)
         while True:
             u = came[w]
             before = mate.get(u)
+            if log is not None:
+                log.append((mate, u, _ABSENT if before is None else before))
+                log.append((back, w, back.get(w, _ABSENT)))
             mate[u] = w
             back[w] = u
             if u == root:
@@ -219,6 +229,101 @@ def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: se
 
 #: ``_augment``: the partners whose partners are asked before a level is listed
 _FIRST_TRIED = 16
+
+#: a key a dict did not hold (``_augment``'s log, ``_LazyCert``)
+_ABSENT = object()
+
+
+def _undo(log: list) -> None:
+    """Undo the changes noted in ``log`` (``_augment``'s entries), the last first."""
+    for where, key, before in reversed(log):
+        if isinstance(where, dict):
+            if before is _ABSENT:
+                where.pop(key, None)
+            else:
+                where[key] = before
+        elif before:
+            where.add(key)
+        else:
+            where.discard(key)
+
+
+class _Cert:
+    """``Generation.certified_matching``'s state of one node's graph: the matching (``m``,
+    S1 to S2, and ``back``, S2 to S1), the sides as the lists asked (``s1``, ``s2``) and as
+    sets (``f1``, ``f2``), a vertex cover of the graph as large as the matching (``c1`` of
+    S1, ``c2`` of S2: Konig's proof that it is maximum), and the free S2 players (``free``,
+    the S2 players the matching leaves out; None until asked)."""
+
+    __slots__ = ("m", "back", "s1", "s2", "f1", "f2", "c1", "c2", "free")
+
+    def __init__(self, m, back, s1, s2, f1, f2, c1, c2, free=None):
+        self.m, self.back, self.s1, self.s2 = m, back, s1, s2
+        self.f1, self.f2, self.c1, self.c2, self.free = f1, f2, c1, c2, free
+
+    @property
+    def size(self) -> int:
+        return len(self.m)
+
+    def built(self) -> "_Cert":
+        return self
+
+    def in_s2(self, players: frozenset) -> int:
+        """How many of ``players`` are S2 players of the graph."""
+        return len(players & self.f2)
+
+    def free_set(self) -> set:
+        """``free``, listed when first asked."""
+        if self.free is None:
+            self.free = set(self.f2.difference(self.back))
+        return self.free
+
+
+class _LazyCert:
+    """A node's ``_Cert`` read off its parent's (``par``, built) and not built yet: the
+    parent's graph less ``a`` (of S1) and ``b`` (of S2), the matching's changes (``redo``:
+    each dict entry or free S2 player changed, with its value in this node's matching) and
+    its ``size``.  The walk leaves most nodes as soon as their bound is known, and only the
+    size is read of them; a node's state is built (``built``: copies of the parent's
+    matching and sets, the changes applied) only when read as a parent, or by the general
+    path of ``Generation.certified_matching``, so a node whose children are never asked
+    costs no copy of the bracket's matching."""
+
+    __slots__ = ("par", "a", "b", "s1", "s2", "size", "redo", "_built")
+
+    def __init__(self, par: _Cert, a: int, b: int, s1: tuple, s2: tuple, size: int,
+                 redo: list):
+        self.par, self.a, self.b, self.s1, self.s2 = par, a, b, s1, s2
+        self.size, self.redo, self._built = size, redo, None
+
+    def built(self) -> _Cert:
+        got = self._built
+        if got is None:
+            par, a, b = self.par, self.a, self.b
+            m, back, free = dict(par.m), dict(par.back), set(par.free_set())
+            for where, key, value in self.redo:
+                if where is par.free:
+                    if value:
+                        free.add(key)
+                    else:
+                        free.discard(key)
+                    continue
+                where = m if where is par.m else back
+                if value is _ABSENT:
+                    where.pop(key, None)
+                else:
+                    where[key] = value
+            c1 = par.c1 - {a} if a in par.c1 else par.c1
+            c2 = par.c2 - {b} if b in par.c2 else par.c2
+            got = self._built = _Cert(m, back, self.s1, self.s2, par.f1 - {a}, par.f2 - {b},
+                                      c1, c2, free)
+            self.par = self.redo = None  # (the parent may now be let go)
+        return got
+
+    def in_s2(self, players: frozenset) -> int:
+        if self._built is not None:
+            return self._built.in_s2(players)
+        return len(players & self.par.f2) - (self.b in players)
 
 
 class _Apart(dict):
@@ -741,6 +846,7 @@ class Generation:
         self._nodes = 0
         self._warm: dict = {}
         self._formed = None
+        self._parent_seen = None  # ``_from_parent``'s last check of the lists
         bracket = tuple(mdps) + tuple(residents)
         # a row is built from the colour classes (``_Classes``) and kept: worth it while
         # the bounds' matchings scan much of the bracket, not in a bracket of many
@@ -994,17 +1100,20 @@ class Generation:
                 warm[("rest", k)] = m
                 out[k] = max(0, len(s1) + rest - len(m) // 2)
                 continue
-            m = self.certified_matching(s1, s2, lambda a, b, k=k: clean(a, b)[k],
-                                        self._rows[k], k)
-            out[k] = len(s1) - len(m)
+            out[k] = len(s1) - self.certified_matching(
+                s1, s2, lambda a, b, k=k: clean(a, b)[k], self._rows[k], k)
         if floaters:
-            # the S2 players as a set: the one ``certified_matching`` kept with this S2
-            # (its state holds the list itself, so ``is`` cannot match another)
+            # among the S2 players: counted by the state ``certified_matching`` kept for
+            # this S2 (it holds the list itself, so ``is`` cannot match another)
             state = warm.get(("cert", checks[-1]))
-            free = state[5] if state is not None and state[3] is s2 else frozenset(s2)
             down1, down2 = self.downfloated_here()
-            out[4] = max(0, len(down1 & free) - len(s1))
-            out[6] = max(0, len(down2 & free) - len(s1))
+            if state is not None and state.s2 is s2:
+                n1, n2 = state.in_s2(down1), state.in_s2(down2)
+            else:
+                free = frozenset(s2)
+                n1, n2 = len(down1 & free), len(down2 & free)
+            out[4] = max(0, n1 - len(s1))
+            out[6] = max(0, n2 - len(s1))
         return tuple(out)
 
     def downfloated(self) -> tuple[frozenset, frozenset]:
@@ -1026,9 +1135,9 @@ class Generation:
             got = self._ctx["downfloated"] = tuple(d & members for d in self.downfloated())
         return got
 
-    def certified_matching(self, s1: tuple, s2: tuple, comp, rows, k: int) -> dict:
-        """A maximum matching of ``s1`` with ``s2`` by ``comp`` (criterion ``k``'s clean
-        pairs), proved maximum by a vertex cover of the same size (Konig).
+    def certified_matching(self, s1: tuple, s2: tuple, comp, rows, k: int) -> int:
+        """The size of a maximum matching of ``s1`` with ``s2`` by ``comp`` (criterion
+        ``k``'s clean pairs), proved maximum by a vertex cover of the same size (Konig).
 
         The walk asks this of graphs that differ from one asked before by a few players: a
         node's graph is its parent's less the pair just formed.  A cover of such an earlier
@@ -1040,20 +1149,19 @@ class Generation:
         bound needs only the maximum's size, the same whichever is found).  Otherwise it
         is completed as before and a cover is read off it (``matching.konig_cover``).
 
-        The earlier graph is the parent's when its state is kept: each state is kept by
-        the number of S1 players (``("cert", k, len(s1))``, the node's depth in the walk),
-        and the parent of a node with ``d`` S1 players left had ``d + 1``.  When that state
-        is the parent's -- its S1 players are these and the first of the pair the walk
-        formed last (``_formed``), its S2 players these and the second, checked on the
-        lists themselves -- the new state is read off it player by player
-        (:meth:`_from_parent`); else the last state asked is used as above.  Any earlier
-        state gives the same size (a maximum's), so which one is used decides only the
-        work."""
+        The earlier graph is the parent's when its state is kept: each state (``_Cert``)
+        is kept by the number of S1 players (``("cert", k, len(s1))``, the node's depth in
+        the walk), and the parent of a node with ``d`` S1 players left had ``d + 1``.  When
+        that state is the parent's -- its S1 players are these and the first of the pair
+        the walk formed last (``_formed``), its S2 players these and the second, checked on
+        the lists themselves -- the new state is read off it (:meth:`_from_parent`); else
+        the last state asked is used as above.  Any earlier state gives the same size (a
+        maximum's), so which one is used decides only the work."""
         warm = self._warm
         depth = len(s1)
         par = warm.get(("cert", k, depth + 1))
         if par is not None and self._formed is not None:
-            got = self._from_parent(par, s1, s2, rows, k, comp)
+            got = self._from_parent(par.built(), s1, s2, rows, k, comp)
             if got is not None:
                 return got
         target = None
@@ -1063,7 +1171,8 @@ class Generation:
         start = None
         free_r = None
         if got is not None:
-            start, back, _, _, l1, l2, c1, c2, _ = got
+            got = got.built()
+            start, back, l1, l2, c1, c2 = got.m, got.back, got.f1, got.f2, got.c1, got.c2
             hint = ((f1 & c1) | (f1 - l1), (f2 & c2) | (f2 - l2))
             target = len(hint[0]) + len(hint[1])
             gone1, gone2 = l1 - f1, l2 - f2
@@ -1091,70 +1200,84 @@ class Generation:
                                 len(start) == target:
                             break
                 if len(start) == target:
-                    self._keep_cert(k, depth, (start, back, s1, s2, f1, f2, *hint, free_r))
-                    return start
+                    self._keep_cert(k, depth, _Cert(start, back, s1, s2, f1, f2, *hint, free_r))
+                    return target
+        return self._completed(s1, s2, comp, rows, k, f1, f2, start, target, hint)
+
+    def _completed(self, s1: tuple, s2: tuple, comp, rows, k: int, f1, f2, start, target,
+                   hint) -> int:
+        """:meth:`certified_matching` completed by the matching search from ``start`` (a
+        matching of the graph, or None), ``target`` the size of the cover ``hint`` (S1's
+        part, S2's) when one is known: the search stops there (the maximum); else a cover
+        is read off the maximum found.  The state is kept; its size given back."""
         m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
                                             neighbours=rows, target=target)
         if len(m) != target:
             hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
-        self._keep_cert(k, depth, (m, dict(zip(m.values(), m)), s1, s2, f1, f2, *hint, None))
-        return m
+        self._keep_cert(k, len(s1), _Cert(m, dict(zip(m.values(), m)), s1, s2, f1, f2, *hint))
+        return len(m)
 
-    def _from_parent(self, par: tuple, s1: tuple, s2: tuple, rows, k: int, comp):
+    def _from_parent(self, par: _Cert, s1: tuple, s2: tuple, rows, k: int, comp):
         """:meth:`certified_matching` read off the parent's state ``par`` when it is the
         parent's (its S1 players ``s1`` and ``a``, first; its S2 players ``s2`` and ``b``,
         in place; ``(a, b)`` the pair formed, ``_formed``), else None.  The parent's cover
         less ``a`` and ``b`` covers this graph (the parent's less two players); its
         matching less their pairs, mended by one augmenting path from the S1 player whose
         partner ``b`` was, is maximum when it reaches that cover's size; else the matching
-        search completes it from there.  Every set is the parent's less a player (a copy),
-        not built again from the lists: a node of a bracket of thousands costs a few
-        copies instead of sets built and intersected."""
-        m0, back0, p1, p2, g1, g2, c1, c2, fr0 = par
-        a, b = self._formed
-        if len(p1) != len(s1) + 1 or p1[0] != a or p1[1:] != s1 or len(p2) != len(s2) + 1:
-            return None
-        try:
-            j = p2.index(b)
-        except ValueError:
-            return None
-        if p2[:j] != s2[:j] or p2[j + 1:] != s2[j:]:
-            return None
-        f1, f2 = g1 - {a}, g2 - {b}
-        h1 = c1 - {a} if a in c1 else c1
-        h2 = c2 - {b} if b in c2 else c2
-        target = len(h1) + len(h2)
-        start, back = dict(m0), dict(back0)
-        w = start.pop(a, None)
-        if w is not None:
-            del back[w]
-        u = back.pop(b, None)
-        if u is not None:
-            del start[u]
-        free_r = None
-        if len(start) < target and u is not None and rows is not None:
-            if fr0 is not None:  # the parent's free S2 players, less b, and a's partner
-                free_r = set(fr0)
-                free_r.discard(b)
-                if w is not None and w != b:
-                    free_r.add(w)
-            else:
-                free_r = set(f2.difference(back))
-            _augment(u, start, back, rows, f2, free_r)
-        if len(start) == target:
-            self._keep_cert(k, len(s1), (start, back, s1, s2, f1, f2, h1, h2, free_r))
-            return start
-        m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
-                                            neighbours=rows, target=target)
-        hint = (h1, h2) if len(m) == target else \
-            matching.konig_cover(s1, s2, comp, m, neighbours=rows)
-        self._keep_cert(k, len(s1), (m, dict(zip(m.values(), m)), s1, s2, f1, f2, *hint, None))
-        return m
+        search completes it from there.
 
-    def _keep_cert(self, k: int, depth: int, state: tuple) -> None:
-        """Keep ``certified_matching``'s state (the matching, its inverse, the sides as
-        lists and as sets, the cover's two parts, the free S2 players or None) as the last
-        one and by its depth; only the ``CERT_WINDOW`` depths above it are kept too (the
+        The parent's matching is changed in place and the changes undone at once (noted
+        as they are made: ``_augment``'s log); when the size is proved, the node's state
+        is kept as those changes (``_LazyCert``), built only if read."""
+        a, b = self._formed
+        p1, p2 = par.s1, par.s2
+        seen = self._parent_seen
+        if seen is not None and seen[0] is p1 and seen[1] is p2 and seen[2] is s1 \
+                and seen[3] is s2 and seen[4] == (a, b):
+            if not seen[5]:
+                return None  # (checked for the other criterion's state of the same node)
+        else:
+            ok = len(p1) == len(s1) + 1 and p1[0] == a and p1[1:] == s1 and \
+                len(p2) == len(s2) + 1 and b in par.f2
+            if ok:
+                j = p2.index(b)
+                ok = p2[:j] == s2[:j] and p2[j + 1:] == s2[j:]
+            self._parent_seen = (p1, p2, s1, s2, (a, b), ok)
+            if not ok:
+                return None
+        c1, c2 = par.c1, par.c2
+        target = len(c1) - (a in c1) + len(c2) - (b in c2)
+        start, back, free = par.m, par.back, par.free_set()
+        log: list = []
+        w = start.get(a)
+        if w is not None:
+            log += ((start, a, w), (back, w, a), (free, w, False))
+            del start[a], back[w]
+            free.add(w)
+        if b in free:
+            log.append((free, b, True))
+            free.discard(b)
+        u = back.get(b)
+        if u is not None:
+            log += ((back, b, u), (start, u, b))
+            del back[b], start[u]
+        if len(start) < target and u is not None and rows is not None:
+            _augment(u, start, back, rows, par.f2, free, gone=b, log=log)
+        size = len(start)
+        redo = [(where, key, (key in where) if where is free else where.get(key, _ABSENT))
+                for where, key, _ in log]
+        _undo(log)
+        lazy = _LazyCert(par, a, b, s1, s2, size, redo)
+        if size == target:
+            self._keep_cert(k, len(s1), lazy)
+            return size
+        got = lazy.built()
+        h = (got.c1, got.c2)
+        return self._completed(s1, s2, comp, rows, k, got.f1, got.f2, got.m, target, h)
+
+    def _keep_cert(self, k: int, depth: int, state) -> None:
+        """Keep ``certified_matching``'s state (``_Cert`` or ``_LazyCert``) as the last one
+        and by its depth; only the ``CERT_WINDOW`` depths above it are kept too (the
         ancestors whose next children are near: each state holds the bracket's players,
         and a path thousands deep would keep thousands of them; a node whose parent's
         state is gone starts from the last one)."""
