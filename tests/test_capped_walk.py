@@ -109,34 +109,36 @@ def test_the_cap_is_in_force_by_default():
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_a_childs_free_list_is_its_parents_less_his_partner(monkeypatch, system):
     """A node of the walk lists its free S2 players from its parent's list less the partner
-    its pair took (``pfree``), and repair reads S2 as a set kept per list: on every node of
-    generated rounds, the list handed down less that player is exactly the S2 players not
-    used, in S2's order, and the set kept is S2's.  The bounds' matchings read these."""
-    seen = {"pfree": 0, "sets": 0}
+    its pair took (``pfree``), and its matching is its parent's changed in place
+    (``take``, undone after the child): on every node of generated rounds, the list handed
+    down less that player is exactly the S2 players not used, in S2's order, and the
+    matching pairs each S1 player left with a distinct free S2 player who fits him, its
+    sets (``right``, ``free``) those of the node.  The bounds' matchings read these."""
+    seen = {"pfree": 0, "mates": 0}
     real = search.Generation.transpositions
-    real_set = search.Generation._set_of
 
     signature = inspect.signature(real)
 
     def checked(self, s1, s2, i, pairs, used, *rest, **named):
-        pfree = signature.bind(self, s1, s2, i, pairs, used, *rest, **named).arguments.get(
-            "pfree")
+        args = signature.bind(self, s1, s2, i, pairs, used, *rest, **named).arguments
+        pfree, mates = args.get("pfree"), args.get("mate")
         if pfree is not None:
             listed, taken = pfree
             assert pairs[-1][1] == taken
             j = listed.index(taken)
             assert listed[:j] + listed[j + 1:] == [b for b in s2 if b not in used]
             seen["pfree"] += 1
+        if mates is not None:
+            left = {x: mates.mate[x] for x in s1[i:]}
+            assert len(set(left.values())) == len(left)
+            assert all(w not in used and self.fits(x, w) for x, w in left.items())
+            assert mates.right == set(s2) - used
+            assert mates.free == mates.right - set(left.values())
+            assert all(mates.back[w] == x for x, w in left.items())
+            seen["mates"] += 1
         return real(self, s1, s2, i, pairs, used, *rest, **named)
 
-    def checked_set(self, s2):
-        got = real_set(self, s2)
-        assert got == frozenset(s2)
-        seen["sets"] += 1
-        return got
-
     monkeypatch.setattr(search.Generation, "transpositions", checked)
-    monkeypatch.setattr(search.Generation, "_set_of", checked_set)
     for seed in range(3):
         tournament_traces(system, seed)
-    assert seen["pfree"] > 50 and seen["sets"] >= 5, seen
+    assert seen["pfree"] > 50 and seen["mates"] > 50, seen

@@ -217,13 +217,16 @@ def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, round
 
 
 @pytest.mark.parametrize("system,cls,players,rounds,seed", FIELDS)
-def test_repair_by_rows_answers_as_the_search(system, cls, players, rounds, seed):
-    """``repair`` with the bracket's rows of fitting partners (the parent's matching less
-    two pairs, mended by one augmenting path) finds a matching of the S1 players left
-    exactly when the matching search does, and what it finds is one: each S1 player left
-    with a distinct free S2 player who fits him."""
+def test_take_answers_as_the_search_and_undoes_exactly(system, cls, players, rounds, seed):
+    """``take`` (the walk's matching changed in place for a child: the parent's less two
+    pairs, mended by one augmenting path read in the bracket's rows, else the matching
+    search) finds a matching of the S1 players left exactly when the matching search
+    does, and what it leaves is one: each S1 player left with a distinct free S2 player
+    who fits him, ``back`` its inverse, ``right`` the S2 players not taken, ``free`` those
+    it leaves out.  Undone, the state is the parent's again, entry for entry; without
+    rows the search alone gives the same answers."""
     from dubov_explain.matching import bipartite_max_matching
-    from dubov_explain.rulebooks.dutch2026.search import FITS, _Classes, _CleanRows
+    from dubov_explain.rulebooks.dutch2026.search import FITS, _Classes, _CleanRows, _Mates
 
     from dubov_explain.records import replace
 
@@ -235,6 +238,10 @@ def test_repair_by_rows_answers_as_the_search(system, cls, players, rounds, seed
                     if x < y and rng.random() < 0.8)
     eng.st = replace(eng.st, forbidden=eng.st.forbidden | xxp)
     rows = _CleanRows.of_bracket(_Classes(eng, every))
+
+    def state(m):
+        return (dict(m.mate), dict(m.back), set(m.right), set(m.free))
+
     asked = found = 0
     for _ in range(150):
         pool = rng.sample(every, len(every) - len(every) % 2)
@@ -250,15 +257,26 @@ def test_repair_by_rows_answers_as_the_search(system, cls, players, rounds, seed
         for b in free:
             if not eng.fits(a, b) or mate[a] == b:
                 continue
-            eng._rows = rows
-            got = eng.repair(dict(mate), s1[1:], s2, used, b, a)
-            eng._rows = (None,) * (FITS + 1)
-            want = eng.repair(dict(mate), s1[1:], s2, used, b, a)
+            want = len(bipartite_max_matching(s1[1:], [x for x in free if x != b],
+                                              eng.fits)) == len(s1) - 1
+            answers = []
+            for with_rows in (True, False):
+                eng._rows = rows if with_rows else (None,) * (FITS + 1)
+                mates = _Mates(dict(mate), free)
+                before = state(mates)
+                log = eng.take(mates, a, b, s1, 0, s2, used)
+                answers.append(log is not None)
+                if log is not None:
+                    mine = {x: mates.mate[x] for x in s1[1:]}
+                    assert len(set(mine.values())) == len(mine)
+                    assert all(w in free and w != b and eng.fits(x, w)
+                               for x, w in mine.items())
+                    assert mates.back == {w: u for u, w in mates.mate.items()}
+                    assert mates.right == set(free) - {b}
+                    assert mates.free == mates.right - set(mates.back)
+                    mates.undo(log)
+                assert state(mates) == before  # undone (or never changed)
             asked += 1
-            assert (got is None) == (want is None)
-            if got is not None:
-                found += 1
-                mine = {x: got[x] for x in s1[1:]}
-                assert len(set(mine.values())) == len(mine)
-                assert all(w in free and w != b and eng.fits(x, w) for x, w in mine.items())
+            assert answers == [want, want]
+            found += want
     assert found and asked > found  # both answers given

@@ -248,6 +248,36 @@ def _undo(log: list) -> None:
             where.discard(key)
 
 
+class _Mates:
+    """The walk's matching (``Generation.transpositions``) of the S1 players left into the
+    free S2 players: ``mate`` (S1 to S2) and ``back`` (S2 to S1), the S2 players not yet
+    taken by the pairs above (``right``) and those of them the matching leaves out
+    (``free``).  Changed in place as the walk goes down (``Generation.take``) and undone
+    as it comes back (``undo``)."""
+
+    __slots__ = ("mate", "back", "right", "free")
+
+    def __init__(self, mate: dict, right: list):
+        self.mate, self.back = mate, {w: u for u, w in mate.items()}
+        self.right = set(right)
+        self.free = self.right.difference(self.back)
+
+    def undo(self, log: list) -> None:
+        """Undo the changes of ``log`` (``Generation.take``'s), the last first."""
+        for where, key, before in reversed(log):
+            if where is None:  # the matching replaced by a search's: the one before
+                self.mate, self.back, self.free = key
+            elif isinstance(where, dict):
+                if before is _ABSENT:
+                    where.pop(key, None)
+                else:
+                    where[key] = before
+            elif before:
+                where.add(key)
+            else:
+                where.discard(key)
+
+
 class _Cert:
     """``Generation.certified_matching``'s state of one node's graph: the matching (``m``,
     S1 to S2, and ``back``, S2 to S1), the sides as the lists asked (``s1``, ``s2``) and as
@@ -1372,9 +1402,10 @@ class Generation:
         of the transpositions' first N1 BSNs).
 
         ``mate`` pairs each S1 player from the i-th on with a distinct free S2 player by
-        [C1]-[C3] (None: not yet known); a part where no such matching exists holds no
-        candidate.  A child inherits it when its pair is one of it, and repairs it (one
-        augmenting path from a warm start) otherwise.  The lower bound of the part matters
+        [C1]-[C3] (``_Mates``; None: not yet known); a part where no such matching exists
+        holds no candidate.  A child keeps it when its pair is one of it, and repairs it
+        (:meth:`take`) otherwise, in place: the walk undoes the changes when it comes back
+        from the child (no copy of the matching per node).  The lower bound of the part matters
         only against a best found (``better``/``settled``), so it is computed only then:
         the part's value is the same whenever it is computed, the pairs and the free S2
         players being those of the part.
@@ -1395,10 +1426,11 @@ class Generation:
             free = listed[:j] + listed[j + 1:]
         if mate is None:
             free = [b for b in s2 if b not in used]
-            mate = matching.bipartite_max_matching(s1[i:], free, lambda x, y: fits(x, y),
-                                                   neighbours=self._rows[FITS])
-            if len(mate) < len(s1) - i:
+            got = matching.bipartite_max_matching(s1[i:], free, lambda x, y: fits(x, y),
+                                                  neighbours=self._rows[FITS])
+            if len(got) < len(s1) - i:
                 return
+            mate = _Mates(got, free)
         if remainder is not None and self._rest_check and i < len(s1):
             tally = self._rest_tally
             if tally[0] < 256 + 8 * tally[1]:
@@ -1430,16 +1462,16 @@ class Generation:
         for b in s2:
             if b in used or not fits(a, b):
                 continue
-            child = mate if mate.get(a) == b else \
-                self.repair(mate, s1[i + 1:], s2, used, b, a)
-            if child is None:
+            log = self.take(mate, a, b, s1, i, s2, used)
+            if log is None:
                 continue
             used.add(b)
             pairs.append((a, b))
             self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder,
-                                child, None if free is None else (free, b))
+                                mate, None if free is None else (free, b))
             pairs.pop()
             used.discard(b)
+            mate.undo(log)
             if self._best is not None:
                 if lb is None:
                     if free is None:
@@ -1447,14 +1479,6 @@ class Generation:
                     lb = self.lower_bound(base, pairs, s1[i:], free, floaters, rest)
                 if self.settled(lb):
                     return
-
-    def _set_of(self, s2: list) -> frozenset:
-        """``frozenset(s2)`` of the S2 list being walked, kept while it is the same list
-        (the list itself is kept with it, so ``is`` cannot match another)."""
-        got = self.__dict__.get("_s2_set")
-        if got is None or got[0] is not s2:
-            got = self._s2_set = (s2, frozenset(s2))
-        return got[1]
 
     def rest_pairable(self, s1_left: list, free: list) -> bool:
         """Whether the S1 players ``s1_left`` can each be paired with a distinct player of
@@ -1487,37 +1511,53 @@ class Generation:
         self._rest_warm = got
         return len(got) // 2 >= len(s1_left) + need
 
-    def repair(self, mate: dict, left: list, s2: list, used: set, b: int,
-               a: int) -> dict | None:
-        """A matching of ``left`` into the S2 players free once ``b`` is taken too, from
-        ``mate`` (which matched them and ``a`` into the free ones before), or None when
-        there is none.
+    def take(self, mates: "_Mates", a: int, b: int, s1: list, i: int, s2: list,
+             used: set) -> list | None:
+        """The walk's matching (``mates``: S1's players from the i-th on, ``a`` the i-th,
+        into the free S2 players) changed in place into one of S1's players after ``a``
+        into the free S2 players less ``b``; the changes made (``_Mates.undo`` undoes
+        them), or None when there is no such matching (then nothing is changed).
 
-        With the bracket's rows of fitting partners: ``mate`` less ``a`` and less ``b``'s
-        partner, who then takes one augmenting path read in the rows, when one is found
-        near (``_augment``); else the matching search.  Either way the answer is whether
-        one exists, which is all the walk reads of it.  (``mate`` may also hold the S1
-        players paired above, with their partners, who are no longer free: they take
-        part in nothing here.)"""
+        When ``a``-``b`` is a pair of it, it holds as it is.  Else, with the bracket's rows
+        of fitting partners: less ``a`` and less ``b``'s partner, who then takes one
+        augmenting path read in the rows, when one is found near (``_augment``); else the
+        matching search from it (the matching found replaces it until undone).  Either way
+        the answer is whether one exists, which is all the walk reads of it.  (``mate`` may
+        also hold the S1 players paired above, with their partners, who are no longer free:
+        they take part in nothing here.)"""
+        mate, back, right, free = mates.mate, mates.back, mates.right, mates.free
+        log: list = [(right, b, True)]
+        right.discard(b)
+        if mate.get(a) == b:
+            return log
         rows = self._rows[FITS]
         if rows is not None:
-            child = dict(mate)
-            del child[a]
-            back = dict(zip(child.values(), child.keys()))
+            w = mate.pop(a)
+            del back[w]
+            log += ((mate, a, w), (back, w, a), (free, w, False))
+            free.add(w)
             x = back.pop(b, None)
-            if x is None:
-                return child
-            del child[x]
-            right = self._set_of(s2).difference(used, (b,))
-            if _augment(x, child, back, rows, right, set(right.difference(back))):
-                return child
-        free = [x for x in s2 if x not in used and x != b]
-        fits = self.fits
+            if x is None:  # b was free
+                log.append((free, b, True))
+                free.discard(b)
+                return log
+            del mate[x]
+            log += ((back, b, x), (mate, x, b))
+            if _augment(x, mate, back, rows, right, free, log=log):
+                return log
+            _undo(log[1:])
+        left = s1[i + 1:]
         got = matching.bipartite_max_matching(
-            left, free, fits,
+            left, [x for x in s2 if x not in used and x != b], self.fits,
             initial={x: mate[x] for x in left if mate.get(x) not in (None, b)}, trusted=True,
-            neighbours=self._rows[FITS])
-        return got if len(got) == len(left) else None
+            neighbours=rows)
+        if len(got) != len(left):
+            right.add(b)
+            return None
+        log.append((None, (mates.mate, mates.back, mates.free), None))
+        mates.mate, mates.back = got, {w: u for u, w in got.items()}
+        mates.free = right.difference(mates.back)
+        return log
 
     def heterogeneous(self, mdps: list[int], residents: list[int], max_pairs: int, m1: int,
                       limbo_scores: tuple, root: tuple) -> None:
