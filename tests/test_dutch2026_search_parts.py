@@ -123,7 +123,7 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
     rng = random.Random(seed)
     _walk_context(e, e.st[ps[-1]].score, (), ps)
     checks = (2, 3, 0, 1) if e.st.last_round else (2, 3)
-    bounded = 0
+    bounded = short = 0
     for trial in range(80):  # random parts, asked twice in a shuffled order (memo, warm)
         pool = list(ps)
         rng.shuffle(pool)
@@ -145,7 +145,19 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
             down = [sum(e.float_marks(n)[i] == "down" for n in s2) for i in (0, 1)]
             assert got[4] == (max(0, down[0] - len(s1)) if floaters else 0)
             assert got[6] == (max(0, down[1] - len(s1)) if floaters else 0)
+        # the part's bound over every composition: the most clean pairs among players
+        # (a greedy pass, the search when it leaves two or more out), a general matching
+        players = tuple(pool[:rng.randint(2, len(pool))])
+        for k in checks:
+            g = nx.Graph()
+            g.add_nodes_from(players)
+            g.add_edges_from((a, b) for a in players for b in players
+                             if a < b and e.clean(a, b)[k])
+            want = len(nx.max_weight_matching(g, maxcardinality=True))
+            assert e.clean_pairs(players, k) == want, (trial, k)
+            short += want < len(players) // 2
     assert bounded > 0  # some parts must break a colour criterion: the check can fail
+    assert short > 0  # and some have no pairing of all: the search after the greedy pass
 
 
 def test_the_parity_test_claims_only_what_the_matching_finds(monkeypatch):

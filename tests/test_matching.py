@@ -152,6 +152,25 @@ def test_max_matching_size_matches_brute_force(chunk):
         assert len(m) // 2 == brute_max_size(g.vertices, g.compatible), seed
 
 
+def test_greedy_matching_is_a_matching_that_keeps_its_warm_start():
+    """``greedy_matching``: a valid matching, never above the maximum, that keeps the
+    valid pairs of its warm start (a maximum one comes back as large)."""
+    from dubov_explain.matching import greedy_matching
+
+    below = 0
+    for seed in SEEDS[:200]:
+        g, _ = random_graph(seed)
+        m = greedy_matching(g.vertices, g.compatible)
+        assert_valid(m, g.vertices, g.compatible)
+        best = max_matching(g.vertices, g.compatible)
+        assert len(m) <= len(best)
+        below += len(m) < len(best)
+        again = greedy_matching(g.vertices, g.compatible, initial=best)
+        assert_valid(again, g.vertices, g.compatible)
+        assert len(again) == len(best) and all(again[u] == best[u] for u in best)
+    assert below > 0  # the greedy pass alone is not always maximum: the search is needed
+
+
 @pytest.mark.parametrize("chunk", range(6))
 def test_has_perfect_matching_matches_brute_force(chunk):
     for seed in SEEDS[chunk::6]:

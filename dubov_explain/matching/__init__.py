@@ -74,13 +74,19 @@ Algorithms and complexity (n vertices, C = cost of one ``compatible`` call)
 """
 
 from .bipartite import bipartite_max_matching, konig_cover
-from .cardinality import has_perfect_matching, max_matching, perfect_matching_excluding
+from .cardinality import (
+    greedy_matching,
+    has_perfect_matching,
+    max_matching,
+    perfect_matching_excluding,
+)
 from .dual import ascended_matching
 from .weighted import min_cost_perfect_matching
 
 __all__ = [
     "ascended_matching",
     "bipartite_max_matching",
+    "greedy_matching",
     "has_perfect_matching",
     "konig_cover",
     "max_matching",

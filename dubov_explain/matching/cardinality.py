@@ -251,6 +251,19 @@ def _as_dict(vertices: Sequence[int], mate: list[int]) -> dict[int, int]:
     return {v: vertices[m] for v, m in zip(vertices, mate) if m >= 0}
 
 
+def greedy_matching(
+    vertices: Sequence[int],
+    compatible: CompatibleLike,
+    initial: Mapping[int, int] | None = None,
+) -> dict[int, int]:
+    """The start of :func:`max_matching` alone: the valid pairs of ``initial``, then the
+    greedy pass.  A matching, not always a maximum one; but one of ``len(vertices) // 2``
+    pairs is (no matching has more), and otherwise it is a warm start for
+    :func:`max_matching` (the same maximum's size from any start).  Same mate dict."""
+    vertices = list(vertices)
+    return _as_dict(vertices, _start(vertices, as_callable(compatible), initial))
+
+
 def max_matching(
     vertices: Sequence[int],
     compatible: CompatibleLike,

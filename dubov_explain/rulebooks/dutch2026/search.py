@@ -1085,12 +1085,20 @@ class Generation:
         got = self._bounds.get(key)
         if got is None:
             clean = self._classes.clean
+
+            def comp(a, b):
+                return clean(a, b)[k]
+
             # warm: the last such matching (a remainder's players are mostly the last
-            # one's), its pairs among ``players`` kept; the maximum's size is the same
+            # one's), its pairs among ``players`` kept; the maximum's size is the same.
+            # First the greedy pass, pair by pair (by the classes): when it pairs every
+            # player but an odd one out, no matching has more and no row is built (a
+            # row per player of a bracket of thousands); else the search from it
             warm = self._warm
-            m = warm[("pairs", k)] = matching.max_matching(
-                players, lambda a, b: clean(a, b)[k], initial=warm.get(("pairs", k)),
-                neighbours=self._rows[k])
+            m = matching.greedy_matching(players, comp, initial=warm.get(("pairs", k)))
+            if len(m) // 2 < len(players) // 2:
+                m = matching.max_matching(players, comp, initial=m, neighbours=self._rows[k])
+            warm[("pairs", k)] = m
             got = self._bounds[key] = len(m) // 2
         return got
 
