@@ -142,3 +142,24 @@ def test_a_childs_free_list_is_its_parents_less_his_partner(monkeypatch, system)
     for seed in range(3):
         tournament_traces(system, seed)
     assert seen["pfree"] > 50 and seen["mates"] > 50, seen
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_rows_asked_of_the_classes_walk_the_same(monkeypatch, system):
+    """In a bracket larger than ``ROWS_UP_TO`` each row is asked of the classes
+    (``_ClassRow``) instead of listed as a set: the same members, so the same walk.  With
+    the bound at 0, every bracket of generated rounds of both editions is walked that way,
+    and the traces are the same, byte for byte (``checked`` too)."""
+    asked = []
+    real = search._ClassRow.__contains__
+
+    def counted(self, w):
+        asked.append(1)
+        return real(self, w)
+
+    want = [t for seed in range(4) for t in tournament_traces(system, seed)]
+    monkeypatch.setattr(search, "ROWS_UP_TO", 0)
+    monkeypatch.setattr(search._ClassRow, "__contains__", counted)
+    got = [t for seed in range(4) for t in tournament_traces(system, seed)]
+    assert got == want
+    assert len(asked) > 1000  # the rows were asked of the classes

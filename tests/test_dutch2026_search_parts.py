@@ -225,6 +225,23 @@ def test_rows_by_colour_class_are_the_clean_partners(system, cls, players, round
     # and pair by pair, as the bounds' matchings ask it in brackets too large for rows
     fresh = _Classes(eng, every)
     assert all(fresh.clean(x, y) == exact(x, y) for x in every for y in every if x != y)
+    # and as rows asked of the classes (``_ClassRow``): the same members, listed once
+    # each, barred players left out
+    from dubov_explain.rulebooks.dutch2026.search import _ClassRows
+
+    asked = _ClassRows.of_bracket(_Classes(eng, every))
+    apart = frozenset(every[::3])
+    for k in range(FITS + 1):
+        for x in every:
+            row = asked[k][x]
+            listed = list(row)
+            assert len(listed) == len(set(listed)) and set(listed) == rows[k][x], (k, x)
+            assert {y for y in every if y in row} == rows[k][x]
+            assert row & set(every) == rows[k][x] == set(every) & row
+            assert set(row.within(every)) == rows[k][x]
+            barred = row - apart
+            assert set(barred) == {y for y in every if y in barred} == rows[k][x] - apart
+            assert x not in row and -5 not in row
     assert eng.st.met  # opponents were corrected for
 
 

@@ -199,7 +199,9 @@ def _augment(root: int, mate: dict, back: dict, rows, right: frozenset, free: se
         # the first few partners' partners, before the whole level is listed (a row may
         # hold thousands; a path of two steps is usually near its start)
         tried = 0
-        for w in row:
+        # (a row asked of the classes lists its partners among S2's, not its whole class
+        # parts: the first S2 players are mostly taken by the pairs above)
+        for w in row.within(right) if type(row) is _ClassRow else row:
             if w in seen or w not in right:
                 continue
             x = back[w]
@@ -429,13 +431,12 @@ class _Classes:
         got = self.verdicts.get(key)
         return got if got is not None else self.verdict(a, b, key)
 
-    def row(self, a: int, k: int) -> frozenset:
-        clean = self.exact
-        if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
-            return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
+    def segments(self, a: int, k: int):
+        """The parts of the classes (each a slice of a class, in 1.2's order) whose pairs
+        with ``a`` are clean by ``k`` as their classes say: ``a``'s row before his
+        suspects' corrections (``a`` not forced)."""
         ca, ra = self.cls[a], self.rank[a]
         verdicts = self.verdicts
-        out: set = set()
         for cb, ms, ranks in self.groups:
             i = bisect_left(ranks, ra)
             j = i + 1 if i < len(ms) and ms[i] == a else i
@@ -447,7 +448,15 @@ class _Classes:
                 if got is None:
                     got = self.verdict(a, ms[lo], key)
                 if got[k]:
-                    out.update(ms[lo:hi])
+                    yield ms[lo:hi]
+
+    def row(self, a: int, k: int) -> frozenset:
+        clean = self.exact
+        if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
+            return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
+        out: set = set()
+        for part in self.segments(a, k):
+            out.update(part)
         for b in self.suspects(a):
             if b != a and b in self.members:
                 if clean(a, b)[k]:
@@ -455,6 +464,82 @@ class _Classes:
                 else:
                     out.discard(b)
         return frozenset(out)
+
+
+class _ClassRow:
+    """A player's row of clean partners (``_CleanRows``) in a bracket too large to list
+    them all (``ROWS_UP_TO``): not a set but the question asked of it, ``w in row``
+    answered as ``_Classes.clean`` answers it (the pair's own facts for a forced player
+    or a suspect, else the verdict of the two classes), the pairs with ``excluded``
+    players barred (``_Apart``: ``row - players``).  ``row & players`` asks each of the
+    players, ``within(players)`` lists the partners among them as they are needed (the
+    walk's free players are few, and its S2 players left are mostly partners), and
+    ``for w in row`` lists them class part by class part.  The same members as
+    ``_Classes.row``'s set, so every search reads the same graph."""
+
+    __slots__ = ("classes", "a", "k", "excluded", "exact", "ca", "ra", "suspects")
+
+    def __init__(self, classes: _Classes, a: int, k: int, excluded: frozenset = frozenset()):
+        self.classes, self.a, self.k, self.excluded = classes, a, k, excluded
+        self.exact = a in classes.forced
+        self.ca, self.ra = classes.cls[a], classes.rank[a]
+        self.suspects = classes.suspects(a)
+
+    def __contains__(self, w) -> bool:
+        c = self.classes
+        if w == self.a or w not in c.members or w in self.excluded:
+            return False
+        if self.exact or w in self.suspects:
+            return c.exact(self.a, w)[self.k]
+        key = (self.ca, c.cls[w], self.ra < c.rank[w])
+        got = c.verdicts.get(key)
+        if got is None:
+            got = c.verdict(self.a, w, key)
+        return got[self.k]
+
+    def __and__(self, other) -> set:
+        return {w for w in other if w in self}
+
+    __rand__ = __and__
+
+    def __sub__(self, other) -> "_ClassRow":
+        return _ClassRow(self.classes, self.a, self.k, self.excluded | frozenset(other))
+
+    def within(self, players):
+        """The partners among ``players``, listed as they are asked for."""
+        return (w for w in players if w in self)
+
+    def __iter__(self):
+        c, a, k, excluded = self.classes, self.a, self.k, self.excluded
+        if self.exact:
+            for b in c.bracket:
+                if b != a and b not in excluded and c.exact(a, b)[k]:
+                    yield b
+            return
+        suspects = self.suspects
+        for part in c.segments(a, k):
+            for b in part:
+                if b not in suspects and b not in excluded:
+                    yield b
+        for b in suspects:
+            if b != a and b in c.members and b not in excluded and c.exact(a, b)[k]:
+                yield b
+
+
+class _ClassRows(dict):
+    """``_CleanRows`` of a bracket too large to list its rows: each a ``_ClassRow``."""
+
+    def __init__(self, classes: _Classes, k: int):
+        super().__init__()
+        self.classes, self.k = classes, k
+
+    @classmethod
+    def of_bracket(cls, classes: _Classes) -> tuple:
+        return tuple(cls(classes, k) for k in range(FITS + 1))
+
+    def __missing__(self, a: int) -> _ClassRow:
+        got = self[a] = _ClassRow(self.classes, a, self.k)
+        return got
 
 
 class SearchLimitReached(Exception):
@@ -880,11 +965,11 @@ class Generation:
         bracket = tuple(mdps) + tuple(residents)
         # a row is built from the colour classes (``_Classes``) and kept: worth it while
         # the bounds' matchings scan much of the bracket, not in a bracket of many
-        # thousands, where the rows' memory would grow with the square of it (the answers
-        # are the same either way)
+        # thousands, where the rows' memory would grow with the square of it: there each
+        # row is asked of the classes (``_ClassRow``; the same members either way)
         self._classes = _Classes(self, bracket)
-        self._rows = _CleanRows.of_bracket(self._classes) \
-            if len(bracket) <= ROWS_UP_TO else (None,) * (FITS + 1)
+        self._rows = (_CleanRows if len(bracket) <= ROWS_UP_TO else _ClassRows).of_bracket(
+            self._classes)
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         # ``rest_pairable``: off until a remainder of this bracket is found without its
         # pairs (before that it would cost a matching a node and prune nothing), and on
