@@ -203,7 +203,8 @@ def test_a_plain_pair_imports_no_renderer_graph_library_or_pool(tmp_path):
     assert done.stderr.strip().splitlines()[-1] == "0 []"
 
 
-def test_a_command_collects_garbage_less_often_and_gives_the_setting_back(trf, monkeypatch, capsys):
+def test_a_command_collects_garbage_less_often_and_gives_the_setting_back(trf, tmp_path,
+                                                                          monkeypatch, capsys):
     """``main`` raises the collector's young threshold for the command (the searches' many
     small containers) and restores the caller's setting after it, even when it fails."""
     import gc
@@ -214,7 +215,7 @@ def test_a_command_collects_garbage_less_often_and_gives_the_setting_back(trf, m
     seen = []
     real = cli._main
     monkeypatch.setattr(cli, "_main", lambda argv: seen.append(gc.get_threshold()) or real(argv))
-    assert main(["pair", str(trf), "-o", "-"]) == 0
+    assert main(["pair", str(trf), "-o", str(tmp_path / "out.txt")]) == 0
     assert seen == [(cli.GC_YOUNG, *before[1:])]
     assert gc.get_threshold() == before
     assert main(["pair", "/nonexistent/file.trf"]) != 0

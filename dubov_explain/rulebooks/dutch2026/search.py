@@ -266,18 +266,10 @@ class _Mates:
 
     def undo(self, log: list) -> None:
         """Undo the changes of ``log`` (``Generation.take``'s), the last first."""
-        for where, key, before in reversed(log):
-            if where is None:  # the matching replaced by a search's: the one before
-                self.mate, self.back, self.free = key
-            elif isinstance(where, dict):
-                if before is _ABSENT:
-                    where.pop(key, None)
-                else:
-                    where[key] = before
-            elif before:
-                where.add(key)
-            else:
-                where.discard(key)
+        if log and log[-1][0] is None:  # the matching replaced by a search's (last)
+            self.mate, self.back, self.free = log[-1][1]
+            log = log[:-1]
+        _undo(log)
 
 
 class _Cert:
