@@ -309,3 +309,30 @@ def test_take_answers_as_the_search_and_undoes_exactly(system, cls, players, rou
             assert answers == [want, want]
             found += want
     assert found and asked > found  # both answers given
+
+
+def test_the_walks_pairs_keep_the_sum_of_every_prefix():
+    """``_Pairs`` (the walk's pairs): after any sequence of appends and pops, its sum is
+    the parts of its pairs summed afresh (``candidate_quality`` of the same pairs as a
+    tuple, the memo's path), and pop takes the last pair only."""
+    from dubov_explain.rulebooks.dutch2026.search import _Pairs
+
+    e = _engine(*FIELDS[0])
+    ps = sorted((p.number for p in e.st.players if p.present), key=e.key)
+    _walk_context(e, e.st[ps[-1]].score, (), ps)
+    rng = random.Random(5)
+    pairs = _Pairs(e)
+    asked = 0
+    for _ in range(300):
+        if pairs and rng.random() < 0.45:
+            pairs.pop()
+        else:
+            a, b = rng.sample(ps, 2)
+            pairs.append((a, b))
+        if rng.random() < 0.5:
+            e._sums.clear()
+            assert e.candidate_quality(pairs) == e.candidate_quality(tuple(pairs))
+            asked += 1
+    assert asked > 50 and len(pairs.sums) <= len(pairs) + 1
+    with pytest.raises(TypeError):
+        pairs.pop(0)

@@ -553,8 +553,8 @@ class _Pairs(list):
         self.gen = gen
         self.sums = [((0,) * 8, NO_LISTS)]
 
-    def pop(self, *args):
-        got = super().pop(*args)
+    def pop(self):  # the last pair only: the sums kept are those of the prefixes
+        got = super().pop()
         del self.sums[len(self) + 1:]
         return got
 
