@@ -10,6 +10,8 @@ own pairing, which another rulebook pairs otherwise), each in a process of its o
     reply     explain F --round r --player P --reply
     against   explain F --round r --player Q --against 7
     colour    explain F --round r --player P --colour
+    bye       explain F --round r --player P --bye
+    float     explain F --round r --player P --float
     check     check F --round r
     report    pair F --round r --format md
     steps     pair F --round r --step-through FILE.html
@@ -37,7 +39,8 @@ from pathlib import Path
 
 SYSTEMS = ("dubov-2026", "dubov-2025", "dubov-1997", "dutch-2026", "dutch-2017", "dutch-2012",
            "swiss-rating-1992")
-KINDS = ("page", "reply", "against", "colour", "check", "report", "steps", "compare")
+KINDS = ("page", "reply", "against", "colour", "bye", "float", "check", "report", "steps",
+         "compare")
 
 
 def command(kind: str, f: Path, r: int, n: int, system: str, out: Path) -> list[str]:
@@ -48,6 +51,8 @@ def command(kind: str, f: Path, r: int, n: int, system: str, out: Path) -> list[
         "reply": ["explain", str(f), "--player", str(p), "--reply"] + base,
         "against": ["explain", str(f), "--player", str(q), "--against", "7"] + base,
         "colour": ["explain", str(f), "--player", str(p), "--colour"] + base,
+        "bye": ["explain", str(f), "--player", str(p), "--bye"] + base,
+        "float": ["explain", str(f), "--player", str(p), "--float"] + base,
         "check": ["check", str(f)] + base,
         "report": ["pair", str(f), "--format", "md"] + base,
         "steps": ["pair", str(f), "-o", os.devnull, "--step-through", str(out)] + base,
