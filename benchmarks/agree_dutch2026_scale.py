@@ -133,11 +133,24 @@ def _read_pairing(text: str) -> dict:
             "byes": [w for w, b in rows if b == 0]}
 
 
-def _bbp(bbp: str, path: Path) -> dict:
+def _run_witness(cmd: list[str], timeout: int):
+    """The witness's completed process, or ``None`` when it ran past ``timeout`` twice.
+    The timeout is wall-clock time: a machine suspended while a witness runs (as between
+    two working sessions) expires it without the witness being slow, so one retry."""
     import subprocess
+    for _ in range(2):
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            continue
+    return None
+
+
+def _bbp(bbp: str, path: Path) -> dict:
     out = path.with_suffix(".bbp")
-    r = subprocess.run([bbp, "--dutch", str(path), "-p", str(out)], capture_output=True,
-                       text=True, timeout=600)
+    r = _run_witness([bbp, "--dutch", str(path), "-p", str(out)], 600)
+    if r is None:
+        return {"status": "error: timeout (600 s, twice)"}
     if r.returncode == 1:
         return {"status": "no pairing"}
     if r.returncode != 0:
@@ -146,10 +159,11 @@ def _bbp(bbp: str, path: Path) -> dict:
 
 
 def _gacrux(path: Path, r: int) -> dict:
-    import subprocess
     cmd = [sys.executable, "-m", "gacrux.pairingchecker", "-p", "-m", "dutch", "-i", str(path),
            "-f", "TRF", "-n", str(r), "-d", "T"]
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    out = _run_witness(cmd, 900)
+    if out is None:
+        return {"status": "error: timeout (900 s, twice)"}
     got = _read_pairing(out.stdout)
     if got["status"] == "ok" and not got["boards"] and not got["byes"]:
         return {"status": "no pairing"}  # Gacrux prints 0 boards when it finds none

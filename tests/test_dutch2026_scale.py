@@ -371,3 +371,18 @@ def test_a_run_reads_its_packed_chunks_and_working_file_as_one(tmp_path, capsys,
     _write(full, recs)
     assert scale.run_records(full, where)[9] == recs[9]
     assert "warning: 1 seeds of" in capsys.readouterr().err
+
+
+def test_a_witness_past_its_timeout_is_asked_once_more_then_reported_as_an_error(tmp_path):
+    # the timeout is wall-clock time: a suspended machine expires it, so one retry; a witness
+    # slow both times is an error in the record, not the end of the run
+    marker = tmp_path / "first-call-done"
+    once_slow = [sys.executable, "-c",
+                 "import pathlib, sys, time\n"
+                 f"m = pathlib.Path({str(marker)!r})\n"
+                 "if not m.exists():\n    m.touch(); time.sleep(30)\n"
+                 "print('answered')"]
+    got = scale._run_witness(once_slow, 3)
+    assert got is not None and got.stdout.strip() == "answered" and marker.exists()
+    always_slow = [sys.executable, "-c", "import time; time.sleep(30)"]
+    assert scale._run_witness(always_slow, 1) is None
