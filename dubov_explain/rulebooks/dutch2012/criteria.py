@@ -18,10 +18,10 @@ class Criteria:
     def p(self, n: int) -> PlayerStanding:
         return self.st[n]
 
-    def key(self, n: int):
-        """A.2: score (higher first), then pairing number."""
-        s = self.st[n]
-        return (-s.score, s.initial_rank)
+    def key(self, n: int) -> int:
+        """A.2: score (higher first), then pairing number (the player's place in that
+        order, ``Standings.a2_position``: the same order as the pair of the two)."""
+        return self.st.a2_position[n]
 
     # ------------------------------------------------------------------ B.1, B.2
     def absolute(self, a: int, b: int, b2: bool = True) -> str | None:

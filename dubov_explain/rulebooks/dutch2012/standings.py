@@ -116,6 +116,10 @@ class Standings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_idx", {p.number: p for p in self.players})
+        # A.2's order as one integer per player (``Criteria.key``): the engine sorts by it
+        # millions of times in a long tournament, and comparing two Fractions costs far more
+        object.__setattr__(self, "a2_position", {p.number: i for i, p in enumerate(sorted(
+            self.players, key=lambda p: (-p.score, p.initial_rank)))})
 
     def __getitem__(self, number: int) -> PlayerStanding:
         return self._idx[number]
