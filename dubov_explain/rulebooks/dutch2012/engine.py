@@ -118,6 +118,7 @@ class DutchEngine(RoundMachine, Backtracking, BracketSteps, Levels, Generation, 
         self.initial_colour, self.initial_colour_source = initial_colour(t)
         self.odd_round = self.st.round % 2 == 1
         self._complete_cache: dict[tuple, bool] = {}
+        self._allows_cache: dict[tuple, bool] = {}
         self.take_readings(readings)
 
     def take_readings(self, readings: Readings) -> None:
