@@ -152,6 +152,16 @@ class Criteria:
         return sa.preference is sb.preference and sa.preference is not Pref.NONE and \
             sa.strength.rank >= 2 and sb.strength.rank >= 2
 
+    @property
+    def kinds(self) -> dict:
+        """``kind`` of every player of the round, as a table (built once: the walks read
+        it for every bracket)."""
+        got = self.__dict__.get("_kinds")
+        if got is None or got[0] is not self.st:
+            got = self.__dict__["_kinds"] = (self.st, {p.number: self.kind(p.number)
+                                                       for p in self.st.players})
+        return got[1]
+
     def kind(self, n: int) -> tuple[str, bool]:
         """What the colour counts of the search read: the preference and whether it is
         strong or absolute."""

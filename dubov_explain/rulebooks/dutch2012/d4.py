@@ -87,7 +87,7 @@ from math import gcd
 
 from ... import matching
 from .events import fmt
-from .search import B3Walk, least_b3_transposition
+from .search import B3Walk, PairTables, _memo, least_b3_transposition
 
 #: D.4: at most this many branches of the walk for the least B3-factor once a candidate
 #: is found (the engine's docstring)
@@ -162,15 +162,12 @@ class LeastB3:
             # d4-bye-score), or one point below the player himself
             return (at[q] - bye_int) ** 2 if bye_int is not None else scale * scale
 
-        # the level's verdict on each pair, asked once (the walk asks it very often)
-        verdicts: dict = {}
-        plain = tests.allowed
-
-        def allowed(a: int, b: int):
-            key = (a, b)
-            if key not in verdicts:
-                verdicts[key] = plain(a, b)
-            return verdicts[key]
+        # the level's verdict on each pair, its X and Z, and each player's colour kind,
+        # asked once for every walk of this bracket (the walks ask them very often)
+        allowed = _memo(tests.allowed)
+        bad_x = _memo(self.bad_x)
+        bad_z = _memo(self.bad_z) if budget.z is not None else (lambda a, b: False)
+        kinds = self.kinds
 
         # the least B.3-factor of any set of pairs allowed at this level (the player left
         # over, if any, one who may be left alone): no candidate is lower
@@ -194,14 +191,14 @@ class LeastB3:
             walk.floor = int(goal)
             walk.best = int(goal) + 1
             walk.seeded = True
-        z_on = budget.z is not None
         walk.node_limit = D4_LIMIT
         caps_bad = self.caps_bad(level) if budget.caps else ()
+        tables = PairTables.of(players, allowed, bad_x, bad_z, budget.z is not None)
         for exchange, t1, t2 in self.d2_attempts(score, players, p):
             least_b3_transposition(
-                t1, t2, allowed, self.bad_x, self.bad_z if z_on else (lambda a, b: False),
-                budget, lambda rest, xl, zl, cl=(): check(rest), self.kind, must, walk,
-                (exchange, tuple(t1)), self.tick, caps_bad)
+                t1, t2, allowed, bad_x, bad_z,
+                budget, lambda rest, xl, zl, cl=(): check(rest), kinds, must, walk,
+                (exchange, tuple(t1)), self.tick, caps_bad, tables)
             if walk.done:
                 break
         if walk.limited:

@@ -54,7 +54,7 @@ from typing import Callable
 
 from ... import matching
 from ...records import dataclass, fields
-from .search import Budget, Found, exchanges, first_transposition, mdp_sets
+from .search import Budget, Found, _memo, exchanges, first_transposition, mdp_sets
 
 #: D.2: at most this many exchanges of N players are listed (the engine's docstring)
 LIMIT = 20000
@@ -77,6 +77,10 @@ class Tests:
     check: Callable
     must: Callable | None = None
     single: Callable | None = None
+    #: A.8's X and Z of a pair, asked once for every walk of this level (``_memo``; None:
+    #: the engine's own, asked once per walk)
+    bad_x: Callable | None = None
+    bad_z: Callable | None = None
 
 
 class Generation:
@@ -167,7 +171,10 @@ class Generation:
             # "may nobody move down from here?" (the rest of the round completable): when
             # the answer is no, the literal enumeration rejects every candidate
             return None
-        tests = Tests(level, budget, self.allowed_at(level), check)
+        # the pair questions of this level, asked once for all its exchanges' walks (each
+        # walk asks the same pairs: a pair's answers depend on the pair and the level)
+        tests = Tests(level, budget, _memo(self.allowed_at(level)), check,
+                      bad_x=_memo(self.bad_x), bad_z=_memo(self.bad_z))
         # the round's search budget: a matching question on n players (``prune`` asks it
         # once per set of requirements, and charges it then)
         self.tick(1 if self.leaf_prunings else n)
@@ -361,10 +368,10 @@ class Generation:
         budget = tests.budget
         check = tests.check
         return first_transposition(
-            s1, s2, tests.allowed, self.bad_x,
-            self.bad_z if budget.z is not None else (lambda a, b: False), budget,
-            lambda rest, xl, zl, cl=(): check(rest), self.kind, tests.must, stats, self.tick,
-            self.caps_bad(tests.level) if budget.caps else ())
+            s1, s2, tests.allowed, tests.bad_x or self.bad_x,
+            (tests.bad_z or self.bad_z) if budget.z is not None else (lambda a, b: False),
+            budget, lambda rest, xl, zl, cl=(): check(rest), self.kinds, tests.must, stats,
+            self.tick, self.caps_bad(tests.level) if budget.caps else ())
 
     def found(self, b, part, s1, f, exchange, level, p):
         """C.6: the candidate accepted, as its event."""
@@ -456,13 +463,13 @@ class Generation:
                     first_transposition(
                         s1, s2, allowed, self.bad_x,
                         self.bad_z if level.z is not None else (lambda a, c: False),
-                        Budget(level.x, level.z), self.reach(b), self.kind, None, {},
+                        Budget(level.x, level.z), self.reach(b), self.kinds, None, {},
                         self.tick)
                 continue
             found = first_transposition(
                 s1, s2, allowed, self.bad_x,
                 self.bad_z if level.z is not None else (lambda a, c: False),
-                self.budget_of(level), remainder, self.kind, None, {}, self.tick,
+                self.budget_of(level), remainder, self.kinds, None, {}, self.tick,
                 self.caps_bad(level))
             if found is not None:
                 het = self.ev.PairingFound(

@@ -129,7 +129,11 @@ def _bounds_ok(count: list, xleft: int, zleft: int | None) -> bool:
 
 def _memo(f: Callable[[int, int], object]) -> Callable[[int, int], object]:
     """``f`` asked once per pair: the walk asks the same pairs again in every branch, and a
-    pair's answer (a criterion, X or Z spent) depends on the pair alone within one walk."""
+    pair's answer (a criterion, X or Z spent) depends on the pair alone within one walk.
+    A function this made is returned as it is: a caller that asks many walks of one level
+    (D.4's, one per exchange) wraps it once and shares its answers."""
+    if getattr(f, "memo", None) is not None:
+        return f
     cache: dict = {}
 
     def g(a: int, b: int):
@@ -139,11 +143,13 @@ def _memo(f: Callable[[int, int], object]) -> Callable[[int, int], object]:
             got = cache[key] = f(a, b)
         return got
 
+    g.memo = cache
     return g
 
 
 def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad,
-                    left: int | None, keep: dict | None = None) -> bool:
+                    left: int | None, keep: dict | None = None,
+                    clean_near: dict | None = None) -> bool:
     """Can the S1 players ``rest1`` still be paired with the S2 players ``rest2`` spending
     at most ``left`` of a colour budget (X, or Z), ``bad(a, b)`` the pairs that spend it?
     False only when *proved* impossible: every arrangement pairs ``rest1`` by allowed pairs
@@ -157,7 +163,8 @@ def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad
     dict the caller keeps across the questions of one walk, for this ``ok`` and ``bad``)
     carries the pairs that do not spend found by the last question into the next, whose
     players differ from it by a few (each of its pairs is allowed and spends nothing
-    whatever the players around it)."""
+    whatever the players around it).  ``clean_near`` (optional): each player's partners by
+    allowed pairs that do not spend, as a table (the same answers as ``ok`` and ``bad``)."""
     if left is None or left >= len(rest1):
         return True
     spent = 0
@@ -175,7 +182,7 @@ def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad
     enough = len(rest1) - left
     nu = matching.bipartite_max_matching(rest1, rest2,
                                          lambda a, b: not bad(a, b) and ok(a, b), clean,
-                                         trusted=True, enough=enough)
+                                         trusted=True, enough=enough, neighbours=clean_near)
     if keep is not None:
         keep.clear()
         keep.update(nu)
@@ -243,7 +250,7 @@ def first_transposition(
     bad_z: Callable[[int, int], bool],
     budget: Budget,
     leftover_ok: Callable[[tuple[int, ...], int, int | None], str | None],
-    kind: Callable[[int], tuple[str, bool]],
+    kind: Callable[[int], tuple[str, bool]] | dict,
     must_pair: Callable[[int], bool] | None = None,
     stats: dict | None = None,
     tick: Callable[..., None] | None = None,
@@ -272,7 +279,8 @@ def first_transposition(
     chosen: list[int] = []
     used: set[int] = set()
     rejected: list[list] = [[] for _ in range(k)]
-    kinds = {n: kind(n) for n in list(s1) + list(s2)}
+    # ``kind`` may be given as a table already (the engine's ``kinds``)
+    kinds = kind if isinstance(kind, dict) else {n: kind(n) for n in list(s1) + list(s2)}
     # the numbers of each (preference, hard) among the S1 players still to pair (side 0)
     # and the S2 players still free (side 1)
     count = [Counter(kinds[n] for n in s1), Counter(kinds[n] for n in s2)]
@@ -518,6 +526,26 @@ def assignment_bound(rows: Sequence[int], cols: Sequence[int],
     return INF if total >= INF else total
 
 
+@dataclass(frozen=True)
+class PairTables:
+    """The pair questions of one level, asked once for every walk of a bracket (D.4 walks
+    one per exchange of D.2): for each player, the players it may be paired with
+    (``allowed`` None: ``ok``), and of those the ones whose pair spends no X
+    (``clean_x``) and no Z (``clean_z``, None when Z is not counted).  The walks read
+    the tables where they would ask the functions: the same answers."""
+
+    ok: dict
+    clean_x: dict
+    clean_z: dict | None
+
+    @classmethod
+    def of(cls, players: Sequence[int], allowed, bad_x, bad_z, z_on: bool) -> "PairTables":
+        ok = {a: {b for b in players if b != a and allowed(a, b) is None} for a in players}
+        return cls(ok, {a: {b for b in ok[a] if not bad_x(a, b)} for a in players},
+                   {a: {b for b in ok[a] if not bad_z(a, b)} for a in players} if z_on
+                   else None)
+
+
 @dataclass
 class B3Walk:
     """What D.4's walk keeps across the attempts (exchanges) of one bracket or remainder:
@@ -555,12 +583,13 @@ def least_b3_transposition(
     bad_z: Callable[[int, int], bool],
     budget: Budget,
     leftover_ok: Callable[[tuple[int, ...], int, int | None], str | None],
-    kind: Callable[[int], tuple[str, bool]],
+    kind: Callable[[int], tuple[str, bool]] | dict,
     must_pair: Callable[[int], bool] | None,
     b3: B3Walk,
     attempt: object,
     tick: Callable[..., None] | None = None,
     caps_bad: Sequence = (),
+    tables: PairTables | None = None,
 ) -> None:
     """D.4 within one attempt (S1, S2): every arrangement of ``s2`` in the order of D.1
     that :func:`first_transposition` would accept, the one with the least B.3-factor
@@ -572,7 +601,8 @@ def least_b3_transposition(
     take (it takes a later candidate only when it is strictly lower).  The leaves reached
     are checked exactly.  When ``b3.best`` reaches ``b3.floor`` the walk stops
     (``b3.done``): no candidate anywhere is lower.  ``tick()``: as in
-    :func:`first_transposition`; ``caps_bad`` too."""
+    :func:`first_transposition`; ``caps_bad`` too.  ``tables``: the level's pair questions
+    answered once for the bracket (``PairTables``, over players holding ``s1`` and ``s2``)."""
     k = len(s1)
     if len(s2) < k or b3.done:
         return
@@ -581,7 +611,8 @@ def least_b3_transposition(
     chosen: list[int] = []
     used: set[int] = set()
     rejected: list[list] = [[] for _ in range(k)]
-    kinds = {n: kind(n) for n in list(s1) + list(s2)}
+    # ``kind`` may be given as a table already (D.4 asks many walks of one bracket)
+    kinds = kind if isinstance(kind, dict) else {n: kind(n) for n in list(s1) + list(s2)}
     count = [Counter(kinds[n] for n in s1), Counter(kinds[n] for n in s2)]
     spare = b3.spare if len(s2) > k else None
 
@@ -599,11 +630,17 @@ def least_b3_transposition(
         if not bounds_ok(xleft, zleft):
             return False
         ok = lambda a, b: allowed(a, b) is None  # noqa: E731
-        m = matching.bipartite_max_matching(rest1, rest2, ok, {})
+        if tables is not None:
+            m = matching.bipartite_max_matching(rest1, rest2, ok, {}, trusted=True,
+                                                neighbours=tables.ok)
+        else:
+            m = matching.bipartite_max_matching(rest1, rest2, ok, {})
         if len(m) < len(rest1):
             return False
-        if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft) or \
-                not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft):
+        near_x = tables.clean_x if tables is not None else None
+        near_z = tables.clean_z if tables is not None else None
+        if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft, clean_near=near_x) or \
+                not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft, clean_near=near_z):
             return False
         if caps and not _caps_ok(rest1, rest2, m, ok, caps, caps_bad):
             return False

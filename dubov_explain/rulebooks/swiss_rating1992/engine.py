@@ -703,7 +703,7 @@ class RatingEngine(DutchEngine):
                 stats: dict = {}
                 f = first_transposition(s1, s2, allowed, self.bad_x,
                                         lambda c, d: False, Budget(level.x, None), remainder,
-                                        self.kind, None, stats, self.tick)
+                                        self.kinds, None, stats, self.tick)
                 if f is not None:
                     lv, (rem_event, leftover) = got[-1]
                     het = ev.PairingFound(
