@@ -193,7 +193,7 @@ class LeastB3:
             walk.seeded = True
         walk.node_limit = D4_LIMIT
         caps_bad = self.caps_bad(level) if budget.caps else ()
-        tables = PairTables.of(players, allowed, bad_x, bad_z, budget.z is not None)
+        tables = PairTables.of(players, allowed, bad_x, bad_z, budget.z is not None, cost)
         for exchange, t1, t2 in self.d2_attempts(score, players, p):
             least_b3_transposition(
                 t1, t2, allowed, bad_x, bad_z,

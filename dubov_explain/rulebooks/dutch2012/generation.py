@@ -431,7 +431,7 @@ class Generation:
         """C.4-C.9 for a heterogeneous bracket at its M1 and P1: the D.3 sets of M1 MDPs
         (C.8.b), the D.1 transpositions of S2 (C.7), and for each the remainder (C.6,
         C.9)."""
-        allowed = self.allowed_at(level)
+        allowed = _memo(self.allowed_at(level))  # asked once for every MDP set's walk
         mdps = sorted(b.mdps, key=self.key)
         memo: dict = {}
         whole = self.readings.value("remainder-budget") == "bracket"

@@ -18,6 +18,7 @@ engine (``engine.py``), which knows the criteria.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from itertools import combinations
 from math import comb
 from typing import Callable, Sequence
@@ -443,13 +444,29 @@ INF = 1 << 60
 
 def assignment_bound(rows: Sequence[int], cols: Sequence[int],
                      cost: Callable[[int, int], int | None],
-                     spare: Callable[[int], int] | None, cap: int | None = None) -> int:
+                     spare: Callable[[int], int] | None, cap: int | None = None,
+                     table: dict | None = None, duals: list | None = None) -> int:
     """The least total cost of pairing every player of ``rows`` with a distinct player of
     ``cols`` (``cost`` None: not allowed), the columns left over (at most one, when
     ``spare`` is given) costing ``spare(q)``: the Hungarian method on a square matrix.
     INF when no such assignment exists.  With ``cap``, a cheaper bound (each row at its least
     cost) is returned instead when it already reaches ``cap``.  A lower bound of every arrangement below a node of
-    the walk, which is what D.4's search needs (it never decides a candidate)."""
+    the walk, which is what D.4's search needs (it never decides a candidate).  ``table``
+    (optional): ``cost`` as a table, a dict per row of its allowed columns' costs (the
+    same answers, read without a call per cell).
+
+    ``duals`` (optional, a list): when the Hungarian method ran and found a finite least
+    cost T, (T, u, v) is appended, ``u`` and ``v`` its potentials by row player and column
+    player (the spare row's folded into T's use below).  They satisfy u[r] + v[c] <=
+    cost(r, c) for every cell, and sum to T; so for the rows less r and the columns less
+    c, T - u[r] - v[c] is a lower bound of the least cost (every assignment of the
+    smaller square costs at least its potentials' sum): ``dual_bound``."""
+    if table is not None:
+        def row_cost(r: int):
+            return table[r].get
+    else:
+        def row_cost(r: int):
+            return partial(cost, r)
     rows, cols = list(rows), list(cols)
     extra = len(cols) - len(rows)
     if extra < 0 or (extra and spare is None) or extra > 1:
@@ -463,8 +480,9 @@ def assignment_bound(rows: Sequence[int], cols: Sequence[int],
         cheap = 0
         for r in rows:
             least = INF
+            get = row_cost(r)
             for c in cols:
-                v = cost(r, c)
+                v = get(c)
                 if v is not None and v < least:
                     least = v
             cheap += least
@@ -478,8 +496,9 @@ def assignment_bound(rows: Sequence[int], cols: Sequence[int],
     a = [[0] * (n + 1)]
     for r in rows:
         line = [0]
+        get = row_cost(r)
         for c in cols:
-            v = cost(r, c)
+            v = get(c)
             line.append(INF if v is None else v)
         a.append(line)
     if extra:
@@ -523,7 +542,23 @@ def assignment_bound(rows: Sequence[int], cols: Sequence[int],
             if j0 == 0:
                 break
     total = sum(a[p[j]][j] for j in range(1, n + 1))
-    return INF if total >= INF else total
+    if total >= INF:
+        return INF
+    if duals is not None:
+        duals.append((total, dict(zip(rows, u[1:])), dict(zip(cols, v[1:]))))
+    return total
+
+
+def dual_bound(duals: tuple, r: int, c: int) -> int:
+    """A lower bound of the least cost of the assignment ``duals`` was found for, less its
+    row ``r`` and column ``c`` (``assignment_bound``'s ``duals``): its potentials' sum
+    without r's and c's."""
+    total, u, v = duals
+    return total - u[r] - v[c]
+
+
+#: ``PairTables`` keeps this many Hall certificates (the latest, and the latest used)
+HALL_KEPT = 16
 
 
 @dataclass(frozen=True)
@@ -537,13 +572,61 @@ class PairTables:
     ok: dict
     clean_x: dict
     clean_z: dict | None
+    #: for each player, the cost (D.4's) of each pair it may be in: ``cost`` of the pair
+    #: where allowed, absent where not (None when no cost was given)
+    costs: dict | None = None
+    #: Hall certificates found so far, the latest first: (A, N) with A a set of players
+    #: and N every player any of A may be paired with; an S1 holding A whose S2 holds
+    #: fewer than len(A) of N has no allowed pairing into S2 (``refuted``, ``learn``)
+    hall: list | None = None
 
     @classmethod
-    def of(cls, players: Sequence[int], allowed, bad_x, bad_z, z_on: bool) -> "PairTables":
+    def of(cls, players: Sequence[int], allowed, bad_x, bad_z, z_on: bool,
+           cost: Callable[[int, int], int] | None = None) -> "PairTables":
         ok = {a: {b for b in players if b != a and allowed(a, b) is None} for a in players}
         return cls(ok, {a: {b for b in ok[a] if not bad_x(a, b)} for a in players},
                    {a: {b for b in ok[a] if not bad_z(a, b)} for a in players} if z_on
-                   else None)
+                   else None,
+                   {a: {b: cost(a, b) for b in ok[a]} for a in players} if cost is not None
+                   else None, [])
+
+    def refuted(self, rest1: Sequence[int], rest2: Sequence[int]) -> bool:
+        """True when a certificate found earlier proves that ``rest1`` cannot all be paired
+        into ``rest2`` by allowed pairs (Hall: a set A of ``rest1`` whose allowed partners
+        in ``rest2`` are fewer than A).  False says nothing: the matching question is
+        asked then.  D.2's exchanges move a few players between S1 and S2, so a set that
+        blocked one often blocks the next."""
+        if not self.hall:
+            return False
+        one, two = set(rest1), set(rest2)
+        for k, (a, n) in enumerate(self.hall):
+            if a <= one and len(n & two) < len(a):
+                if k:
+                    self.hall.insert(0, self.hall.pop(k))
+                return True
+        return False
+
+    def learn(self, rest1: Sequence[int], rest2: Sequence[int], m: dict) -> None:
+        """Keep the certificate that ``m``, a maximum matching of ``rest1`` into ``rest2``
+        by allowed pairs that leaves some of ``rest1`` unpaired, gives (Konig): the
+        players of ``rest1`` reached from an unpaired one by alternating paths (a pair
+        allowed, then the matching back) are one more than their partners in ``rest2``
+        -- each partner reached is matched, the matching being maximum."""
+        two = set(rest2)
+        back = {w: u for u, w in m.items()}
+        root = next(u for u in rest1 if u not in m)
+        reached, seen, queue = {root}, set(), [root]
+        for x in queue:
+            for w in self.ok[x] & two:
+                if w not in seen:
+                    seen.add(w)
+                    y = back[w]
+                    if y not in reached:
+                        reached.add(y)
+                        queue.append(y)
+        a = frozenset(reached)
+        self.hall.insert(0, (a, frozenset().union(*(self.ok[x] for x in a))))
+        del self.hall[HALL_KEPT:]
 
 
 @dataclass
@@ -619,6 +702,8 @@ def least_b3_transposition(
     def pair_cost(a: int, b: int) -> int | None:
         return b3.cost(a, b) if allowed(a, b) is None else None
 
+    costs = tables.costs if tables is not None else None
+
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
         return _bounds_ok(count, xleft, zleft)
 
@@ -631,8 +716,16 @@ def least_b3_transposition(
             return False
         ok = lambda a, b: allowed(a, b) is None  # noqa: E731
         if tables is not None:
+            # an exchange's S1 is most often refuted at the root, by the set of players
+            # that refuted an earlier exchange's (``PairTables.refuted``)
+            if i == 0 and tables.refuted(rest1, rest2):
+                return False
             m = matching.bipartite_max_matching(rest1, rest2, ok, {}, trusted=True,
                                                 neighbours=tables.ok)
+            if len(m) < len(rest1):
+                if i == 0:
+                    tables.learn(rest1, rest2, m)
+                return False
         else:
             m = matching.bipartite_max_matching(rest1, rest2, ok, {})
         if len(m) < len(rest1):
@@ -677,20 +770,21 @@ def least_b3_transposition(
                 b3.done = True
         return True
 
-    def walk(xleft: int, zleft: int | None, caps: tuple) -> None:
+    def walk(xleft: int, zleft: int | None, caps: tuple, root_duals: tuple | None) -> None:
         """The depth-first walk, with an explicit stack (one frame per S1 player given a
         partner: its X and Z left, the cost so far, the next S2 position to try, and the
         reason its current partner's branch would be cut); it stops when ``b3.done``.  A
         branch "held" something when its subtree is a whole acceptable arrangement (the
         rejection then reads D.4: it was not lower)."""
-        # frame: [i, xleft, zleft, acc, next position in s2, why, caps left]
-        stack = [[0, xleft, zleft, 0, 0, "", caps]]
+        # frame: [i, xleft, zleft, acc, next position in s2, why, caps left, the
+        # potentials of the bound of its rest (``assignment_bound``'s duals) or None]
+        stack = [[0, xleft, zleft, 0, 0, "", caps, root_duals]]
         entered = False  # the top frame was entered (its node counted)
         held = False  # what the frame just left returned
         returning = False
         while stack:
             frame = stack[-1]
-            i, xleft, zleft, acc, pos, why, cl = frame
+            i, xleft, zleft, acc, pos, why, cl, dual = frame
             if returning:
                 # back from the branch of S1[i]'s current partner
                 a, b = s1[i], chosen.pop()
@@ -737,15 +831,25 @@ def least_b3_transposition(
                 chosen.append(b)
                 count[0][kinds[a]] -= 1
                 count[1][kinds[b]] -= 1
-                if b3.best is not None and nacc + assignment_bound(
-                        s1[i + 1:], [q for q in s2 if q not in used], pair_cost, spare,
-                        b3.best - nacc) >= b3.best:
+                # the bound of the rest: first the parent's potentials (``dual_bound``,
+                # no search), then, when they do not settle it, the Hungarian method
+                pruned, child = False, None
+                if b3.best is not None:
+                    if dual is not None and nacc + dual_bound(dual, a, b) >= b3.best:
+                        pruned = True
+                    else:
+                        got: list = []
+                        pruned = nacc + assignment_bound(
+                            s1[i + 1:], [q for q in s2 if q not in used], pair_cost, spare,
+                            b3.best - nacc, costs, got) >= b3.best
+                        child = got[0] if got else None
+                if pruned:
                     ok, why = False, "D.4"
                 else:
                     ok, why = feasible(i + 1, nx, nz, nc), "C.7"
                 if ok:
                     frame[4], frame[5] = pos, why
-                    stack.append([i + 1, nx, nz, nacc, 0, "", nc])
+                    stack.append([i + 1, nx, nz, nacc, 0, "", nc, child])
                     entered = False
                     descended = True
                     break
@@ -764,6 +868,8 @@ def least_b3_transposition(
 
     if not feasible(0, budget.x, budget.z, budget.caps):
         return
-    if b3.best is not None and assignment_bound(s1, s2, pair_cost, spare, b3.best) >= b3.best:
+    got: list = []
+    if b3.best is not None and \
+            assignment_bound(s1, s2, pair_cost, spare, b3.best, costs, got) >= b3.best:
         return
-    walk(budget.x, budget.z, budget.caps)
+    walk(budget.x, budget.z, budget.caps, got[0] if got else None)
