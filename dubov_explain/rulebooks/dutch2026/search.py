@@ -1108,11 +1108,16 @@ class Generation:
         a memo by prefix cleared when large."""
         if isinstance(pairs, _Pairs):
             got = pairs.quality_sum()
-            if not downfloaters:
-                return list(got[0]) + list(got[1])
-            return summed([got] + [self.in_units(self.floater_terms(n)) for n in downfloaters])
+        else:
+            got = self._prefix_sum(tuple(pairs))
+        if not downfloaters:
+            return list(got[0]) + list(got[1])
+        return summed([got] + [self.in_units(self.floater_terms(n)) for n in downfloaters])
+
+    def _prefix_sum(self, key: tuple) -> tuple:
+        """The pairs' part of ``candidate_quality`` for a tuple of pairs, from the longest
+        prefix already summed in ``self._sums`` (cleared when large)."""
         sums = self._sums
-        key = tuple(pairs)
         got = sums.get(key)
         if got is None:
             i = max(len(key) - 1, 0)
@@ -1124,9 +1129,7 @@ class Generation:
             for j in range(i, len(key)):
                 got = plus(got, self.scaled_terms(*key[j]))
                 sums[key[:j + 1]] = got
-        if not downfloaters:
-            return list(got[0]) + list(got[1])
-        return summed([got] + [self.in_units(self.floater_terms(n)) for n in downfloaters])
+        return got
 
     def scaled_terms(self, a: int, b: int) -> tuple:
         """``pair_terms`` of the bracket being searched, in units (a memo by the pair)."""
