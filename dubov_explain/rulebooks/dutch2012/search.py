@@ -148,6 +148,21 @@ def _memo(f: Callable[[int, int], object]) -> Callable[[int, int], object]:
     return g
 
 
+class _Near(dict):
+    """For each player asked, the players of ``pool`` it makes a pair with by ``pred``
+    (computed on first use): a walk's matching questions read it instead of asking
+    ``pred`` per pair and per question (the same answers)."""
+
+    def __init__(self, pool: Sequence[int], pred: Callable[[int, int], bool]):
+        super().__init__()
+        self.pool, self.pred = pool, pred
+
+    def __missing__(self, a: int) -> set:
+        pred = self.pred
+        got = self[a] = {b for b in self.pool if pred(a, b)}
+        return got
+
+
 def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad,
                     left: int | None, keep: dict | None = None,
                     clean_near: dict | None = None) -> bool:
@@ -293,6 +308,11 @@ def first_transposition(
     keep_z: dict[int, int] = {}
     keep_caps: dict[str, dict] = {}
     ok_pair = lambda a, b: allowed(a, b) is None  # noqa: E731
+    # each S1 player's partners in S2 by allowed pairs (and by those that spend no X, no
+    # Z), listed once for the walk's matching questions
+    near = _Near(s2, ok_pair)
+    near_x = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_x(a, b))
+    near_z = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_z(a, b))
 
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
         return _bounds_ok(count, xleft, zleft)
@@ -306,11 +326,12 @@ def first_transposition(
         if not bounds_ok(xleft, zleft):
             return None
         # ``warm`` is an answer of this same question for other players (trusted)
-        m = matching.bipartite_max_matching(rest1, rest2, ok_pair, warm, trusted=True)
+        m = matching.bipartite_max_matching(rest1, rest2, ok_pair, warm, trusted=True,
+                                            neighbours=near)
         if len(m) < len(rest1):
             return None
-        if not colour_bound_ok(rest1, rest2, m, ok_pair, bad_x, xleft, keep_x) or \
-                not colour_bound_ok(rest1, rest2, m, ok_pair, bad_z, zleft, keep_z):
+        if not colour_bound_ok(rest1, rest2, m, ok_pair, bad_x, xleft, keep_x, near_x) or \
+                not colour_bound_ok(rest1, rest2, m, ok_pair, bad_z, zleft, keep_z, near_z):
             return None
         if caps and not _caps_ok(rest1, rest2, m, ok_pair, caps, caps_bad, keep_caps):
             return None
