@@ -728,44 +728,53 @@ def least_b3_transposition(
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
         return _bounds_ok(count, xleft, zleft)
 
-    def feasible(i: int, xleft: int, zleft: int | None, caps: tuple = ()) -> bool:
+    # the colour bounds' matchings of pairs that do not spend, carried from one question to
+    # the next (:func:`colour_bound_ok`'s ``keep``)
+    keep_x: dict[int, int] = {}
+    keep_z: dict[int, int] = {}
+
+    def feasible(i: int, xleft: int, zleft: int | None, caps: tuple = (),
+                 warm: dict | None = None) -> dict | None:
+        """The walk's proofs of infeasibility for S1[i:] (None: proved infeasible), else
+        a matching of S1[i:] into the free S2 players by allowed pairs (the next question's
+        warm start: ``warm``, the parent's, less the pair just chosen)."""
         rest1 = s1[i:]
         rest2 = [q for q in s2 if q not in used]
         if tick is not None:
             tick(len(rest1))
         if not bounds_ok(xleft, zleft):
-            return False
+            return None
         ok = lambda a, b: allowed(a, b) is None  # noqa: E731
         if tables is not None:
             # an exchange's S1 is most often refuted at the root, by the set of players
             # that refuted an earlier exchange's (``PairTables.refuted``)
             if i == 0 and tables.refuted(rest1, rest2):
-                return False
-            m = matching.bipartite_max_matching(rest1, rest2, ok, {}, trusted=True,
+                return None
+            m = matching.bipartite_max_matching(rest1, rest2, ok, warm or {}, trusted=True,
                                                 neighbours=tables.ok)
             if len(m) < len(rest1):
                 if i == 0:
                     tables.learn(rest1, rest2, m)
-                return False
+                return None
         else:
             m = matching.bipartite_max_matching(rest1, rest2, ok, {})
         if len(m) < len(rest1):
-            return False
+            return None
         near_x = tables.clean_x if tables is not None else None
         near_z = tables.clean_z if tables is not None else None
-        if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft, clean_near=near_x) or \
-                not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft, clean_near=near_z):
-            return False
+        if not colour_bound_ok(rest1, rest2, m, ok, bad_x, xleft, keep_x, near_x) or \
+                not colour_bound_ok(rest1, rest2, m, ok, bad_z, zleft, keep_z, near_z):
+            return None
         if caps and not _caps_ok(rest1, rest2, m, ok, caps, caps_bad):
-            return False
+            return None
         if must_pair is not None:
             need = [q for q in rest2 if must_pair(q)]
             if need:
                 mm = matching.bipartite_max_matching(need, rest1,
                                                      lambda b, a: allowed(a, b) is None, {})
                 if len(mm) < len(need):
-                    return False
-        return True
+                    return None
+        return m
 
     def leaf(xleft: int, zleft: int | None, acc: int, cl: tuple) -> bool:
         """A whole arrangement: True when acceptable (and recorded if the least so far)."""
@@ -791,21 +800,23 @@ def least_b3_transposition(
                 b3.done = True
         return True
 
-    def walk(xleft: int, zleft: int | None, caps: tuple, root_duals: tuple | None) -> None:
+    def walk(xleft: int, zleft: int | None, caps: tuple, root_duals: tuple | None,
+             root_mate: dict) -> None:
         """The depth-first walk, with an explicit stack (one frame per S1 player given a
         partner: its X and Z left, the cost so far, the next S2 position to try, and the
         reason its current partner's branch would be cut); it stops when ``b3.done``.  A
         branch "held" something when its subtree is a whole acceptable arrangement (the
         rejection then reads D.4: it was not lower)."""
         # frame: [i, xleft, zleft, acc, next position in s2, why, caps left, the
-        # potentials of the bound of its rest (``assignment_bound``'s duals) or None]
-        stack = [[0, xleft, zleft, 0, 0, "", caps, root_duals]]
+        # potentials of the bound of its rest (``assignment_bound``'s duals) or None, the
+        # matching its feasibility question found (its children's warm start)]
+        stack = [[0, xleft, zleft, 0, 0, "", caps, root_duals, root_mate]]
         entered = False  # the top frame was entered (its node counted)
         held = False  # what the frame just left returned
         returning = False
         while stack:
             frame = stack[-1]
-            i, xleft, zleft, acc, pos, why, cl, dual = frame
+            i, xleft, zleft, acc, pos, why, cl, dual, mate = frame
             if returning:
                 # back from the branch of S1[i]'s current partner
                 a, b = s1[i], chosen.pop()
@@ -865,12 +876,12 @@ def least_b3_transposition(
                             b3.best - nacc, costs, got) >= b3.best
                         child = got[0] if got else None
                 if pruned:
-                    ok, why = False, "D.4"
+                    nm, why = None, "D.4"
                 else:
-                    ok, why = feasible(i + 1, nx, nz, nc), "C.7"
-                if ok:
+                    nm, why = feasible(i + 1, nx, nz, nc, mate), "C.7"
+                if nm is not None:
                     frame[4], frame[5] = pos, why
-                    stack.append([i + 1, nx, nz, nacc, 0, "", nc, child])
+                    stack.append([i + 1, nx, nz, nacc, 0, "", nc, child, nm])
                     entered = False
                     descended = True
                     break
@@ -887,10 +898,11 @@ def least_b3_transposition(
             held = False
             returning = True
 
-    if not feasible(0, budget.x, budget.z, budget.caps):
+    root = feasible(0, budget.x, budget.z, budget.caps)
+    if root is None:
         return
     got: list = []
     if b3.best is not None and \
             assignment_bound(s1, s2, pair_cost, spare, b3.best, costs, got) >= b3.best:
         return
-    walk(budget.x, budget.z, budget.caps, got[0] if got else None)
+    walk(budget.x, budget.z, budget.caps, got[0] if got else None, root)
