@@ -134,3 +134,37 @@ def test_a2_order_as_one_integer_is_score_then_pairing_number():
                    met={}, forbidden=frozenset(), top_over=None)
     by_pair = sorted(players, key=lambda p: (-p.score, p.initial_rank))
     assert sorted(st.a2_position, key=st.a2_position.get) == [p.number for p in by_pair]
+
+
+@pytest.mark.parametrize("n", [30, 400])
+def test_a_large_walk_asks_its_pairs_as_its_matchings_probe_them(monkeypatch, n):
+    # the tables list every S1 x S2 pair of the players they serve: right for the small
+    # walks of a long tournament, wrong for a round of thousands (round 1 of 9,999
+    # players took 72 s and 2.6 GB with them, 7 s without); over TABLES_UP_TO pairs the
+    # walk asks the pair function as its matching questions probe, and finds the same
+    from dubov_explain.rulebooks.dutch2012 import search
+    from dubov_explain.rulebooks.dutch2012.search import Budget, first_transposition
+
+    s1, s2 = list(range(1, n + 1)), list(range(n + 1, 2 * n + 1))
+
+    def run():
+        asked = []
+
+        def allowed(a, b):
+            asked.append((a, b))
+            return None if (b - a) % 3 else "B.1.a"
+
+        found = first_transposition(s1, s2, allowed, lambda a, b: False, lambda a, b: False,
+                                    Budget(0, None), lambda r, x, z: None,
+                                    lambda q: ("-", False))
+        return found.pairs, len(set(asked))
+
+    listed = n * n <= search.TABLES_UP_TO
+    pairs, asked = run()
+    monkeypatch.setattr(search, "TABLES_UP_TO", 0)
+    pairs_without, asked_without = run()
+    assert pairs == pairs_without
+    if listed:
+        assert asked == n * n > asked_without  # every pair listed once
+    else:
+        assert asked == asked_without < n * n // 4

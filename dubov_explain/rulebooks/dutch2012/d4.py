@@ -87,7 +87,7 @@ from math import gcd
 
 from ... import matching
 from .events import fmt
-from .search import B3Walk, PairTables, _memo, least_b3_transposition
+from .search import TABLES_UP_TO, B3Walk, PairTables, _memo, least_b3_transposition
 
 #: D.4: at most this many branches of the walk for the least B3-factor once a candidate
 #: is found (the engine's docstring)
@@ -193,7 +193,10 @@ class LeastB3:
             walk.seeded = True
         walk.node_limit = D4_LIMIT
         caps_bad = self.caps_bad(level) if budget.caps else ()
-        tables = PairTables.of(players, allowed, bad_x, bad_z, budget.z is not None, cost)
+        # the level's pair questions as tables, in a bracket small enough (TABLES_UP_TO)
+        tables = PairTables.of(players, allowed, bad_x, bad_z, budget.z is not None, cost) \
+            if (len(players) // 2) * (len(players) - len(players) // 2) <= TABLES_UP_TO \
+            else None
         for exchange, t1, t2 in self.d2_attempts(score, players, p):
             least_b3_transposition(
                 t1, t2, allowed, bad_x, bad_z,

@@ -148,6 +148,12 @@ def _memo(f: Callable[[int, int], object]) -> Callable[[int, int], object]:
     return g
 
 
+#: the pair tables (``_Near``, ``PairTables``) are made for walks of at most this many S1 x
+#: S2 pairs (a bracket of about 200 players): a round of thousands would list millions of
+#: pairs its matching questions never probe (round 1 of 9,999 players: 2.6 GB)
+TABLES_UP_TO = 10_000
+
+
 class _Near(dict):
     """For each player asked, the players of ``pool`` it makes a pair with by ``pred``
     (computed on first use): a walk's matching questions read it instead of asking
@@ -309,10 +315,14 @@ def first_transposition(
     keep_caps: dict[str, dict] = {}
     ok_pair = lambda a, b: allowed(a, b) is None  # noqa: E731
     # each S1 player's partners in S2 by allowed pairs (and by those that spend no X, no
-    # Z), listed once for the walk's matching questions
-    near = _Near(s2, ok_pair)
-    near_x = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_x(a, b))
-    near_z = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_z(a, b))
+    # Z), listed once for the walk's matching questions -- in a small walk only: in a large
+    # one a matching question probes a few pairs per player, and a list would ask them all
+    if k * len(s2) <= TABLES_UP_TO:
+        near = _Near(s2, ok_pair)
+        near_x = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_x(a, b))
+        near_z = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_z(a, b))
+    else:
+        near = near_x = near_z = None
 
     def bounds_ok(xleft: int, zleft: int | None) -> bool:
         return _bounds_ok(count, xleft, zleft)
