@@ -15,6 +15,7 @@ from itertools import permutations
 import pytest
 
 from dubov_explain import matching
+from dubov_explain.matching.hall import HallCertificates
 from dubov_explain.rulebooks.dutch2012.search import (INF, PairTables, assignment_bound,
                                                       dual_bound)
 
@@ -87,23 +88,23 @@ def splits_asked(seed: int) -> int:
     first, else the matching, learning from a failure), each refutation checked against
     the matching: the number of splits the certificates refuted."""
     rng, players, ok = split(seed)
-    tables = PairTables(ok, ok, None, None, [])
+    tables = PairTables(ok, ok, None, None, HallCertificates())
     refuted = 0
     for _ in range(40):
         p = rng.randint(1, len(players) // 2)
         s1 = rng.sample(players, p)
         s2 = [q for q in players if q not in s1]
-        if tables.refuted(s1, s2):
+        if tables.hall.refuted(s1, s2):
             refuted += 1
             assert not perfect(s1, s2, ok)
             continue
         m = matching.bipartite_max_matching(s1, s2, lambda a, b: b in ok[a])
         if len(m) < len(s1):
-            tables.learn(s1, s2, m)
-            a, n = tables.hall[0]
+            tables.hall.learn(s1, s2, m, tables.ok)
+            a, n = tables.hall.kept[0]
             # the certificate: a set of S1 with fewer allowed partners in S2 than players
             assert a <= set(s1) and len(n & set(s2)) < len(a)
-            assert tables.refuted(s1, s2)
+            assert tables.hall.refuted(s1, s2)
     assert len(tables.hall) <= 16
     return refuted
 

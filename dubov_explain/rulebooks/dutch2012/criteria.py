@@ -4,6 +4,7 @@ B.1 and B.2 (the absolute criteria, and the round's B.1 test), the requirements 
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Callable, Sequence
 
 from ... import matching
@@ -152,15 +153,11 @@ class Criteria:
         return sa.preference is sb.preference and sa.preference is not Pref.NONE and \
             sa.strength.rank >= 2 and sb.strength.rank >= 2
 
-    @property
+    @cached_property
     def kinds(self) -> dict:
         """``kind`` of every player of the round, as a table (built once: the walks read
-        it for every bracket)."""
-        got = self.__dict__.get("_kinds")
-        if got is None or got[0] is not self.st:
-            got = self.__dict__["_kinds"] = (self.st, {p.number: self.kind(p.number)
-                                                       for p in self.st.players})
-        return got[1]
+        it for every bracket; the round's standings never change under the engine)."""
+        return {p.number: self.kind(p.number) for p in self.st.players}
 
     def kind(self, n: int) -> tuple[str, bool]:
         """What the colour counts of the search read: the preference and whether it is

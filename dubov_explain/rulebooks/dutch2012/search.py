@@ -24,6 +24,7 @@ from math import comb
 from typing import Callable, Sequence
 
 from ... import matching
+from ...matching.hall import HallCertificates
 from ...records import dataclass
 
 
@@ -148,25 +149,31 @@ def _memo(f: Callable[[int, int], object]) -> Callable[[int, int], object]:
     return g
 
 
-#: the pair tables (``_Near``, ``PairTables``) are made for walks of at most this many S1 x
-#: S2 pairs (a bracket of about 200 players): a round of thousands would list millions of
-#: pairs its matching questions never probe (round 1 of 9,999 players: 2.6 GB)
+#: the pair tables (``partners``, ``PairTables``) are kept for walks of at most this many S1 x
+#: S2 pairs (a bracket of about 200 players): in a round of thousands a matching question
+#: reads the partners of every S1 player it visits, and the lists would hold millions of
+#: pairs (round 1 of 9,999 players: 2.6 GB), where asking ``pred`` per pair probes a few
 TABLES_UP_TO = 10_000
 
 
-class _Near(dict):
-    """For each player asked, the players of ``pool`` it makes a pair with by ``pred``
-    (computed on first use): a walk's matching questions read it instead of asking
-    ``pred`` per pair and per question (the same answers)."""
+class _OnDemand(dict):
+    """A table filled on first use: for each player asked, ``make(player)``, computed once
+    (its partners, or its pairs' costs).  The walks read it where they would ask the pair
+    functions, which are pure: the same answers."""
 
-    def __init__(self, pool: Sequence[int], pred: Callable[[int, int], bool]):
+    def __init__(self, make: Callable[[int], object]):
         super().__init__()
-        self.pool, self.pred = pool, pred
+        self.make = make
 
-    def __missing__(self, a: int) -> set:
-        pred = self.pred
-        got = self[a] = {b for b in self.pool if pred(a, b)}
+    def __missing__(self, a: int):
+        got = self[a] = self.make(a)
         return got
+
+
+def partners(pool: Sequence[int], pred: Callable[[int, int], bool]) -> _OnDemand:
+    """For each player asked, the set of players of ``pool`` it makes a pair with by
+    ``pred`` (in ``pool``'s order, made when first asked)."""
+    return _OnDemand(lambda a: {b for b in pool if pred(a, b)})
 
 
 def colour_bound_ok(rest1: Sequence[int], rest2: Sequence[int], m: dict, ok, bad,
@@ -318,9 +325,9 @@ def first_transposition(
     # Z), listed once for the walk's matching questions -- in a small walk only: in a large
     # one a matching question probes a few pairs per player, and a list would ask them all
     if k * len(s2) <= TABLES_UP_TO:
-        near = _Near(s2, ok_pair)
-        near_x = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_x(a, b))
-        near_z = _Near(s2, lambda a, b: ok_pair(a, b) and not bad_z(a, b))
+        near = partners(s2, ok_pair)
+        near_x = partners(s2, lambda a, b: ok_pair(a, b) and not bad_x(a, b))
+        near_z = partners(s2, lambda a, b: ok_pair(a, b) and not bad_z(a, b))
     else:
         near = near_x = near_z = None
 
@@ -488,7 +495,8 @@ def assignment_bound(rows: Sequence[int], cols: Sequence[int],
 
     ``duals`` (optional, a list): when the Hungarian method ran and found a finite least
     cost T, (T, u, v) is appended, ``u`` and ``v`` its potentials by row player and column
-    player (the spare row's folded into T's use below).  They satisfy u[r] + v[c] <=
+    player (the row of the player left over, when there is one, has no entry: its
+    potential stays in T, as every smaller square keeps that row).  They satisfy u[r] + v[c] <=
     cost(r, c) for every cell, and sum to T; so for the rows less r and the columns less
     c, T - u[r] - v[c] is a lower bound of the least cost (every assignment of the
     smaller square costs at least its potentials' sum): ``dual_bound``."""
@@ -588,17 +596,14 @@ def dual_bound(duals: tuple, r: int, c: int) -> int:
     return total - u[r] - v[c]
 
 
-#: ``PairTables`` keeps this many Hall certificates (the latest, and the latest used)
-HALL_KEPT = 16
-
-
 @dataclass(frozen=True)
 class PairTables:
     """The pair questions of one level, asked once for every walk of a bracket (D.4 walks
     one per exchange of D.2): for each player, the players it may be paired with
     (``allowed`` None: ``ok``), and of those the ones whose pair spends no X
-    (``clean_x``) and no Z (``clean_z``, None when Z is not counted).  The walks read
-    the tables where they would ask the functions: the same answers."""
+    (``clean_x``) and no Z (``clean_z``, None when Z is not counted), each made when a
+    walk first asks it (:func:`partners`).  The walks read the tables where they would ask
+    the functions: the same answers."""
 
     ok: dict
     clean_x: dict
@@ -606,58 +611,19 @@ class PairTables:
     #: for each player, the cost (D.4's) of each pair it may be in: ``cost`` of the pair
     #: where allowed, absent where not (None when no cost was given)
     costs: dict | None = None
-    #: Hall certificates found so far, the latest first: (A, N) with A a set of players
-    #: and N every player any of A may be paired with; an S1 holding A whose S2 holds
-    #: fewer than len(A) of N has no allowed pairing into S2 (``refuted``, ``learn``)
-    hall: list | None = None
+    #: Hall certificates found so far (``matching.hall``): sets of players whose allowed
+    #: partners are too few in an S2, which refute later exchanges without a matching
+    hall: HallCertificates | None = None
 
     @classmethod
     def of(cls, players: Sequence[int], allowed, bad_x, bad_z, z_on: bool,
            cost: Callable[[int, int], int] | None = None) -> "PairTables":
-        ok = {a: {b for b in players if b != a and allowed(a, b) is None} for a in players}
-        return cls(ok, {a: {b for b in ok[a] if not bad_x(a, b)} for a in players},
-                   {a: {b for b in ok[a] if not bad_z(a, b)} for a in players} if z_on
+        ok = partners(players, lambda a, b: b != a and allowed(a, b) is None)
+        return cls(ok, _OnDemand(lambda a: {b for b in ok[a] if not bad_x(a, b)}),
+                   _OnDemand(lambda a: {b for b in ok[a] if not bad_z(a, b)}) if z_on
                    else None,
-                   {a: {b: cost(a, b) for b in ok[a]} for a in players} if cost is not None
-                   else None, [])
-
-    def refuted(self, rest1: Sequence[int], rest2: Sequence[int]) -> bool:
-        """True when a certificate found earlier proves that ``rest1`` cannot all be paired
-        into ``rest2`` by allowed pairs (Hall: a set A of ``rest1`` whose allowed partners
-        in ``rest2`` are fewer than A).  False says nothing: the matching question is
-        asked then.  D.2's exchanges move a few players between S1 and S2, so a set that
-        blocked one often blocks the next."""
-        if not self.hall:
-            return False
-        one, two = set(rest1), set(rest2)
-        for k, (a, n) in enumerate(self.hall):
-            if a <= one and len(n & two) < len(a):
-                if k:
-                    self.hall.insert(0, self.hall.pop(k))
-                return True
-        return False
-
-    def learn(self, rest1: Sequence[int], rest2: Sequence[int], m: dict) -> None:
-        """Keep the certificate that ``m``, a maximum matching of ``rest1`` into ``rest2``
-        by allowed pairs that leaves some of ``rest1`` unpaired, gives (Konig): the
-        players of ``rest1`` reached from an unpaired one by alternating paths (a pair
-        allowed, then the matching back) are one more than their partners in ``rest2``
-        -- each partner reached is matched, the matching being maximum."""
-        two = set(rest2)
-        back = {w: u for u, w in m.items()}
-        root = next(u for u in rest1 if u not in m)
-        reached, seen, queue = {root}, set(), [root]
-        for x in queue:
-            for w in self.ok[x] & two:
-                if w not in seen:
-                    seen.add(w)
-                    y = back[w]
-                    if y not in reached:
-                        reached.add(y)
-                        queue.append(y)
-        a = frozenset(reached)
-        self.hall.insert(0, (a, frozenset().union(*(self.ok[x] for x in a))))
-        del self.hall[HALL_KEPT:]
+                   _OnDemand(lambda a: {b: cost(a, b) for b in ok[a]}) if cost is not None
+                   else None, HallCertificates())
 
 
 @dataclass
@@ -757,18 +723,16 @@ def least_b3_transposition(
         ok = lambda a, b: allowed(a, b) is None  # noqa: E731
         if tables is not None:
             # an exchange's S1 is most often refuted at the root, by the set of players
-            # that refuted an earlier exchange's (``PairTables.refuted``)
-            if i == 0 and tables.refuted(rest1, rest2):
+            # that refuted an earlier exchange's (``HallCertificates``)
+            if i == 0 and tables.hall.refuted(rest1, rest2):
                 return None
             m = matching.bipartite_max_matching(rest1, rest2, ok, warm or {}, trusted=True,
                                                 neighbours=tables.ok)
-            if len(m) < len(rest1):
-                if i == 0:
-                    tables.learn(rest1, rest2, m)
-                return None
         else:
             m = matching.bipartite_max_matching(rest1, rest2, ok, {})
         if len(m) < len(rest1):
+            if tables is not None and i == 0:
+                tables.hall.learn(rest1, rest2, m, tables.ok)
             return None
         near_x = tables.clean_x if tables is not None else None
         near_z = tables.clean_z if tables is not None else None
