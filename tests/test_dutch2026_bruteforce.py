@@ -210,3 +210,13 @@ def check_round(req, r) -> int:
         assert {frozenset(p) for p in got} == {frozenset(p) for p in chosen.pairs}, o.score
         checked += 1
     return checked
+
+
+def test_the_engines_exchanges_are_4_3_2s_order():
+    # the engine's generator (sorted on precomputed sums) against the text's rules as
+    # written above, every S1/S2 size up to 13 players
+    from dubov_explain.rulebooks.dutch2026.search import exchanges
+
+    for n in range(1, 14):
+        for n1 in range(0, n // 2 + 1):
+            assert list(exchanges(n1, n)) == exchange_order(n1, n), (n1, n)

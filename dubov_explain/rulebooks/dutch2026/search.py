@@ -75,6 +75,7 @@ from itertools import chain, combinations
 from math import lcm
 
 from ... import matching
+from ...matching.hall import HallCertificates
 from .criteria import NO_LISTS, plus, summed
 
 #: candidates evaluated in one bracket before the search takes the best found
@@ -91,6 +92,10 @@ PROBE_NODES = 1_000
 SUMS_KEPT = 100_000
 #: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
 ROWS_UP_TO = 3_000
+#: the Hall certificates kept (``HallCertificates``): a collapsed last bracket of 30 players
+#: in round 39 of 40 (``benchmarks/bench_adversarial.py``) leaves 109,552 of its 345,302
+#: exchange roots to the matching with 16 kept, 51,049 with 64
+HALL_KEPT = 64
 #: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
 BOUNDS_KEPT = 20_000
 #: ``certified_matching``: the depths above a node whose states are kept
@@ -575,10 +580,13 @@ def exchanges(n1: int, n: int):
     s1 = range(1, n1 + 1)
     s2 = range(n1 + 1, n + 1)
     for k in range(1, min(n1, n - n1) + 1):
-        group = [(x, y) for x in combinations(s1, k) for y in combinations(s2, k)]
-        group.sort(key=lambda e: (sum(e[1]) - sum(e[0]), tuple(-v for v in reversed(e[0])),
-                                  e[1]))
-        yield from group
+        # each side's sets with their sums (and S1's, rule 3's key: its BSNs from the
+        # largest, larger first), so the group sorts on plain tuples: (rule 2, rule 3,
+        # rule 4), which tell every two exchanges apart (the set from S1 last, never read)
+        xs = [(sum(x), tuple(-v for v in reversed(x)), x) for x in combinations(s1, k)]
+        ys = [(sum(y), y) for y in combinations(s2, k)]
+        for _, _, y, x in sorted([(sy - sx, rx, y, x) for sx, rx, x in xs for sy, y in ys]):
+            yield x, y
 
 
 class Generation:
@@ -593,6 +601,7 @@ class Generation:
     _over = None
     _first_only = False
     _node_limit = NODE_LIMIT
+    _hall = None  # (``open_search``)
 
     # ------------------------------------------------------------------ completion
     def fits(self, a: int, b: int) -> bool:
@@ -962,6 +971,8 @@ class Generation:
         self._classes = _Classes(self, bracket)
         self._rows = (_CleanRows if len(bracket) <= ROWS_UP_TO else _ClassRows).of_bracket(
             self._classes)
+        # the Hall certificates of the walks' roots, read in the rows kept as sets
+        self._hall = HallCertificates(HALL_KEPT) if len(bracket) <= ROWS_UP_TO else None
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         # ``rest_pairable``: off until a remainder of this bracket is found without its
         # pairs (before that it would cost a matching a node and prune nothing), and on
@@ -1460,25 +1471,32 @@ class Generation:
                 lb = lb[:3] + tuple(q)
             return lb
 
+        hall = self._hall
         for x, y in chain([((), ())], exchanges(n1, n) if n1 else ()):
             if self._best is not None or self._cap is not None:
                 part_lb = part_lb or bound()
                 if not self.better(part_lb):
                     return
             moved = set(x) | set(y)
-            s1 = [players[b - 1] for b in range(1, n + 1)
-                  if (b <= n1 and b not in moved) or (b > n1 and b in moved)]
-            s2 = [players[b - 1] for b in range(1, n + 1)
-                  if (b > n1 and b not in moved) or (b <= n1 and b in moved)]
-            bsn_x = tuple(players[b - 1] for b in x)
-            bsn_y = tuple(players[b - 1] for b in y)
-            here = dict(facts)
-            if top:
-                here.update(s1=tuple(s1), s2=tuple(s2), exchange=(bsn_x, bsn_y))
+            # BSN b (from 1) is in S1 when it is of the original S1 and not moved, or moved
+            s1 = [q for b, q in enumerate(players, 1) if (b <= n1) is not (b in moved)]
+            s2 = [q for b, q in enumerate(players, 1) if (b <= n1) is (b in moved)]
+            if hall is not None and s1 and hall.refuted(s1, s2):
+                # no matching of S1 into S2 by [C1]-[C3] (a Hall certificate): the walk of
+                # this exchange would end at its root, which counts as its one node
+                self._nodes += 1
+                if self._nodes > self._node_limit:
+                    raise SearchLimitReached
             else:
-                here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
-            self.transpositions(s1, s2, 0, _Pairs(self, fixed_pairs), set(), limbo, base, here,
-                                remainder=None)
+                bsn_x = tuple(players[b - 1] for b in x)
+                bsn_y = tuple(players[b - 1] for b in y)
+                here = dict(facts)
+                if top:
+                    here.update(s1=tuple(s1), s2=tuple(s2), exchange=(bsn_x, bsn_y))
+                else:
+                    here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
+                self.transpositions(s1, s2, 0, _Pairs(self, fixed_pairs), set(), limbo, base,
+                                    here, remainder=None)
             if self._best is not None:
                 part_lb = part_lb or bound()
                 if self.settled(part_lb):
@@ -1514,9 +1532,18 @@ class Generation:
             free = listed[:j] + listed[j + 1:]
         if mate is None:
             free = [b for b in s2 if b not in used]
+            # a walk's root (an exchange of 4.3, an MDP-Pairing's S1): most often refuted,
+            # in a bracket of many met pairs, by a set of players that refuted an earlier
+            # root's (``HallCertificates``: the matching's answer, without it); an
+            # exchange's root is asked before the walk (``homogeneous``)
+            hall = self._hall if i == 0 else None
+            if hall is not None and remainder is not None and hall.refuted(s1, free):
+                return
             got = matching.bipartite_max_matching(s1[i:], free, lambda x, y: fits(x, y),
                                                   neighbours=self._rows[FITS])
             if len(got) < len(s1) - i:
+                if hall is not None:
+                    hall.learn(s1, free, got, self._rows[FITS])
                 return
             mate = _Mates(got, free)
         if remainder is not None and self._rest_check and i < len(s1):
