@@ -170,6 +170,33 @@ class Criteria:
         got = self._pq[key] = (c10, c11, c12, c13)
         return got
 
+    def colour_sides(self, players, k: int) -> tuple[list, list, list] | None:
+        """For [C12] (``k`` 2) or [C13] (``k`` 3): ``players`` parted into those who prefer
+        White, those who prefer Black (for [C13]: those whose unmet preference it counts,
+        :meth:`pair_quality`) and the others, each in the given order; None for [C10] and
+        [C11].
+
+        Article 5 gives a pair one White and one Black, so of two players of one side one
+        does not get his colour, and the pair breaks the criterion: a pair that does not
+        joins two sides, or holds one of the others.  So such pairs are at most
+        min(n // 2, n - |White|, n - |Black|), n = len(players); and without others they
+        join White to Black, a bipartite graph."""
+        if k not in (2, 3):
+            return None
+        st = self.st
+        white, black, others = [], [], []
+        for n in players:
+            p = st[n]
+            if p.preference is Pref.NONE or (k == 3 and not (
+                    p.strength is Strength.STRONG or (p.strength is Strength.ABSOLUTE
+                                                      and self.c13_absolute))):
+                others.append(n)
+            elif p.preference is Pref.WHITE:
+                white.append(n)
+            else:
+                black.append(n)
+        return white, black, others
+
     def float_marks(self, n: int) -> tuple[str, str]:
         """The player's floats one and two rounds before (1.4.3, 1.4.4), read once."""
         got = self._marks.get(n)

@@ -1188,10 +1188,41 @@ class Generation:
             warm = self._warm
             m = matching.greedy_matching(players, comp, initial=warm.get(("pairs", k)))
             if len(m) // 2 < len(players) // 2:
-                m = matching.max_matching(players, comp, initial=m, neighbours=self._rows[k])
+                m = self.colour_matching(players, k, comp, m)
             warm[("pairs", k)] = m
             got = self._bounds[key] = len(m) // 2
         return got
+
+    def colour_matching(self, players: tuple, k: int, comp, m: dict) -> dict:
+        """A maximum matching of ``players`` by ``comp`` (criterion ``k``'s clean pairs),
+        from the matching ``m``.  For [C12] and [C13] the colours bound it
+        (``colour_sides``): at most min(n // 2, n - |White|, n - |Black|) pairs.  When
+        ``m`` has that many, it is maximum.  When the larger side, say White, leaves fewer
+        than n // 2 players outside it, a matching of n - |White| pairs gives each of those
+        players a White partner (each pair holds one of them at least, and they are n -
+        |White|): it is a matching of the bipartite graph of those players and White, which
+        the bipartite search finds from ``m``'s pairs of that graph, if there is one.  Else,
+        and for [C10]/[C11], the general search from ``m``.  Only the size is read: any
+        maximum matching gives the same."""
+        sides = self.colour_sides(players, k)
+        if sides is not None:
+            white, black, _ = sides
+            n = len(players)
+            big = white if len(white) >= len(black) else black
+            if len(m) // 2 >= min(n // 2, n - len(big)):
+                return m
+            if n - len(big) <= n // 2:
+                inside = frozenset(big)
+                rest = [a for a in players if a not in inside]
+                got = matching.bipartite_max_matching(
+                    rest, big, comp, initial={a: m[a] for a in rest if m.get(a) in inside},
+                    trusted=True, neighbours=self._rows[k], target=len(rest))
+                if len(got) == len(rest):
+                    out = {}
+                    for a, b in got.items():
+                        out[a], out[b] = b, a
+                    return out
+        return matching.max_matching(players, comp, initial=m, neighbours=self._rows[k])
 
     def rest_bound(self, s1: tuple, s2: tuple, floaters: bool,
                    rest: int = 0) -> list[int] | None:

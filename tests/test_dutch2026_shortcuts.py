@@ -1,0 +1,101 @@
+"""The Dutch 2026/2017 walk's Hall certificates (``HallCertificates`` in
+``dubov_explain/matching/hall.py``) change no answer: every round of late, crowded
+tournaments (most pairs already met) paired with them and without them gives the same
+trace, byte for byte, ``checked`` and the search-limit events included (a refuted root
+counts the node the walk would have counted).  And they are used there: a test that could
+not tell them apart from their absence would prove nothing."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from dubov_explain.matching.hall import HallCertificates
+from dubov_explain.rulebooks import find_rulebook
+from dubov_explain.simulate.generator import GeneratorOptions, simulate
+
+
+@lru_cache(maxsize=None)
+def rounds(system: str, n: int, r: int):
+    sim = simulate(n, r, 1, keep_rounds=True, pair_rounds=r,
+                   options=GeneratorOptions.quiet(system=system))
+    return tuple((rr.round, rr.request, rr.trace.to_json()) for rr in sim.rounds)
+
+
+@pytest.mark.parametrize("system", ["dutch-2026", "dutch-2017"])
+@pytest.mark.parametrize("n, r", [(16, 15), (12, 11)])
+def test_the_certificates_change_no_trace(system, n, r, monkeypatch):
+    done = rounds(system, n, r)
+    asked = {"refuted": 0}
+    real = HallCertificates.refuted
+
+    def counted(self, left, right):
+        got = real(self, left, right)
+        asked["refuted"] += got
+        return got
+
+    monkeypatch.setattr(HallCertificates, "refuted", counted)
+    book = find_rulebook(system)
+    for number, request, trace in done:
+        assert book.pair(request).to_json() == trace, number
+    with_them = asked["refuted"]
+
+    monkeypatch.setattr(HallCertificates, "refuted", lambda self, left, right: False)
+    for number, request, trace in done:
+        assert book.pair(request).to_json() == trace, number
+    # the tournaments above reach rounds where most pairs have met: the certificates
+    # refute roots there
+    assert with_them > 0
+
+
+@pytest.mark.parametrize("system", ["dutch-2026", "dutch-2017"])
+def test_the_colour_matching_changes_no_trace(system, monkeypatch):
+    """``Generation.colour_matching`` (the colours' bound, and the bipartite search where
+    one colour's players are most of the players) against the general search it spares:
+    the same traces of every round of three generated tournaments, and its shortcuts
+    taken there."""
+    from dubov_explain import matching
+    from dubov_explain.rulebooks.dutch2026.search import Generation
+
+    taken = {"bound": 0, "bipartite": 0}
+    real_bip, real_max = matching.bipartite_max_matching, matching.max_matching
+    real = Generation.colour_matching
+
+    def counted(self, players, k, comp, m):
+        calls = {"max": 0, "bip": 0}
+
+        def bip(*a, **kw):
+            calls["bip"] += 1
+            return real_bip(*a, **kw)
+
+        def mx(*a, **kw):
+            calls["max"] += 1
+            return real_max(*a, **kw)
+
+        monkeypatch.setattr(matching, "bipartite_max_matching", bip)
+        monkeypatch.setattr(matching, "max_matching", mx)
+        try:
+            got = real(self, players, k, comp, m)
+        finally:
+            monkeypatch.setattr(matching, "bipartite_max_matching", real_bip)
+            monkeypatch.setattr(matching, "max_matching", real_max)
+        taken["bound"] += not calls["max"] and not calls["bip"]
+        taken["bipartite"] += calls["bip"] and not calls["max"]
+        # the size is the general search's
+        assert len(got) == len(real_max(players, comp)), (players, k)
+        return got
+
+    book = find_rulebook(system)
+    done = [rr for n, r, seed in ((40, 9, 3), (61, 7, 4), (25, 11, 5))
+            for rr in simulate(n, r, seed, keep_rounds=True, pair_rounds=r,
+                               options=GeneratorOptions(system=system)).rounds]
+    monkeypatch.setattr(Generation, "colour_matching", counted)
+    traces = [book.pair(rr.request).to_json() for rr in done]
+    assert traces == [rr.trace.to_json() for rr in done]
+
+    monkeypatch.setattr(Generation, "colour_matching",
+                        lambda self, players, k, comp, m: matching.max_matching(players, comp,
+                                                                                initial=m))
+    assert [book.pair(rr.request).to_json() for rr in done] == traces
+    assert taken["bound"] > 0 and taken["bipartite"] > 0, taken
