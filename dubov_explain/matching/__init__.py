@@ -57,6 +57,12 @@ Algorithms and complexity (n vertices, C = cost of one ``compatible`` call)
     prove the maximum are spared.  ``konig_cover`` gives a minimum cover of a graph
     from a maximum matching of it (Konig's theorem: the same size).
 
+``hall.HallCertificates``:
+    For many bipartite questions over splits of one graph (the Dutch texts' exchanges):
+    a failed maximum matching gives a set of left vertices with too few neighbours
+    (Hall, Konig); kept, it answers "no complete matching" for a later split whose left
+    side holds the set and whose right side too few of its neighbours, without a search.
+
 ``min_cost_perfect_matching``:
     Materialises the graph (O(n^2) calls of ``compatible`` and ``cost``), rejects
     infeasible instances with the cardinality algorithm above, then runs
