@@ -92,9 +92,10 @@ PROBE_NODES = 1_000
 SUMS_KEPT = 100_000
 #: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
 ROWS_UP_TO = 3_000
-#: the Hall certificates kept (``HallCertificates``): a collapsed last bracket of 30 players
-#: in round 39 of 40 (``benchmarks/bench_adversarial.py``) leaves 109,552 of its 345,302
-#: exchange roots to the matching with 16 kept, 51,049 with 64
+#: the Hall certificates kept (``HallCertificates``): the collapsed last bracket of issue
+#: 28's round 39 of 40 in Dutch 2017 (``tests/adversarial_cases.py``: ``regular(100, 40, 1,
+#: 39)``) leaves 109,552 of its 345,302 exchange roots to the matching with 16 kept, 51,049
+#: with 64
 HALL_KEPT = 64
 #: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
 BOUNDS_KEPT = 20_000
@@ -1197,8 +1198,8 @@ class Generation:
         """A maximum matching of ``players`` by ``comp`` (criterion ``k``'s clean pairs),
         from the matching ``m``.  For [C12] and [C13] the colours bound it
         (``colour_sides``): at most min(n // 2, n - |White|, n - |Black|) pairs.  When
-        ``m`` has that many, it is maximum.  When the larger side, say White, leaves fewer
-        than n // 2 players outside it, a matching of n - |White| pairs gives each of those
+        ``m`` has that many, it is maximum.  When the larger side, say White, leaves at
+        most n // 2 players outside it, a matching of n - |White| pairs gives each of those
         players a White partner (each pair holds one of them at least, and they are n -
         |White|): it is a matching of the bipartite graph of those players and White, which
         the bipartite search finds from ``m``'s pairs of that graph, if there is one.  Else,
