@@ -116,9 +116,11 @@ def finished_problems(t: Tournament) -> list[Problem]:
         f"number of rounds")]
 
 
-def open_request(trf: str | None = None, example: str | None = None, **kw) -> Request:
-    """:func:`read_tournament` then :func:`prepare`."""
-    t = read_tournament(trf, example)
+def open_request(trf: str | None = None, example: str | None = None,
+                 tournament: Tournament | None = None, **kw) -> Request:
+    """:func:`read_tournament` then :func:`prepare`; ``tournament``: the one already read
+    from ``trf`` or ``example`` (a file of thousands of players takes a second to read)."""
+    t = tournament if tournament is not None else read_tournament(trf, example)
     title = t.name or example or (Path(trf).name if trf else "")
     return prepare(t, title=title, **kw)
 

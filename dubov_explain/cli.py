@@ -441,9 +441,9 @@ def _add_dask(parser, what: str) -> None:
         "dubov-explain[dask] (exit 3 without it, 5 when the scheduler cannot be reached)")
 
 
-def _load(args, pairing: bool = True):
+def _load(args, pairing: bool = True, tournament=None):
     """The request of the command's input: file or example, rulebook, readings; warnings
-    printed, errors raised (exit 3)."""
+    printed, errors raised (exit 3).  ``tournament``: the input already read."""
     from . import app
 
     if not args.trf and not args.example:
@@ -451,7 +451,7 @@ def _load(args, pairing: bool = True):
     req = app.open_request(args.trf, args.example, system=args.system, readings=args.reading,
                            lenient=args.lenient, rounds=args.total_rounds,
                            initial_colour=args.initial_colour, pairing=pairing,
-                           accept_history=args.accept_history)
+                           accept_history=args.accept_history, tournament=tournament)
     for w in req.warnings:
         _say(f"warning: {w}")
     return req
@@ -481,7 +481,7 @@ def _load_round(args):
     t = app.read_tournament(args.trf, args.example)
     if not _round_in_range(args, t):
         return None
-    return _load(args, pairing=args.round > app.rounds_in_file(t))
+    return _load(args, pairing=args.round > app.rounds_in_file(t), tournament=t)
 
 
 def _filed(req, trace, rnd):
