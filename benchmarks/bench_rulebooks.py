@@ -35,7 +35,9 @@ sys.path.insert(0, str(ROOT))
 from dubov_explain.tournament.model import COMPLEMENT, Colour, Player, RoundEntry, Scoring, Tournament  # noqa: E402,E501
 from dubov_explain.trf.writer import write_trf  # noqa: E402
 
-SYSTEMS = ("dubov-2025", "dubov-1997", "dutch-2012", "swiss-rating-1992", "dutch-2026")
+from dubov_explain.rulebooks import RULEBOOKS  # noqa: E402
+
+SYSTEMS = tuple(RULEBOOKS)  # every registered rulebook (the default: all of them)
 SIZES = (100, 1000, 5000, 9999)
 
 
