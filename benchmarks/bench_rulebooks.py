@@ -14,6 +14,7 @@ log players).  The rounds are built here, reproducibly:
     PYTHONPATH=. python benchmarks/bench_rulebooks.py
     PYTHONPATH=. python benchmarks/bench_rulebooks.py --sizes 100,1000 --round 2 --repeats 3
     PYTHONPATH=. python benchmarks/bench_rulebooks.py --systems dutch-2012 --files DIR/*.trf
+    PYTHONPATH=. python benchmarks/bench_rulebooks.py --adversarial --repeats 1
 """
 
 from __future__ import annotations
@@ -83,11 +84,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--round", type=int, default=1, choices=(1, 2))
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--files", nargs="*", default=(), help="time these TRF files instead")
+    ap.add_argument("--adversarial", action="store_true",
+                    help="time issue 28's adversarial rounds instead (tests/adversarial_cases.py)")
     args = ap.parse_args(argv)
     systems = args.systems.split(",")
     with tempfile.TemporaryDirectory() as tmp:
         if args.files:
             cases = [(Path(f).stem, f, None) for f in args.files]
+        elif args.adversarial:
+            sys.path.insert(0, str(ROOT / "tests"))
+            from tests import adversarial_cases
+
+            cases = []
+            for name, build in adversarial_cases.ISSUE28.items():
+                t, _ = build()  # the request: its next round is the round to pair
+                path = os.path.join(tmp, f"{name}.trf")
+                Path(path).write_text(write_trf(t, "trfx"))
+                cases.append((name, path, None))
         else:
             cases = []
             for n in map(int, args.sizes.split(",")):

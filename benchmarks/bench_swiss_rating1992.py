@@ -29,24 +29,13 @@ from dubov_explain.simulate.generator import simulate  # noqa: E402
 SYSTEM = "swiss-rating-1992"
 BOOK = find_rulebook(SYSTEM)
 
-#: issue 28's adversarial rounds, by the names of its benchmark inputs
-ADVERSARIAL = {
-    "losers-300": lambda c: c.losers_group(300),
-    "losers-600": lambda c: c.losers_group(600),
-    "regular-60-r29": lambda c: c.regular(60, 30, 1, 29),
-    "regular-100-r39": lambda c: c.regular(100, 40, 1, 39),
-    "winners-40": lambda c: c.winners_group(40, 6, 22),
-    "window-1000": lambda c: c.round1_window(1000, 20),
-}
-
-
 def adversarial(repeats: int) -> None:
     """The adversarial rounds: CPU seconds (median, max), peak MiB, budget reached."""
     from tests import adversarial_cases as cases
 
     print(f"{'case':>16} {'median cpu s':>12} {'max s':>7} {'peak MiB':>9} budget")
-    for name, build in ADVERSARIAL.items():
-        t, r = build(cases)
+    for name, build in cases.ISSUE28.items():
+        t, r = build()
         times = []
         for _ in range(repeats):
             gc.collect()

@@ -102,3 +102,16 @@ def winners_group(players: int, winners: int, blocked: int):
     forb = [tuple(sorted(won))]
     forb += [(a, d) for a in won for d in drawn[:blocked]]
     return build(ratings, [games], total_rounds=9, forbidden=tuple(forb)), 2
+
+
+#: issue 28's adversarial rounds, by the names of their benchmark inputs (each a builder
+#: of ``(tournament, round_no)``): ``benchmarks/bench_rulebooks.py --adversarial`` times
+#: them in every rulebook, ``benchmarks/bench_swiss_rating1992.py --adversarial`` in that one
+ISSUE28 = {
+    "losers-300": lambda: losers_group(300),
+    "losers-600": lambda: losers_group(600),
+    "regular-60-r29": lambda: regular(60, 30, 1, 29),
+    "regular-100-r39": lambda: regular(100, 40, 1, 39),
+    "winners-40": lambda: winners_group(40, 6, 22),
+    "window-1000": lambda: round1_window(1000, 20),
+}
