@@ -220,3 +220,24 @@ def test_a_command_collects_garbage_less_often_and_gives_the_setting_back(trf, t
     assert gc.get_threshold() == before
     assert main(["pair", "/nonexistent/file.trf"]) != 0
     assert gc.get_threshold() == before
+
+
+def test_pair_of_a_round_in_the_file_reads_the_file_once(trf, monkeypatch, capsys):
+    """``--round R`` checks R against the file and then pairs it from the same reading (a
+    file of thousands of players takes a second to read), with the output of a plain
+    ``pair`` of the next round."""
+    from dubov_explain.trf import reader
+
+    assert main(["pair", str(trf)]) == 0
+    plain = capsys.readouterr().out
+    calls = []
+    real = reader.read_trf
+
+    def counted(*a, **k):
+        calls.append(a)
+        return real(*a, **k)
+
+    monkeypatch.setattr(reader, "read_trf", counted)
+    assert main(["pair", str(trf), "--round", "4"]) == 0
+    assert capsys.readouterr().out == plain
+    assert len(calls) == 1
