@@ -50,6 +50,43 @@ def test_the_certificates_change_no_trace(system, n, r, monkeypatch):
 
 
 @pytest.mark.parametrize("system", ["dutch-2026", "dutch-2017"])
+@pytest.mark.parametrize("n, r", [(16, 15)])
+def test_the_exchange_roots_in_bitmasks_change_no_trace(system, n, r, monkeypatch):
+    """``SplitMatchings`` (each exchange's root, and whether the walk's repair in ``take``
+    has a matching at all, asked in bitmasks, from the last split's matching and kept
+    certificates) against a maximum matching of each split: the same traces, and the
+    bitmask path answers no there."""
+    from dubov_explain import matching
+    from dubov_explain.matching.hall import SplitMatchings
+
+    done = rounds(system, n, r)
+    asked = {False: 0, True: 0}
+    real = SplitMatchings.matchable
+
+    def counted(self, one, two):
+        got = real(self, one, two)
+        asked[got] += 1
+        return got
+
+    monkeypatch.setattr(SplitMatchings, "matchable", counted)
+    book = find_rulebook(system)
+    for number, request, trace in done:
+        assert book.pair(request).to_json() == trace, number
+    assert asked[False] > 0 and asked[True] > 0, asked
+
+    def plain(self, one, two):
+        left = [i for i in range(len(self.adj)) if one >> i & 1]
+        right = [i for i in range(len(self.adj)) if two >> i & 1]
+        got = matching.bipartite_max_matching(left, right,
+                                              lambda a, b: bool(self.adj[a] >> b & 1))
+        return len(got) == len(left)
+
+    monkeypatch.setattr(SplitMatchings, "matchable", plain)
+    for number, request, trace in done:
+        assert book.pair(request).to_json() == trace, number
+
+
+@pytest.mark.parametrize("system", ["dutch-2026", "dutch-2017"])
 def test_the_colour_matching_changes_no_trace(system, monkeypatch):
     """``Generation.colour_matching`` (the colours' bound, and the bipartite search where
     one colour's players are most of the players) against the general search it spares:

@@ -117,7 +117,7 @@ class Engine(Generation, Criteria, family.Engine):
         self.mode = mode
         self._opt_cache = {}
         self._bracket = tuple(mdps) + tuple(residents)
-        self._fit_sets = {}
+        self._fit_orders = {}
         self._lowest = min(self.st[n].score for n in list(mdps) + list(residents))
         opt = self.optimum(frozenset(mdps), frozenset(residents), frozenset(), lower)
         if opt is None:
@@ -146,7 +146,7 @@ class Engine(Generation, Criteria, family.Engine):
         params, cand, limited = chosen
         s = fmt(score)
         if cand is not None:  # A.8: the PSD of the candidate, for the trace
-            self._psd = self.psd(cand["pairs"], cand["downfloaters"])
+            self._psd = self.psd_points(cand["pairs"], cand["downfloaters"])
         if not opened:
             self.emit(ev.BracketOpened(
                 article="A.3", score=s, mdps=tuple(mdps), residents=tuple(residents),

@@ -222,27 +222,20 @@ class Generation:
 
     def psd(self, pairs, down) -> tuple:
         """A.8: the score differences of the pairs and of the downfloaters (each against one
-        point less than the bracket's lowest score), highest first.
-
-        Computed in integers (``self.unit``s: :meth:`in_units`' scale) and given back as
-        points, one object per value (:meth:`points`): the same list, whose comparisons
-        (the walk's, many per candidate) mostly meet the same objects."""
+        point less than the bracket's lowest score), highest first, in integers: multiples
+        of ``self.unit`` (:meth:`in_units`' scale: the same order as the points, and the
+        walk compares them many times per candidate); :meth:`psd_points` gives them in
+        points."""
         su = self.score_units()
         low = int((self._lowest - 1) * self.unit)
         xs = [abs(su[a] - su[b]) for a, b in pairs] + [su[n] - low for n in down]
-        return self.points(xs)
-
-    def points(self, xs: list) -> tuple:
-        """Differences in units, highest first, as points (one Fraction per value)."""
         xs.sort(reverse=True)
-        got = self.__dict__.setdefault("_points", {})
-        out = []
-        for x in xs:
-            f = got.get(x)
-            if f is None:
-                f = got[x] = Fraction(x, self.unit)
-            out.append(f)
-        return tuple(out)
+        return tuple(xs)
+
+    def psd_points(self, pairs, down) -> tuple:
+        """:meth:`psd` in points (the trace's C.6)."""
+        d = self.unit
+        return tuple(Fraction(x, d) for x in self.psd(pairs, down))
 
     def score_units(self) -> dict[int, int]:
         """Each player's score in units (``self.unit``: integers, the same differences)."""
@@ -303,28 +296,33 @@ class Generation:
         part for the S2 players left over, ``floaters``, is left out: the walk's last bound
         does not count them)."""
         su = self.score_units()
-        by_score: dict = {}
-        for b in s2_free:
-            by_score.setdefault(su[b], set()).add(b)
+        free = set(s2_free)
         sds = [abs(su[a] - su[b]) for a, b in pairs]
         for a in s1_left:
-            ua = su[a]
-            partners = self.fit_set(a)
-            for d, s in sorted((abs(ua - s), s) for s in by_score):
-                if not partners.isdisjoint(by_score[s]):
+            for d, group in self.fit_order(a):
+                if not group.isdisjoint(free):
                     sds.append(d)
                     break
-        return self.points(sds)
+        sds.sort(reverse=True)
+        return tuple(sds)
 
-    def fit_set(self, a: int) -> frozenset:
+    def fit_order(self, a: int) -> tuple:
         """The players of the bracket being paired whom ``a`` may meet (``fits``: C.1,
-        C.3), asked once a bracket: :meth:`clb_least_psd` asks whether a score group of
-        the free S2 players holds one of them at every step of the walk."""
-        memo = self._fit_sets
+        C.3), grouped by score, each group with its score's difference to ``a``'s, in the
+        order of those differences (and of the scores, for equal differences), asked once
+        a bracket: :meth:`clb_least_psd` looks, at every step of the walk, for the first
+        group that holds a free S2 player."""
+        memo = self._fit_orders
         got = memo.get(a)
         if got is None:
-            fits = self.fits
-            got = memo[a] = frozenset(b for b in self._bracket if b != a and fits(a, b))
+            fits, su = self.fits, self.score_units()
+            groups: dict = {}
+            for b in self._bracket:
+                if b != a and fits(a, b):
+                    groups.setdefault(su[b], set()).add(b)
+            ua = su[a]
+            got = memo[a] = tuple((abs(ua - s), frozenset(groups[s]))
+                                  for s in sorted(groups, key=lambda s: (abs(ua - s), s)))
         return got
 
     def rest(self, down: frozenset, lower: tuple[int, ...]):

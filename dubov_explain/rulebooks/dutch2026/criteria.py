@@ -17,6 +17,7 @@ overriding ``VECTOR`` (the names only: the quality it measures is its text's).
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import add
 
 from ...tournament.model import Colour
 from .standings import Pref, Strength
@@ -52,13 +53,13 @@ def summed(parts) -> list:
 
 def plus(total: tuple, part: tuple) -> tuple:
     """A sum (counts, lists in descending order) with one more part."""
-    counts = tuple(map(sum, zip(total[0], part[0])))
+    counts = tuple(map(add, total[0], part[0]))
     if part[1] is NO_LISTS:
         return counts, total[1]
     if total[1] is NO_LISTS:
-        return counts, tuple(tuple(sorted(x, reverse=True)) for x in part[1])
-    return counts, tuple(tuple(sorted(x + y, reverse=True)) if y else x
-                         for x, y in zip(total[1], part[1]))
+        return counts, tuple([tuple(sorted(x, reverse=True)) for x in part[1]])
+    return counts, tuple([tuple(sorted(x + y, reverse=True)) if y else x
+                          for x, y in zip(total[1], part[1])])
 
 
 class Criteria:

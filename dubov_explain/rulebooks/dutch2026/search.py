@@ -71,11 +71,12 @@ from __future__ import annotations
 import sys
 from bisect import bisect_left
 from fractions import Fraction
+from collections import Counter
 from itertools import chain, combinations
 from math import lcm
 
 from ... import matching
-from ...matching.hall import HallCertificates
+from ...matching.hall import HallCertificates, SplitMatchings
 from .criteria import NO_LISTS, plus, summed
 
 #: candidates evaluated in one bracket before the search takes the best found
@@ -92,11 +93,16 @@ PROBE_NODES = 1_000
 SUMS_KEPT = 100_000
 #: the largest bracket whose players' clean partners are kept as sets (``_CleanRows``)
 ROWS_UP_TO = 3_000
-#: the Hall certificates kept (``HallCertificates``): the collapsed last bracket of issue
-#: 28's round 39 of 40 in Dutch 2017 (``tests/adversarial_cases.py``: ``regular(100, 40, 1,
-#: 39)``) leaves 109,552 of its 345,302 exchange roots to the matching with 16 kept, 51,049
-#: with 64
+#: the Hall certificates kept (``HallCertificates``, ``SplitMatchings``): the collapsed last
+#: bracket of issue 28's round 39 of 40 in Dutch 2017 (``tests/adversarial_cases.py``:
+#: ``regular(100, 40, 1, 39)``) left 109,552 of its 345,302 exchange roots to the matching
+#: with 16 kept, 51,049 with 64; in bitmasks (``SplitMatchings``, its exchange roots and its
+#: walk's repairs together), 394,152 of 469,613 questions are answered by a certificate
+#: kept, 72,868 by Kuhn's search from the last split's matching (no), 2,593 yes
 HALL_KEPT = 64
+#: the largest bracket whose splits (exchanges' roots, the walk's repairs) are asked in
+#: bitmasks (``Generation.split_matchings``)
+SPLITS_UP_TO = 200
 #: the bounds of the walk's parts kept before their memo is cleared (``rest_bound``)
 BOUNDS_KEPT = 20_000
 #: ``certified_matching``: the depths above a node whose states are kept
@@ -577,17 +583,28 @@ def exchanges(n1: int, n: int):
     (n1+1..n), as (moved from S1 to S2, moved from S2 to S1), in the text's order: the
     fewest BSNs (rule 1), the smallest difference of the sums (rule 2), the largest
     differing BSN moved from S1 (rule 3), the smallest differing BSN moved from S2 (rule 4).
-    A generator: the exchanges of k BSNs are listed only when those of k - 1 are used up."""
+    A generator: the exchanges of k BSNs are listed only when those of k - 1 are used up,
+    and those of one difference of the sums only when the smaller differences are (a walk
+    that reaches its limit among the exchanges of k BSNs lists few of them: 627,264 of five
+    BSNs each side in a remainder of 24, of which such a walk may use a few thousand)."""
     s1 = range(1, n1 + 1)
     s2 = range(n1 + 1, n + 1)
     for k in range(1, min(n1, n - n1) + 1):
-        # each side's sets with their sums (and S1's, rule 3's key: its BSNs from the
-        # largest, larger first), so the group sorts on plain tuples: (rule 2, rule 3,
+        # each side's sets by their sums (S1's with rule 3's key: its BSNs from the
+        # largest, larger first), so a difference's group sorts on plain tuples: (rule 3,
         # rule 4), which tell every two exchanges apart (the set from S1 last, never read)
-        xs = [(sum(x), tuple(-v for v in reversed(x)), x) for x in combinations(s1, k)]
-        ys = [(sum(y), y) for y in combinations(s2, k)]
-        for _, _, y, x in sorted([(sy - sx, rx, y, x) for sx, rx, x in xs for sy, y in ys]):
-            yield x, y
+        xs: dict = {}
+        for x in combinations(s1, k):
+            xs.setdefault(sum(x), []).append((tuple(-v for v in reversed(x)), x))
+        ys: dict = {}
+        for y in combinations(s2, k):
+            ys.setdefault(sum(y), []).append(y)
+        for d in sorted({sy - sx for sy in ys for sx in xs}):  # rule 2
+            group = [(rx, y, x) for sx, xl in xs.items() if sx + d in ys
+                     for y in ys[sx + d] for rx, x in xl]
+            group.sort()
+            for _, y, x in group:
+                yield x, y
 
 
 class Generation:
@@ -603,6 +620,7 @@ class Generation:
     _first_only = False
     _node_limit = NODE_LIMIT
     _hall = None  # (``open_search``)
+    _splits, _split_players = None, ()  # (``open_search``, ``split_matchings``)
 
     # ------------------------------------------------------------------ completion
     def fits(self, a: int, b: int) -> bool:
@@ -974,6 +992,8 @@ class Generation:
             self._classes)
         # the Hall certificates of the walks' roots, read in the rows kept as sets
         self._hall = HallCertificates(HALL_KEPT) if len(bracket) <= ROWS_UP_TO else None
+        # the same question in bitmasks (``split_matchings``), built when first asked
+        self._splits, self._split_players = None, bracket
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         # ``rest_pairable``: off until a remainder of this bracket is found without its
         # pairs (before that it would cost a matching a node and prune nothing), and on
@@ -1233,11 +1253,20 @@ class Generation:
         24,570 times for 914 distinct at round 2 of 1,000 players), so kept in a memo
         cleared when large."""
         key = (s1, s2, floaters, rest)
-        got = self._bounds.get(key)
+        bounds = self._bounds
+        got = bounds.get(key)
         if got is None:
-            if len(self._bounds) > BOUNDS_KEPT:
-                self._bounds.clear()
-            got = self._bounds[key] = self.fresh_bound(s1, s2, floaters, rest)
+            if len(bounds) > BOUNDS_KEPT:
+                bounds.clear()
+            twin = None if floaters else bounds.get((s1, s2, True, rest))
+            if twin is not None:
+                # the same less the S2 players left over (``fresh_bound``: they count in
+                # [C14] and [C16] alone)
+                got = list(twin)
+                got[4] = got[6] = 0
+                got = bounds[key] = tuple(got)
+            else:
+                got = bounds[key] = self.fresh_bound(s1, s2, floaters, rest)
         return list(got)
 
     def fresh_bound(self, s1: tuple, s2: tuple, floaters: bool, rest: int = 0) -> tuple:
@@ -1504,31 +1533,53 @@ class Generation:
             return lb
 
         hall = self._hall
+        splits = self.split_matchings() if n1 else None
+        if splits is not None:
+            # each exchange's root asks whether S1 can be matched into S2 by [C1]-[C3]:
+            # asked in bitmasks, of the bracket's graph, split after split
+            bits = [self._bits[q] for q in players]
+            everyone = sum(bits)
+            original = sum(bits[:n1])
+            masks: dict = {}
+
+            def mask(bsns):
+                got = masks.get(bsns)
+                if got is None:
+                    got = masks[bsns] = sum(bits[b - 1] for b in bsns)
+                return got
         for x, y in chain([((), ())], exchanges(n1, n) if n1 else ()):
             if self._best is not None or self._cap is not None:
                 part_lb = part_lb or bound()
                 if not self.better(part_lb):
                     return
+            if splits is not None:
+                one = original ^ mask(x) ^ mask(y)
+                if not splits.matchable(one, everyone ^ one):
+                    # no matching of S1 into S2 by [C1]-[C3]: the walk of this exchange
+                    # would end at its root, which counts as its one node
+                    self._nodes += 1
+                    if self._nodes > self._node_limit:
+                        raise SearchLimitReached
+                    continue
             moved = set(x) | set(y)
             # BSN b (from 1) is in S1 when it is of the original S1 and not moved, or moved
             s1 = [q for b, q in enumerate(players, 1) if (b <= n1) is not (b in moved)]
             s2 = [q for b, q in enumerate(players, 1) if (b <= n1) is (b in moved)]
-            if hall is not None and s1 and hall.refuted(s1, s2):
-                # no matching of S1 into S2 by [C1]-[C3] (a Hall certificate): the walk of
-                # this exchange would end at its root, which counts as its one node
+            if splits is None and hall is not None and s1 and hall.refuted(s1, s2):
+                # the same, by a Hall certificate, in a larger bracket
                 self._nodes += 1
                 if self._nodes > self._node_limit:
                     raise SearchLimitReached
+                continue
+            bsn_x = tuple(players[b - 1] for b in x)
+            bsn_y = tuple(players[b - 1] for b in y)
+            here = dict(facts)
+            if top:
+                here.update(s1=tuple(s1), s2=tuple(s2), exchange=(bsn_x, bsn_y))
             else:
-                bsn_x = tuple(players[b - 1] for b in x)
-                bsn_y = tuple(players[b - 1] for b in y)
-                here = dict(facts)
-                if top:
-                    here.update(s1=tuple(s1), s2=tuple(s2), exchange=(bsn_x, bsn_y))
-                else:
-                    here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
-                self.transpositions(s1, s2, 0, _Pairs(self, fixed_pairs), set(), limbo, base,
-                                    here, remainder=None)
+                here.update(s1r=tuple(s1), s2r=tuple(s2), exchange_r=(bsn_x, bsn_y))
+            self.transpositions(s1, s2, 0, _Pairs(self, fixed_pairs), set(), limbo, base,
+                                here, remainder=None)
             if self._best is not None:
                 part_lb = part_lb or bound()
                 if self.settled(part_lb):
@@ -1627,6 +1678,22 @@ class Generation:
                 if self.settled(lb):
                     return
 
+    def split_matchings(self) -> SplitMatchings | None:
+        """Whether some players of the bracket being searched can each be paired with a
+        distinct player of others by [C1]-[C3] (``fits``), asked in bitmasks of the
+        bracket's players (``self._bits``): the exchanges' roots and the walk's repairs
+        (``take``) ask it split after split.  None in a bracket of more than
+        ``SPLITS_UP_TO`` players (the matchings then ask it)."""
+        got = self._splits
+        if got is None and self._hall is not None and \
+                len(self._split_players) <= SPLITS_UP_TO:
+            players = self._split_players
+            bits = self._bits = {q: 1 << i for i, q in enumerate(players)}
+            rows = self._rows[FITS]
+            got = self._splits = SplitMatchings(
+                [sum(bits[r] for r in rows[q] if r in bits) for q in players], HALL_KEPT)
+        return got
+
     def rest_pairable(self, s1_left: list, free: list) -> bool:
         """Whether the S1 players ``s1_left`` can each be paired with a distinct player of
         ``free`` ([C1]-[C3]) while the free players left over still hold the remainder's
@@ -1694,6 +1761,15 @@ class Generation:
                 return log
             _undo(log[1:])
         left = s1[i + 1:]
+        splits = self.split_matchings()
+        if splits is not None:
+            # whether there is one at all, in bitmasks (in a walk's small bracket, mostly
+            # not, when the augmenting path above was not found)
+            bits = self._bits
+            if not splits.matchable(sum(bits[x] for x in left),
+                                    sum(bits[x] for x in s2 if x not in used and x != b)):
+                right.add(b)
+                return None
         got = matching.bipartite_max_matching(
             left, [x for x in s2 if x not in used and x != b], self.fits,
             initial={x: mate[x] for x in left if mate.get(x) not in (None, b)}, trusted=True,
@@ -1712,6 +1788,14 @@ class Generation:
         st = self.st
         lower = self._ctx["lower"]
         self._ctx["rest_pairs"] = max_pairs - m1
+        # 4.4.1's test below, asked of each set: the Limbo's scores are ``limbo_scores``
+        # exactly when the set's are the MDPs' less those (scores in units: integers)
+        unit = self.unit
+        units = {n: int(st[n].score * unit) for n in mdps}
+        every = Counter(units.values())
+        limbo_units = Counter(int(x * unit) for x in limbo_scores)
+        s1_units = tuple(sorted((every - limbo_units).elements())) \
+            if len(limbo_scores) == len(mdps) - m1 and limbo_units <= every else None
         for set_index, s1 in enumerate(combinations(mdps, m1)):
             if self._cap is not None:
                 # under a cap, each MDP set tried is a step of the capped walks' budget
@@ -1720,10 +1804,10 @@ class Generation:
                 self._nodes += 1
                 if self._nodes > self._node_limit:
                     raise SearchLimitReached
-            limbo = frozenset(mdps) - set(s1)
             # 4.4.1: a valid set leaves a Limbo compliant with [C7]
-            if tuple(sorted((st[n].score for n in limbo), reverse=True)) != limbo_scores:
+            if tuple(sorted(units[n] for n in s1)) != s1_units:
                 continue
+            limbo = frozenset(mdps) - set(s1)
             if not self.better(root):
                 return
             base = root[:3]
