@@ -60,21 +60,29 @@ def test_the_exchange_roots_in_bitmasks_change_no_trace(system, n, r, monkeypatc
     from dubov_explain.matching.hall import SplitMatchings
 
     done = rounds(system, n, r)
-    asked = {False: 0, True: 0}
-    real = SplitMatchings.matchable
+    asked = {False: 0, True: 0, "refuted": 0}
+    real, real_refuted = SplitMatchings.matchable, SplitMatchings.refuted
 
-    def counted(self, one, two):
-        got = real(self, one, two)
+    def counted(self, one, two, **kw):
+        got = real(self, one, two, **kw)
         asked[got] += 1
         return got
 
+    def counted_refuted(self, one, two):
+        got = real_refuted(self, one, two)
+        asked["refuted"] += got
+        return got
+
     monkeypatch.setattr(SplitMatchings, "matchable", counted)
+    monkeypatch.setattr(SplitMatchings, "refuted", counted_refuted)
     book = find_rulebook(system)
     for number, request, trace in done:
         assert book.pair(request).to_json() == trace, number
-    assert asked[False] > 0 and asked[True] > 0, asked
+    assert asked[False] > 0 and asked[True] > 0 and asked["refuted"] > 0, asked
 
-    def plain(self, one, two):
+    monkeypatch.setattr(SplitMatchings, "refuted", lambda self, one, two: False)
+
+    def plain(self, one, two, **kw):
         left = [i for i in range(len(self.adj)) if one >> i & 1]
         right = [i for i in range(len(self.adj)) if two >> i & 1]
         got = matching.bipartite_max_matching(left, right,

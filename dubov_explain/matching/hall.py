@@ -101,14 +101,24 @@ class SplitMatchings:
         self.keep = keep
         self.back: dict[int, int] = {}  # the last split's matching: two's vertex -> one's
 
-    def matchable(self, one: int, two: int) -> bool:
-        """Whether every vertex of ``one`` can be matched into ``two``."""
+    def refuted(self, one: int, two: int) -> bool:
+        """True when a kept certificate proves that ``one`` cannot all be matched into
+        ``two`` (False says nothing).  The certificate used moves to the front."""
         kept = self.kept
+        no = ~one
         for k, (a, near, size) in enumerate(kept):
-            if not a & ~one and (near & two).bit_count() < size:
+            if not a & no and (near & two).bit_count() < size:
                 if k:
                     kept.insert(0, kept.pop(k))
-                return False
+                return True
+        return False
+
+    def matchable(self, one: int, two: int, asked: bool = False) -> bool:
+        """Whether every vertex of ``one`` can be matched into ``two`` (``asked``: the
+        caller has just asked :meth:`refuted`, which said False)."""
+        if not asked and self.refuted(one, two):
+            return False
+        kept = self.kept
         adj = self.adj
         back = {w: u for w, u in self.back.items() if two >> w & 1 and one >> u & 1}
         self.back = back

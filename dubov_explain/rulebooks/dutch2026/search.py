@@ -1745,6 +1745,18 @@ class Generation:
         if mate.get(a) == b:
             return log
         rows = self._rows[FITS]
+        left = s1[i + 1:]
+        splits = self.split_matchings()
+        if splits is not None:
+            # the question in bitmasks (``split_matchings``): first whether a kept Hall
+            # certificate answers no, before any repair (in a walk's small bracket, the
+            # repairs that find no augmenting path mostly have no matching at all)
+            bits = self._bits
+            one = sum(bits[x] for x in left)
+            two = sum(bits[x] for x in s2 if x not in used and x != b)
+            if back.get(b) is not None and splits.refuted(one, two):
+                right.add(b)
+                return None
         if rows is not None:
             w = mate.pop(a)
             del back[w]
@@ -1760,16 +1772,10 @@ class Generation:
             if _augment(x, mate, back, rows, right, free, log=log):
                 return log
             _undo(log[1:])
-        left = s1[i + 1:]
-        splits = self.split_matchings()
-        if splits is not None:
-            # whether there is one at all, in bitmasks (in a walk's small bracket, mostly
-            # not, when the augmenting path above was not found)
-            bits = self._bits
-            if not splits.matchable(sum(bits[x] for x in left),
-                                    sum(bits[x] for x in s2 if x not in used and x != b)):
-                right.add(b)
-                return None
+        if splits is not None and not splits.matchable(one, two, asked=True):
+            # (Kuhn's search, the certificates having been asked above)
+            right.add(b)
+            return None
         got = matching.bipartite_max_matching(
             left, [x for x in s2 if x not in used and x != b], self.fits,
             initial={x: mate[x] for x in left if mate.get(x) not in (None, b)}, trusted=True,
