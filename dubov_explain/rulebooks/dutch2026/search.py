@@ -1746,15 +1746,16 @@ class Generation:
             return log
         rows = self._rows[FITS]
         left = s1[i + 1:]
-        splits = self.split_matchings()
+        splits = self.split_matchings() if b in back else None
         if splits is not None:
-            # the question in bitmasks (``split_matchings``): first whether a kept Hall
-            # certificate answers no, before any repair (in a walk's small bracket, the
-            # repairs that find no augmenting path mostly have no matching at all)
+            # ``b`` is matched: the question in bitmasks (``split_matchings``), first
+            # whether a kept Hall certificate answers no, before any repair (in a walk's
+            # small bracket, the repairs that find no augmenting path mostly have no
+            # matching at all)
             bits = self._bits
-            one = sum(bits[x] for x in left)
-            two = sum(bits[x] for x in s2 if x not in used and x != b)
-            if back.get(b) is not None and splits.refuted(one, two):
+            one = sum([bits[x] for x in left])
+            two = sum([bits[x] for x in s2 if x not in used]) & ~bits[b]
+            if splits.refuted(one, two):
                 right.add(b)
                 return None
         if rows is not None:
