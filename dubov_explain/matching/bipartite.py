@@ -24,6 +24,7 @@ def bipartite_max_matching(
     neighbours: Mapping[int, Container[int]] | None = None,
     target: int | None = None,
     enough: int | None = None,
+    cover: list | None = None,
 ) -> dict[int, int]:
     """Maximum matching between ``left`` and ``right``, as a ``{left: right}`` dict.
 
@@ -50,6 +51,14 @@ def bipartite_max_matching(
     at its turn has none later, so the maximum leaves each of them unmatched).  The result
     is then a matching, not necessarily maximum, that has ``enough`` pairs exactly when
     some matching has.
+
+    ``cover`` (optional, a list): when the search ran from every free left vertex (it did
+    not stop at ``target``, at ``enough`` or with every right vertex matched), the cover
+    :func:`konig_cover` would read off the result is appended to it, read off the searches
+    instead: the vertices reachable from the free left vertices by alternating paths are
+    those of the failed searches' trees (each tree is closed: every neighbour of its left
+    vertices was in it or in an earlier tree, and no later augmenting path enters a tree,
+    so its pairs stay), without a pass over the graph.  Otherwise nothing is appended.
     """
     left = list(left)
     right = list(right)
@@ -93,6 +102,8 @@ def bipartite_max_matching(
 
     alive_r = list(range(nr))
     dead_r = [False] * nr
+    reached_l: list[int] = []  # the left vertices of the failed searches' trees
+    every_root = True  # whether the search runs from every free left vertex
     size = nr - len(free_r)  # pairs matched (each matched right vertex is one)
     if enough is not None:
         failures_left = nl - enough  # failed searches the matching can still afford
@@ -100,10 +111,13 @@ def bipartite_max_matching(
         if mate_l[root] >= 0:
             continue
         if not free_r:
+            every_root = False
             break  # every right vertex is matched: nothing left to gain
         if size == target:
+            every_root = False
             break  # as large as a cover: maximum
         if enough is not None and (size >= enough or failures_left < 0):
+            every_root = False
             break  # the question is answered
         seen = [False] * nr
         parent = [-1] * nr  # right vertex -> left vertex that reached it
@@ -161,7 +175,13 @@ def bipartite_max_matching(
             if seen[j]:
                 dead_r[j] = True
         alive_r = [j for j in alive_r if not dead_r[j]]
+        if cover is not None:
+            reached_l += queue
 
+    if cover is not None and every_root:
+        z = frozenset(left[i] for i in reached_l)
+        cover.append((frozenset(u for u in left if u not in z),
+                      frozenset(right[j] for j in range(nr) if dead_r[j])))
     return {left[i]: right[j] for i, j in enumerate(mate_l) if j >= 0}
 
 

@@ -1400,10 +1400,12 @@ class Generation:
         matching of the graph, or None), ``target`` the size of the cover ``hint`` (S1's
         part, S2's) when one is known: the search stops there (the maximum); else a cover
         is read off the maximum found.  The state is kept; its size given back."""
+        read: list = []  # the cover read off the search, when it ran from every root
         m = matching.bipartite_max_matching(s1, s2, comp, initial=start, trusted=True,
-                                            neighbours=rows, target=target)
+                                            neighbours=rows, target=target, cover=read)
         if len(m) != target:
-            hint = matching.konig_cover(s1, s2, comp, m, neighbours=rows)
+            hint = read[0] if read else matching.konig_cover(s1, s2, comp, m,
+                                                             neighbours=rows)
         self._keep_cert(k, len(s1), _Cert(m, dict(zip(m.values(), m)), s1, s2, f1, f2, *hint))
         return len(m)
 
