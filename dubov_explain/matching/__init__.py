@@ -55,13 +55,17 @@ Algorithms and complexity (n vertices, C = cost of one ``compatible`` call)
     size of a vertex cover (``target``) it stops when the matching reaches it: no
     matching is larger than a cover, so the failing searches that would otherwise
     prove the maximum are spared.  ``konig_cover`` gives a minimum cover of a graph
-    from a maximum matching of it (Konig's theorem: the same size).
+    from a maximum matching of it (Konig's theorem: the same size); the search hands
+    back the same cover itself (``cover=``) when it ran from every free left vertex:
+    the failed searches' trees are the vertices reachable by alternating paths.
 
 ``hall.HallCertificates``:
     For many bipartite questions over splits of one graph (the Dutch texts' exchanges):
     a failed maximum matching gives a set of left vertices with too few neighbours
     (Hall, Konig); kept, it answers "no complete matching" for a later split whose left
     side holds the set and whose right side too few of its neighbours, without a search.
+    ``hall.SplitMatchings`` asks the same question of a small graph in bitmasks: the kept
+    certificates, then Kuhn's search from the last split's matching.
 
 ``min_cost_perfect_matching``:
     Materialises the graph (O(n^2) calls of ``compatible`` and ``cost``), rejects
