@@ -262,12 +262,21 @@ class Generation:
         got = super().lower_bound(base, pairs, s1_left, s2_free, floaters, rest)
         if got is None or self.mode != "clb":
             return got
+        extra = self._extra  # what pairing ``s1_left`` added, when computed
         got = (max(got[0], self.psd(pairs, ())),) + got[1:]
         if not s1_left or not self.better(got):
             return got
-        # the same bound without the S2 players left over (they are no pairs' players)
-        paired = super().lower_bound(base, pairs, s1_left, s2_free, rest=rest) if floaters \
-            else got
+        # the same bound without the S2 players left over (they are no pairs' players):
+        # they count in [C14] and [C16] alone (2026's ``fresh_bound``), the slots 7 and 9
+        if not floaters:
+            paired = got
+        elif extra is not None:
+            paired = list(got)
+            paired[7] -= extra[4]
+            paired[9] -= extra[6]
+            paired = tuple(paired)
+        else:
+            paired = super().lower_bound(base, pairs, s1_left, s2_free, rest=rest)
         tight = (self.clb_least_psd(pairs, s1_left, s2_free),) + paired[1:]
         return max(got, tight)
 

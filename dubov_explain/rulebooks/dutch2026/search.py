@@ -621,6 +621,7 @@ class Generation:
     _node_limit = NODE_LIMIT
     _hall = None  # (``open_search``)
     _splits, _split_players = None, ()  # (``open_search``, ``split_matchings``)
+    _extra = None  # (``lower_bound``)
 
     # ------------------------------------------------------------------ completion
     def fits(self, a: int, b: int) -> bool:
@@ -993,7 +994,9 @@ class Generation:
         # the Hall certificates of the walks' roots, read in the rows kept as sets
         self._hall = HallCertificates(HALL_KEPT) if len(bracket) <= ROWS_UP_TO else None
         # the same question in bitmasks (``split_matchings``), built when first asked
-        self._splits, self._split_players = None, bracket
+        self._splits = None
+        self._split_players = bracket if self._hall is not None and \
+            len(bracket) <= SPLITS_UP_TO else ()
         self._ctx = dict(score=score, mdps=frozenset(mdps), lower=lower)
         # ``rest_pairable``: off until a remainder of this bracket is found without its
         # pairs (before that it would cost a matching a node and prune nothing), and on
@@ -1116,6 +1119,7 @@ class Generation:
         Computed in stages, each a lower bound of the next: when one is not better than
         the best found, it is returned (the full bound would not be better either, so
         ``better`` and ``settled`` decide the same on it, and the callers prune at once)."""
+        self._extra = None
         cheap = base + (0,) * 8 + ((),) * 4
         if not self.better(cheap):
             return cheap
@@ -1128,6 +1132,7 @@ class Generation:
                 return None
             for i, v in enumerate(extra):
                 q[i] += v
+            self._extra = extra  # (read by Dutch 2017's bound of the collapsed bracket)
         return base + tuple(q)
 
     def candidate_quality(self, pairs, downfloaters=()) -> list:
@@ -1253,20 +1258,11 @@ class Generation:
         24,570 times for 914 distinct at round 2 of 1,000 players), so kept in a memo
         cleared when large."""
         key = (s1, s2, floaters, rest)
-        bounds = self._bounds
-        got = bounds.get(key)
+        got = self._bounds.get(key)
         if got is None:
-            if len(bounds) > BOUNDS_KEPT:
-                bounds.clear()
-            twin = None if floaters else bounds.get((s1, s2, True, rest))
-            if twin is not None:
-                # the same less the S2 players left over (``fresh_bound``: they count in
-                # [C14] and [C16] alone)
-                got = list(twin)
-                got[4] = got[6] = 0
-                got = bounds[key] = tuple(got)
-            else:
-                got = bounds[key] = self.fresh_bound(s1, s2, floaters, rest)
+            if len(self._bounds) > BOUNDS_KEPT:
+                self._bounds.clear()
+            got = self._bounds[key] = self.fresh_bound(s1, s2, floaters, rest)
         return list(got)
 
     def fresh_bound(self, s1: tuple, s2: tuple, floaters: bool, rest: int = 0) -> tuple:
@@ -1687,8 +1683,7 @@ class Generation:
         (``take``) ask it split after split.  None in a bracket of more than
         ``SPLITS_UP_TO`` players (the matchings then ask it)."""
         got = self._splits
-        if got is None and self._hall is not None and \
-                len(self._split_players) <= SPLITS_UP_TO:
+        if got is None and self._split_players:
             players = self._split_players
             bits = self._bits = {q: 1 << i for i, q in enumerate(players)}
             rows = self._rows[FITS]
