@@ -670,6 +670,25 @@ class Generation:
             got = self._score_ranks = {p.number: place[p.score] for p in self.st.players}
         return got
 
+    def order(self) -> dict[int, int]:
+        """Each player's place in 1.2's order (``key``: score descending, then TPN), read
+        once: a sort by it is a sort by ``key``, which compares scores as fractions."""
+        got = self.__dict__.get("_order")
+        if got is None:
+            ns = sorted((p.number for p in self.st.players), key=self.key)
+            got = self._order = {n: i for i, n in enumerate(ns)}
+        return got
+
+    def pab_allowed(self) -> dict[int, bool]:
+        """Whether each player may receive the pairing-allocated bye ([C2]: eligible, and
+        not in a pair forced on the round), read once for the round."""
+        got = self.__dict__.get("_pab_allowed")
+        if got is None:
+            fmap = self.fmap
+            got = self._pab_allowed = {p.number: p.bye_eligible and p.number not in fmap
+                                       for p in self.st.players}
+        return got
+
     def optimum(self, bmdps: frozenset, bres: frozenset, fixed: frozenset,
                 lower: tuple[int, ...]):
         """The best completion of the players not yet paired: the bracket's MDPs and
@@ -691,7 +710,7 @@ class Generation:
         bset = bmdps | bres
         g = self.score_ranks()
         nxt = frozenset(n for n in lower if g[n] == g[lower[0]]) if lower else frozenset()
-        vertices = sorted(bset | fixed, key=self.key) + list(lower)
+        vertices = sorted(bset | fixed, key=self.order().__getitem__) + list(lower)
         if len(vertices) % 2:
             vertices.append(BYE)
         scores = sorted({g[n] for n in vertices if n != BYE})
@@ -705,8 +724,15 @@ class Generation:
         u5 = 2 * (n + 1) * ub6
         # each vertex's kind (``_RES`` ... ``_BYE``) and score rank, read once: a pair's cost depends on
         # its ends' kinds and on the paying end's rank only (``_FLOATS``)
-        kind = {v: (_BYE if v == BYE else _MDP if v in bmdps else _RES if v in bset else
-                    _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
+        # (set kind by kind, the first that holds a vertex last: the same map as asking
+        # each vertex bye, MDP, resident, fixed, next, lower in that order)
+        kind = dict.fromkeys(lower, _LOWER)
+        kind.update(dict.fromkeys(nxt, _NEXT))
+        kind.update(dict.fromkeys(fixed, _FIXED))
+        kind.update(dict.fromkeys(bres, _RES))
+        kind.update(dict.fromkeys(bmdps, _MDP))
+        if vertices and vertices[-1] == BYE:
+            kind[BYE] = _BYE
         rk = {v: rank[g[v]] for v in vertices if v != BYE}
         # term(u, v) for a player u: his own downfloat digits, by the kind of v ([C6]/[C7]:
         # leaves the bracket; [C8]: leaves the following one)
@@ -714,7 +740,7 @@ class Generation:
             kind, rk, lambda r: ub6 + mn * base ** r, lambda r: un6 + base ** r,
             lambda v: u5 * rk[v])
         fits = self.fits
-        pab = {v: st[v].bye_eligible and v not in self.fmap for v in vertices if v != BYE}
+        pab = self.pab_allowed()
 
         def compatible(u, v):
             if u == BYE:
@@ -755,9 +781,14 @@ class Generation:
         (the bracket, its fixed downfloaters, the next scoregroup, lower, unpaired) and
         ``term_lower`` (the same cost, a pair across levels charged to the lower end)."""
         table = {}
+        rows: dict = {}  # (a row depends on the vertex's kind and rank only: one per class)
         for u, r in rk.items():
-            cb, cn = bracket_digits(r), next_digits(r)
-            table[u] = [cb * fb + cn * fn for fb, fn in _FLOATS[kind[u]]]
+            ku = kind[u]
+            row = rows.get((ku, r))
+            if row is None:
+                cb, cn = bracket_digits(r), next_digits(r)
+                row = rows[(ku, r)] = [cb * fb + cn * fn for fb, fn in _FLOATS[ku]]
+            table[u] = row
 
         def term(u, v):
             got = table.get(u)
@@ -793,26 +824,29 @@ class Generation:
         the score),
         so its cheapest term is that of the cheapest class holding a compatible partner."""
         classes: dict = {}
-        for v in vertices:
-            classes.setdefault(klass(v), []).append(v)
+        kl = [klass(v) for v in vertices]
+        for v, kv in zip(vertices, kl):
+            classes.setdefault(kv, []).append(v)
         least: dict[int, int] = {}
         # the classes in the order of a vertex's term with them: a function of the
         # vertex's own class, so sorted once per class
         ordered: dict = {}
-        for u in vertices:
+        for u, ku in zip(vertices, kl):
+            found = None
             if u == BYE:
                 found = min((term(u, x) for x in vertices if x != BYE and compatible(u, x)),
                             default=None)
             else:
-                found = None
-                ku = klass(u)
                 by_term = ordered.get(ku)
                 if by_term is None:
-                    by_term = ordered[ku] = sorted((term(u, vs[0]), c)
-                                                   for c, vs in classes.items())
-                for t, c in by_term:
-                    if any(v != u and compatible(u, v) for v in classes[c]):
-                        found = t
+                    by_term = ordered[ku] = [(t, vs) for t, _, vs in sorted(
+                        (term(u, vs[0]), c, vs) for c, vs in classes.items())]
+                for t, vs in by_term:  # the first class holding a compatible partner
+                    for v in vs:
+                        if v != u and compatible(u, v):
+                            found = t
+                            break
+                    if found is not None:
                         break
             if found is None:
                 return None
@@ -845,9 +879,10 @@ class Generation:
         search over the whole graph; so asking this first changes no result.  A pair's
         terms depend on the other end's class only, so a vertex looks only at the outside
         classes where its own term is its cheapest."""
-        levels = sorted({level(v) for v in vertices})
+        lv = [level(v) for v in vertices]
+        levels = sorted(set(lv))
         for k in levels[:-1]:
-            inside = [v for v in vertices if level(v) <= k]
+            inside = [v for v, x in zip(vertices, lv) if x <= k]
             if not len(inside) % 2:
                 continue
             outside = [vs for vs in classes.values() if level(vs[0]) > k]
@@ -953,9 +988,13 @@ class Generation:
                             return True
                     return False
 
-                got = matching.has_perfect_matching(vertices, ok)
+                # (warm: the last matching of these shortcuts, as ``zero_slack_matching``;
+                # whichever perfect matching is found, one of total slack ``bound`` is a
+                # minimum, and every minimum has the same facts)
+                got = matching.has_perfect_matching(vertices, ok, initial=self._tight_warm)
                 if got is not None and sum(slack(u, v) for u, v in got.items()
                                            if u < v) == bound:
+                    self._tight_warm = got
                     return got
         return None
 
