@@ -144,3 +144,45 @@ def test_the_colour_matching_changes_no_trace(system, monkeypatch):
                                                                                 initial=m))
     assert [book.pair(rr.request).to_json() for rr in done] == traces
     assert taken["bound"] > 0 and taken["bipartite"] > 0, taken
+
+
+@pytest.mark.parametrize("system", ["dutch-2026", "dutch-2017"])
+def test_the_walks_node_numbers_name_the_parents_state(system, monkeypatch):
+    """``_from_parent`` trusts a state kept by the walk's parent node (``_node``) without
+    comparing the lists: with ``VERIFY_KNOWN`` the lists are compared all the same (an
+    assertion in the engine), and with the numbers ignored (every state checked by its
+    lists, as before) the traces are the same."""
+    from dubov_explain.rulebooks.dutch2026.search import Generation
+
+    done = rounds(system, 40, 8)
+    seen = {False: 0, True: 0}
+    real = Generation._from_parent
+
+    def counted(self, *a, known=False):
+        seen[known] += 1
+        return real(self, *a, known=known)
+
+    monkeypatch.setattr(Generation, "_from_parent", counted)
+    monkeypatch.setattr(Generation, "VERIFY_KNOWN", True)
+    book = find_rulebook(system)
+    for number, request, trace in done:
+        assert book.pair(request).to_json() == trace, number
+    assert seen[True] > 0 and seen[False] > 0, seen
+
+    # a late round of a long tournament, where states of other nodes are met too
+    from tests.adversarial_cases import regular
+
+    late, _ = regular(26, 25, 1, 23)
+    trace = book.pair(late).to_json()
+
+    monkeypatch.setattr(Generation, "_from_parent",
+                        lambda self, *a, known=False: real(self, *a, known=False))
+    for number, request, trace_ in done:
+        assert book.pair(request).to_json() == trace_, number
+    assert book.pair(late).to_json() == trace
+
+    # the comparison has teeth: every state claimed as the parent's is caught there
+    monkeypatch.setattr(Generation, "_from_parent",
+                        lambda self, *a, known=False: real(self, *a, known=True))
+    with pytest.raises(AssertionError, match="not the parent's"):
+        book.pair(late)

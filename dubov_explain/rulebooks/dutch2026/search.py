@@ -622,6 +622,10 @@ class Generation:
     _hall = None  # (``open_search``)
     _splits, _split_players = None, ()  # (``open_search``, ``split_matchings``)
     _extra = None  # (``lower_bound``)
+    _serial = 0  # the walk's nodes, numbered (``transpositions``)
+    _node = None  # (``open_search``)
+    #: tests: compare the lists where the walk's numbers already tell the parent's state
+    VERIFY_KNOWN = False
 
     # ------------------------------------------------------------------ completion
     def fits(self, a: int, b: int) -> bool:
@@ -1021,6 +1025,7 @@ class Generation:
         self._nodes = 0
         self._warm: dict = {}
         self._formed = None
+        self._node = None  # (the walk's node asking the bound, its parent: ``_from_parent``)
         self._parent_seen = None  # ``_from_parent``'s last check of the lists
         bracket = tuple(mdps) + tuple(residents)
         # a row is built from the colour classes (``_Classes``) and kept: worth it while
@@ -1386,7 +1391,10 @@ class Generation:
         depth = len(s1)
         par = warm.get(("cert", k, depth + 1))
         if par is not None and self._formed is not None:
-            got = self._from_parent(par.built(), s1, s2, rows, k, comp)
+            node = self._node
+            known = node is not None and node[1] is not None and \
+                warm.get(("node", k, depth + 1)) == node[1]
+            got = self._from_parent(par.built(), s1, s2, rows, k, comp, known=known)
             if got is not None:
                 return got
         target = None
@@ -1444,7 +1452,8 @@ class Generation:
         self._keep_cert(k, len(s1), _Cert(m, dict(zip(m.values(), m)), s1, s2, f1, f2, *hint))
         return len(m)
 
-    def _from_parent(self, par: _Cert, s1: tuple, s2: tuple, rows, k: int, comp):
+    def _from_parent(self, par: _Cert, s1: tuple, s2: tuple, rows, k: int, comp,
+                     known: bool = False):
         """:meth:`certified_matching` read off the parent's state ``par`` when it is the
         parent's (its S1 players ``s1`` and ``a``, first; its S2 players ``s2`` and ``b``,
         in place; ``(a, b)`` the pair formed, ``_formed``), else None.  The parent's cover
@@ -1455,11 +1464,20 @@ class Generation:
 
         The parent's matching is changed in place and the changes undone at once (noted
         as they are made: ``_augment``'s log); when the size is proved, the node's state
-        is kept as those changes (``_LazyCert``), built only if read."""
+        is kept as those changes (``_LazyCert``), built only if read.
+
+        ``known``: the state was kept by the walk's parent node (``_node``), so it is the
+        parent's without comparing the lists: the parent asked its bound of its S1 players
+        from its i-th (this node's and ``a``, first) and of its free S2 players in S2's
+        order (this node's and ``b``, the list this node's is read off: ``pfree``), and no
+        other node kept a state at that depth since (it would have replaced the number).
+        ``VERIFY_KNOWN`` (tests) compares the lists all the same."""
         a, b = self._formed
         p1, p2 = par.s1, par.s2
         seen = self._parent_seen
-        if seen is not None and seen[0] is p1 and seen[1] is p2 and seen[2] is s1 \
+        if known and not self.VERIFY_KNOWN:
+            pass
+        elif seen is not None and seen[0] is p1 and seen[1] is p2 and seen[2] is s1 \
                 and seen[3] is s2 and seen[4] == (a, b):
             if not seen[5]:
                 return None  # (checked for the other criterion's state of the same node)
@@ -1470,6 +1488,8 @@ class Generation:
                 j = p2.index(b)
                 ok = p2[:j] == s2[:j] and p2[j + 1:] == s2[j:]
             self._parent_seen = (p1, p2, s1, s2, (a, b), ok)
+            if known:
+                assert ok, "a state kept by the parent node is not the parent's"
             if not ok:
                 return None
         c1, c2 = par.c1, par.c2
@@ -1510,6 +1530,8 @@ class Generation:
         state is gone starts from the last one)."""
         warm = self._warm
         warm[("cert", k)] = warm[("cert", k, depth)] = state
+        node = self._node
+        warm[("node", k, depth)] = None if node is None else node[0]
         warm.pop(("cert", k, depth + CERT_WINDOW), None)
 
     def better(self, lb: tuple) -> bool:
@@ -1623,7 +1645,7 @@ class Generation:
                     return
 
     def transpositions(self, s1, s2, i, pairs, used, limbo, base, facts, remainder,
-                       mate=None, pfree=None) -> None:
+                       mate=None, pfree=None, up=None) -> None:
         """4.2: S1's i-th player takes the S2 players in BSN order (the lexicographic order
         of the transpositions' first N1 BSNs).
 
@@ -1638,8 +1660,11 @@ class Generation:
 
         ``pfree``: the parent's list of free S2 players and the one this node's pair took
         (when the parent listed them): this node's list is that one less him, in the same
-        order, without a pass over S2."""
+        order, without a pass over S2.  ``up``: the parent's number among the walk's nodes
+        (``_node``: its bound's states are known to be the parent's, :meth:`_from_parent`)."""
         fits = self.fits
+        self._serial += 1
+        me = self._serial
         if i < len(s1):
             self._nodes += 1
             if self._nodes > self._node_limit:
@@ -1684,6 +1709,7 @@ class Generation:
             # the pair this node added to its parent's (``certified_matching`` starts
             # from the parent's matching when it finds the parent's state)
             self._formed = pairs[-1] if i else None
+            self._node = (me, up if i else None)
             lb = self.lower_bound(base, pairs, s1[i:], free, floaters, rest)
             if lb is None or not self.better(lb):
                 return
@@ -1703,7 +1729,7 @@ class Generation:
             used.add(b)
             pairs.append((a, b))
             self.transpositions(s1, s2, i + 1, pairs, used, limbo, base, facts, remainder,
-                                mate, None if free is None else (free, b))
+                                mate, None if free is None else (free, b), me)
             pairs.pop()
             used.discard(b)
             mate.undo(log)
@@ -1711,6 +1737,7 @@ class Generation:
                 if lb is None:
                     if free is None:
                         free = [b for b in s2 if b not in used]
+                    self._node = None  # (the children's: not this node's)
                     lb = self.lower_bound(base, pairs, s1[i:], free, floaters, rest)
                 if self.settled(lb):
                     return
