@@ -964,8 +964,8 @@ def test_the_walks_certified_matchings_from_the_parent_are_maximum(monkeypatch, 
     table, comp, rows = _walk_graph(rng, players, 0.5, with_rows)
     from_parent = []
     real = Generation._from_parent
-    monkeypatch.setattr(Generation, "_from_parent", lambda self, *a: (
-        lambda got: from_parent.append(got is not None) or got)(real(self, *a)))
+    monkeypatch.setattr(Generation, "_from_parent", lambda self, *a, **kw: (
+        lambda got: from_parent.append(got is not None) or got)(real(self, *a, **kw)))
     g = Generation.__new__(Generation)
     g._warm, g._formed, g._parent_seen = {}, None, None
     asked, lazy = [0], []
