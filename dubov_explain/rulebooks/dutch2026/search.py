@@ -406,6 +406,7 @@ class _Classes:
         for n in order:
             groups.setdefault(self.cls[n], []).append(n)
         self.groups = [(c, ms, [self.rank[m] for m in ms]) for c, ms in groups.items()]
+        self.wholes = {c: frozenset(ms) for c, ms in groups.items()}  # (``row``)
         self.verdicts: dict = {}
         self.suspects = gen.suspects
         self.forced = frozenset(gen.fmap)
@@ -459,8 +460,27 @@ class _Classes:
         if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
             return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
         out: set = set()
-        for part in self.segments(a, k):
-            out.update(part)
+        # ``segments``' parts, a class whose two parts (above ``a``, below him) are both
+        # clean taken whole (a set merged, not a slice listed) and ``a`` left out after
+        ca, ra = self.cls[a], self.rank[a]
+        verdicts, wholes = self.verdicts, self.wholes
+        for cb, ms, ranks in self.groups:
+            i = bisect_left(ranks, ra)
+            j = i + 1 if i < len(ms) and ms[i] == a else i
+            above = below = False
+            if i:  # the class's players above ``a`` (the verdicts asked as ``segments``)
+                key = (ca, cb, False)
+                above = (verdicts.get(key) or self.verdict(a, ms[0], key))[k]
+            if j < len(ms):
+                key = (ca, cb, True)
+                below = (verdicts.get(key) or self.verdict(a, ms[j], key))[k]
+            if above and below:
+                out |= wholes[cb]
+            elif above:
+                out.update(ms[:i])
+            elif below:
+                out.update(ms[j:])
+        out.discard(a)
         for b in self.suspects(a):
             if b != a and b in self.members:
                 if clean(a, b)[k]:
