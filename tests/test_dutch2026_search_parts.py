@@ -124,6 +124,7 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
     _walk_context(e, e.st[ps[-1]].score, (), ps)
     checks = (2, 3, 0, 1) if e.st.last_round else (2, 3)
     bounded = short = 0
+    rested = [0, 0]  # the rest bound 0 (a matching of the pairs needed found), above 0
     for trial in range(80):  # random parts, asked twice in a shuffled order (memo, warm)
         pool = list(ps)
         rng.shuffle(pool)
@@ -145,6 +146,20 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
             down = [sum(e.float_marks(n)[i] == "down" for n in s2) for i in (0, 1)]
             assert got[4] == (max(0, down[0] - len(s1)) if floaters else 0)
             assert got[6] == (max(0, down[1] - len(s1)) if floaters else 0)
+        # with a remainder's ``rest`` pairs among the S2 players left over: the pairs
+        # needed less the most clean pairs of S1 and S2 without S1-S1 pairs (a general
+        # matching; the engine stops at a matching of the pairs needed)
+        rest = rng.randint(1, max(1, (len(s2) - len(s1)) // 2))
+        for _ in range(2):
+            got = e.rest_bound(s1, s2, False, rest)
+            for k in checks:
+                g = nx.Graph()
+                g.add_nodes_from(s1 + s2)
+                g.add_edges_from((a, b) for a in s1 + s2 for b in s2
+                                 if a != b and e.clean(a, b)[k])
+                size = len(nx.max_weight_matching(g, maxcardinality=True))
+                assert got[k] == max(0, len(s1) + rest - size), (trial, k, rest)
+                rested[got[k] > 0] += 1
         # the part's bound over every composition: the most clean pairs among players
         # (a greedy pass, the search when it leaves two or more out), a general matching
         players = tuple(pool[:rng.randint(2, len(pool))])
@@ -158,6 +173,7 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
             short += want < len(players) // 2
     assert bounded > 0  # some parts must break a colour criterion: the check can fail
     assert short > 0  # and some have no pairing of all: the search after the greedy pass
+    assert rested[0] > 0 and rested[1] > 0, rested
 
 
 def test_the_parity_test_claims_only_what_the_matching_finds(monkeypatch):

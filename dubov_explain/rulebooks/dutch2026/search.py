@@ -1343,10 +1343,19 @@ class Generation:
         for k in checks:
             if rest:
                 rows = self._rows[k]
-                m = matching.max_matching(
-                    s1 + s2, lambda a, b, k=k: clean(a, b)[k] and not (a in left and b in left),
-                    initial=warm.get(("rest", k)),
-                    neighbours=None if rows is None else _Apart(rows, left))
+
+                def comp(a, b, k=k):
+                    return clean(a, b)[k] and not (a in left and b in left)
+
+                # the bound is the pairs needed less the most there can be: 0 as soon as a
+                # matching holds as many as needed, so first the last matching's pairs and
+                # the greedy pass (``greedy_matching``: the same start as the search's);
+                # only when they hold fewer is the maximum searched, from there
+                m = matching.greedy_matching(s1 + s2, comp, initial=warm.get(("rest", k)))
+                if len(m) // 2 < len(s1) + rest:
+                    m = matching.max_matching(
+                        s1 + s2, comp, initial=m,
+                        neighbours=None if rows is None else _Apart(rows, left))
                 warm[("rest", k)] = m
                 out[k] = max(0, len(s1) + rest - len(m) // 2)
                 continue
