@@ -69,17 +69,20 @@ class Generation:
             return got
         st = self.st
         bset = bmdps | bres
-        nxt = frozenset(n for n in lower if st[n].score == st[lower[0]].score) if lower \
-            else frozenset()
-        real = sorted(bset | fixed, key=self.key) + (list(lower) if complete else
-                                                     sorted(nxt, key=self.key))
+        nxt = self.next_group(lower)
+        place = self.order().__getitem__  # (1.2's order: ``key``'s, read once a round)
+        real = sorted(bset | fixed, key=place) + (list(lower) if complete else
+                                                  sorted(nxt, key=place))
         vertices = list(real)
         if complete:
             if len(vertices) % 2:
                 vertices.append(BYE)
         else:
             vertices += [_SPARE - i for i in range(len(real))]
-        scores = sorted({st[n].score for n in real})
+        # the scores as their places among the round's (``score_ranks``: integers, the
+        # same order and equalities), each ranked among those of ``real``
+        g = self.score_ranks()
+        scores = sorted({g[n] for n in real})
         rank = {s: i for i, s in enumerate(scores)}
         n = len(vertices)
         base = n + 1
@@ -101,7 +104,7 @@ class Generation:
             return not spare(v) and in_n(u, v) and in_n(v, u) and (u in nxt or v in nxt)
 
         def player_cost(u, v):
-            r = rank[st[u].score]
+            r = rank[g[u]]
             c = 0
             if u in bset and not inside_b(u, v):
                 c += ub + mn * base ** r  # C.5, C.6
@@ -115,6 +118,8 @@ class Generation:
         # a lower bound of every candidate's
         pab = not complete and not bset and lower and len(nxt) == len(lower) and self.c7_pab
 
+        allowed = self.pab_allowed()
+
         def compatible(u, v):
             if spare(u) and spare(v):
                 return not complete
@@ -122,7 +127,7 @@ class Generation:
                 x = v if spare(u) else u
                 if not complete and not (pab and x in nxt or pab and x in fixed):
                     return True
-                return st[x].bye_eligible and x not in self.fmap  # C.2
+                return allowed[x]  # C.2
             return self.fits(u, v)  # C.1, C.3 (asked once per pair: ``fits``)
 
         def cost(u, v):
@@ -176,7 +181,8 @@ class Generation:
 
         kind = {v: (_BYE if spare(v) else _MDP if v in bmdps else _RES if v in bset else
                     _FIXED if v in fixed else _NEXT if v in nxt else _LOWER) for v in vertices}
-        rk = {v: rank[st[v].score] for v in vertices if not spare(v)}
+        g = self.score_ranks()
+        rk = {v: rank[g[v]] for v in vertices if not spare(v)}
         term, klass, level, term_lower = self.class_terms(
             kind, rk, lambda r: ub + mn * base ** r,
             lambda r: 0 if complete else un + base ** r, lambda v: 0)

@@ -703,6 +703,17 @@ class Generation:
             got = self._order = {n: i for i, n in enumerate(ns)}
         return got
 
+    def next_group(self, lower: tuple[int, ...]) -> frozenset:
+        """The players of ``lower`` with its first player's score (the following
+        scoregroup), read once per ``lower`` (a bracket's completions all ask the same
+        tuple, of thousands of players in an open)."""
+        got = self.__dict__.get("_next_group")
+        if got is None or got[0] is not lower:
+            g = self.score_ranks()
+            first = g[lower[0]] if lower else None
+            got = self._next_group = (lower, frozenset(n for n in lower if g[n] == first))
+        return got[1]
+
     def pab_allowed(self) -> dict[int, bool]:
         """Whether each player may receive the pairing-allocated bye ([C2]: eligible, and
         not in a pair forced on the round), read once for the round."""
@@ -733,7 +744,7 @@ class Generation:
         st = self.st
         bset = bmdps | bres
         g = self.score_ranks()
-        nxt = frozenset(n for n in lower if g[n] == g[lower[0]]) if lower else frozenset()
+        nxt = self.next_group(lower)
         vertices = sorted(bset | fixed, key=self.order().__getitem__) + list(lower)
         if len(vertices) % 2:
             vertices.append(BYE)
