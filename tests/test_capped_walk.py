@@ -162,4 +162,7 @@ def test_rows_asked_of_the_classes_walk_the_same(monkeypatch, system):
     monkeypatch.setattr(search._ClassRow, "__contains__", counted)
     got = [t for seed in range(4) for t in tournament_traces(system, seed)]
     assert got == want
-    assert len(asked) > 1000  # the rows were asked of the classes
+    # the rows were asked of the classes (the remainders' bounds ask a greedy pass by the
+    # classes' verdicts first, and the rows only when it falls short: 842 asks in
+    # dutch-2026, over 1,000 in dutch-2017)
+    assert len(asked) > 500
