@@ -436,15 +436,18 @@ class _Classes:
         got = self.verdicts.get(key)
         return got if got is not None else self.verdict(a, b, key)
 
-    def segments(self, a: int, k: int):
+    def segments(self, a: int, k: int, whole: bool = False):
         """The parts of the classes (each a slice of a class, in 1.2's order) whose pairs
         with ``a`` are clean by ``k`` as their classes say: ``a``'s row before his
-        suspects' corrections (``a`` not forced)."""
+        suspects' corrections (``a`` not forced).  ``whole``: a class whose two parts
+        (above ``a``, below him) are both clean comes as one set, the class kept whole
+        (``row``: merged, not listed; ``a`` himself in it when of that class)."""
         ca, ra = self.cls[a], self.rank[a]
-        verdicts = self.verdicts
+        verdicts, wholes = self.verdicts, self.wholes
         for cb, ms, ranks in self.groups:
             i = bisect_left(ranks, ra)
             j = i + 1 if i < len(ms) and ms[i] == a else i
+            parts = []
             for lo, hi, a_higher in ((0, i, False), (j, len(ms), True)):
                 if lo == hi:
                     continue
@@ -453,34 +456,21 @@ class _Classes:
                 if got is None:
                     got = self.verdict(a, ms[lo], key)
                 if got[k]:
-                    yield ms[lo:hi]
+                    parts.append((lo, hi))
+            if whole and len(parts) == 2:
+                yield wholes[cb]
+                continue
+            for lo, hi in parts:
+                yield ms[lo:hi]
 
     def row(self, a: int, k: int) -> frozenset:
         clean = self.exact
         if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
             return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
         out: set = set()
-        # ``segments``' parts, a class whose two parts (above ``a``, below him) are both
-        # clean taken whole (a set merged, not a slice listed) and ``a`` left out after
-        ca, ra = self.cls[a], self.rank[a]
-        verdicts, wholes = self.verdicts, self.wholes
-        for cb, ms, ranks in self.groups:
-            i = bisect_left(ranks, ra)
-            j = i + 1 if i < len(ms) and ms[i] == a else i
-            above = below = False
-            if i:  # the class's players above ``a`` (the verdicts asked as ``segments``)
-                key = (ca, cb, False)
-                above = (verdicts.get(key) or self.verdict(a, ms[0], key))[k]
-            if j < len(ms):
-                key = (ca, cb, True)
-                below = (verdicts.get(key) or self.verdict(a, ms[j], key))[k]
-            if above and below:
-                out |= wholes[cb]
-            elif above:
-                out.update(ms[:i])
-            elif below:
-                out.update(ms[j:])
-        out.discard(a)
+        for part in self.segments(a, k, whole=True):
+            out.update(part)
+        out.discard(a)  # (a class taken whole holds him)
         for b in self.suspects(a):
             if b != a and b in self.members:
                 if clean(a, b)[k]:
