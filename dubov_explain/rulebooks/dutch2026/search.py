@@ -69,7 +69,7 @@ Beyond ``LIMIT`` candidates evaluated in one bracket the search stops with the b
 from __future__ import annotations
 
 import sys
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from collections import Counter
 from itertools import chain, combinations
@@ -154,7 +154,7 @@ class _CleanRows(dict):
     def of_bracket(cls, classes: "_Classes") -> tuple:
         return tuple(cls(classes, k) for k in range(FITS + 1))
 
-    def __missing__(self, a: int) -> frozenset:
+    def __missing__(self, a: int) -> set:
         got = self[a] = self.classes.row(a, self.k)
         return got
 
@@ -371,7 +371,7 @@ class _Apart(dict):
         super().__init__()
         self.rows, self.apart = rows, apart
 
-    def __missing__(self, a: int) -> frozenset:
+    def __missing__(self, a: int) -> set:
         row = self.rows[a]
         got = self[a] = row - self.apart if a in self.apart else row
         return got
@@ -406,8 +406,11 @@ class _Classes:
         for n in order:
             groups.setdefault(self.cls[n], []).append(n)
         self.groups = [(c, ms, [self.rank[m] for m in ms]) for c, ms in groups.items()]
-        self.wholes = {c: frozenset(ms) for c, ms in groups.items()}  # (``row``)
+        self.groups_of = {g[0]: g for g in self.groups}
+        self.order = order
         self.verdicts: dict = {}
+        self._sides: dict = {}  # (``sides``)
+        self._members_of: dict = {}
         self.suspects = gen.suspects
         self.forced = frozenset(gen.fmap)
 
@@ -436,18 +439,15 @@ class _Classes:
         got = self.verdicts.get(key)
         return got if got is not None else self.verdict(a, b, key)
 
-    def segments(self, a: int, k: int, whole: bool = False):
+    def segments(self, a: int, k: int):
         """The parts of the classes (each a slice of a class, in 1.2's order) whose pairs
         with ``a`` are clean by ``k`` as their classes say: ``a``'s row before his
-        suspects' corrections (``a`` not forced).  ``whole``: a class whose two parts
-        (above ``a``, below him) are both clean comes as one set, the class kept whole
-        (``row``: merged, not listed; ``a`` himself in it when of that class)."""
+        suspects' corrections (``a`` not forced)."""
         ca, ra = self.cls[a], self.rank[a]
-        verdicts, wholes = self.verdicts, self.wholes
+        verdicts = self.verdicts
         for cb, ms, ranks in self.groups:
             i = bisect_left(ranks, ra)
             j = i + 1 if i < len(ms) and ms[i] == a else i
-            parts = []
             for lo, hi, a_higher in ((0, i, False), (j, len(ms), True)):
                 if lo == hi:
                     continue
@@ -456,28 +456,72 @@ class _Classes:
                 if got is None:
                     got = self.verdict(a, ms[lo], key)
                 if got[k]:
-                    parts.append((lo, hi))
-            if whole and len(parts) == 2:
-                yield wholes[cb]
-                continue
-            for lo, hi in parts:
-                yield ms[lo:hi]
+                    yield ms[lo:hi]
 
-    def row(self, a: int, k: int) -> frozenset:
+    def sides(self, ca: int, k: int) -> tuple:
+        """For the players of class ``ca`` and criterion ``k``: the players clean by ``k``
+        as partners above one of them (those of every class whose verdict with ``ca``, the
+        partner the higher, is clean) and as partners below one (the verdict with ``ca``
+        the higher), each in 1.2's order with their places (``rank``): a player's row, his
+        suspects aside, is the first list's players above him and the second's below him
+        (``row``), the same players as ``segments`` gives, read as two slices.  A class
+        pair's verdict is read of its first pair in that orientation: the last player of
+        ``ca`` with the first of the other class, or the first with the last (a pair of
+        any players of those classes in that order gives the same verdict, as ``clean``
+        reads it); an orientation no pair has adds nobody."""
+        got = self._sides.get((ca, k))
+        if got is None:
+            rank, verdicts = self.rank, self.verdicts
+            ms_a = self.groups_of[ca][1]
+            first, last = ms_a[0], ms_a[-1]
+            above, below = set(), set()
+            for cb, ms, ranks in self.groups:
+                if ranks[0] < rank[last]:  # a player of cb above one of ca
+                    key = (ca, cb, False)
+                    v = verdicts.get(key)
+                    if v is None:
+                        v = self.verdict(last, ms[0], key)
+                    if v[k]:
+                        above.add(cb)
+                if rank[first] < ranks[-1]:  # ... and below one
+                    key = (ca, cb, True)
+                    v = verdicts.get(key)
+                    if v is None:
+                        v = self.verdict(first, ms[-1], key)
+                    if v[k]:
+                        below.add(cb)
+            got = self._sides[(ca, k)] = self.members_of(above) + self.members_of(below)
+        return got
+
+    def members_of(self, classes: set) -> tuple:
+        """The players of ``classes`` in 1.2's order, and their places; kept per set of
+        classes (many classes' sides are the same sets)."""
+        key = frozenset(classes)
+        got = self._members_of.get(key)
+        if got is None:
+            places = list(chain.from_iterable(self.groups_of[c][2] for c in key))
+            places.sort()  # (a merge of sorted runs)
+            got = self._members_of[key] = (places, list(map(self.order.__getitem__, places)))
+        return got
+
+    def row(self, a: int, k: int) -> set:
+        """``a``'s partners in the bracket with whom he makes a clean pair by ``k``: the
+        two slices of ``sides`` (above him, below him), corrected pair by pair for his
+        suspects.  A set read, never changed, by its callers (``_CleanRows``)."""
         clean = self.exact
         if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
-            return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
-        out: set = set()
-        for part in self.segments(a, k, whole=True):
-            out.update(part)
-        out.discard(a)  # (a class taken whole holds him)
+            return {b for b in self.bracket if b != a and clean(a, b)[k]}
+        ra = self.rank[a]
+        up_ranks, up, down_ranks, down = self.sides(self.cls[a], k)
+        out = set(up[:bisect_left(up_ranks, ra)])
+        out.update(down[bisect_right(down_ranks, ra):])
         for b in self.suspects(a):
             if b != a and b in self.members:
                 if clean(a, b)[k]:
                     out.add(b)
                 else:
                     out.discard(b)
-        return frozenset(out)
+        return out
 
 
 class _ClassRow:
