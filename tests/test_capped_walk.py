@@ -151,18 +151,23 @@ def test_rows_asked_of_the_classes_walk_the_same(monkeypatch, system):
     the bound at 0, every bracket of generated rounds of both editions is walked that way,
     and the traces are the same, byte for byte (``checked`` too)."""
     asked = []
-    real = search._ClassRow.__contains__
+    real, real_members = search._ClassRow.__contains__, search._ClassRow.members
 
     def counted(self, w):
-        asked.append(1)
+        asked.append("in")
         return real(self, w)
+
+    def built(self):
+        asked.append("members")
+        return real_members(self)
 
     want = [t for seed in range(4) for t in tournament_traces(system, seed)]
     monkeypatch.setattr(search, "ROWS_UP_TO", 0)
     monkeypatch.setattr(search._ClassRow, "__contains__", counted)
+    monkeypatch.setattr(search._ClassRow, "members", built)
     got = [t for seed in range(4) for t in tournament_traces(system, seed)]
     assert got == want
-    # the rows were asked of the classes (the remainders' bounds ask a greedy pass by the
-    # classes' verdicts first, and the rows only when it falls short: 842 asks in
-    # dutch-2026, over 1,000 in dutch-2017)
-    assert len(asked) > 500
+    # the rows were asked of the classes, player by player and built as sets for a pass
+    # over many players (the matchings' searches, ``matching.as_set``)
+    assert asked.count("in") > 200 and asked.count("members") > 20, \
+        (asked.count("in"), asked.count("members"))

@@ -528,6 +528,56 @@ def test_neighbour_sets_give_the_same_matchings():
                         neighbours={1: {2}, 2: {1}, 3: set(), 4: set()}) == {1: 2, 2: 1}
 
 
+class _AskedRow:
+    """A row that is a question (as the Dutch search's ``_ClassRow``): ``in`` asked one by
+    one, and ``members()`` the same members as a set, built when asked (counted)."""
+
+    built = 0
+
+    def __init__(self, members):
+        self._members = frozenset(members)
+
+    def __contains__(self, w):
+        return w in self._members
+
+    def members(self):
+        _AskedRow.built += 1
+        return set(self._members)
+
+
+def test_rows_that_offer_their_members_give_the_same_matchings_and_covers():
+    """A ``neighbours`` row offering ``members()`` is built once per pass over many
+    vertices (``matching.as_set``) instead of asked vertex by vertex: the same matchings,
+    byte for byte, and the same covers; and the members are what is read (a row whose
+    ``members()`` says otherwise than its ``in`` is followed by its members)."""
+    _AskedRow.built = 0
+    for seed in SEEDS[:150]:
+        g, rng = random_graph(seed)
+        plain = {u: frozenset(v for v in g.vertices if v != u and g.compatible(u, v))
+                 for u in g.vertices}
+        asked = {u: _AskedRow(r) for u, r in plain.items()}
+        assert max_matching(g.vertices, g.compatible, neighbours=asked) == \
+            max_matching(g.vertices, g.compatible, neighbours=plain), seed
+        left, right = g.vertices[::2], g.vertices[1::2]
+        got = bipartite_max_matching(left, right, g.compatible, neighbours=asked)
+        assert got == bipartite_max_matching(left, right, g.compatible, neighbours=plain)
+        assert konig_cover(left, right, g.compatible, got, neighbours=asked) == \
+            konig_cover(left, right, g.compatible, got, neighbours=plain), seed
+    assert _AskedRow.built > 100
+
+    class Liar(_AskedRow):  # ``in`` says {3}; the members say {3, 4}
+        def members(self):
+            return {3, 4}
+
+    # the greedy pass asks ``in`` pair by pair (2 finds no free partner), the search
+    # from 2 reads the members and finds 4
+    liars = {1: Liar({3}), 2: Liar({3})}
+    assert bipartite_max_matching([1, 2], [3, 4], lambda u, v: True,
+                                  neighbours=liars) == {1: 3, 2: 4}
+    assert bipartite_max_matching([1, 2], [3, 4], lambda u, v: True,
+                                  neighbours={1: {3}, 2: {3}}) == {1: 3}
+
+
 def test_bipartite_enough_answers_whether_that_many_pairs_exist():
     """``enough`` stops the search early: the result is a matching of the graph that
     reaches ``enough`` pairs exactly when the maximum does (from a warm start too), and

@@ -10,10 +10,19 @@ never over a set or a dict of unordered origin.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 
 Compatible = Callable[[int, int], bool]
 CompatibleLike = Compatible | Mapping[int, Iterable[int]]
+
+
+def as_set(row: Container[int]) -> Container[int]:
+    """A ``neighbours`` container as it is best asked many times in a row: a row that is a
+    question rather than a set (it offers ``members()``: the same members as a set, built
+    when asked and not kept) is built once for a pass over many vertices, so that each
+    ``in`` is a set's; any other container as it is."""
+    members = getattr(row, "members", None)
+    return row if members is None else members()
 
 
 def as_callable(compatible: CompatibleLike) -> Compatible:

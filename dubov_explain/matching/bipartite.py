@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
 
-from ._common import CompatibleLike, as_callable, index_vertices
+from ._common import CompatibleLike, as_callable, as_set, index_vertices
 
 _PROBE = 32
 
@@ -132,7 +132,7 @@ def bipartite_max_matching(
             ux = left[x]
             newpool = []
             keep = newpool.append
-            near = neighbours[ux] if neighbours is not None else None
+            near = as_set(neighbours[ux]) if neighbours is not None else None
             for j in pool:
                 if seen[j]:
                     continue
@@ -202,11 +202,7 @@ def konig_cover(
     each matched edge has exactly one end in it (no right vertex of ``Z`` is free, the
     matching being maximum), so its size is the matching's: a proof that the matching is
     maximum, and a cover of any graph on fewer vertices with the same edges."""
-    if neighbours is not None:
-        def comp(u, w, nb=neighbours):
-            return w in nb[u]
-    else:
-        comp = as_callable(compatible)
+    comp = as_callable(compatible) if neighbours is None else None
     back = {w: u for u, w in mate.items()}
     reached_l = [u for u in left if u not in mate]
     reached_r = []
@@ -216,8 +212,9 @@ def konig_cover(
         u = reached_l[i]
         i += 1
         kept = []
+        nb = None if neighbours is None else as_set(neighbours[u])  # (read once per pass)
         for w in unseen:
-            if comp(u, w):
+            if (w in nb) if nb is not None else comp(u, w):
                 if w not in back:
                     raise ValueError("konig_cover: the matching is not maximum")
                 reached_r.append(w)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping, Sequence
 
-from ._common import CompatibleLike, as_callable, index_vertices
+from ._common import CompatibleLike, as_callable, as_set, index_vertices
 
 # When a search grows the tree by a matched pair (w, x), the new outer vertex x is
 # first tried against up to this many free vertices.  On dense graphs this finds the
@@ -190,7 +190,7 @@ def _augment(
             # 1. Unlabelled vertices: grow the tree, or augment on reaching a free one.
             newpool = []
             keep = newpool.append
-            near = neighbours[vv] if neighbours is not None else None
+            near = as_set(neighbours[vv]) if neighbours is not None else None
             for to in pool:
                 if label[to]:
                     continue

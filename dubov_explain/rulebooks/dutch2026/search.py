@@ -154,7 +154,7 @@ class _CleanRows(dict):
     def of_bracket(cls, classes: "_Classes") -> tuple:
         return tuple(cls(classes, k) for k in range(FITS + 1))
 
-    def __missing__(self, a: int) -> set:
+    def __missing__(self, a: int) -> frozenset:
         got = self[a] = self.classes.row(a, self.k)
         return got
 
@@ -371,7 +371,7 @@ class _Apart(dict):
         super().__init__()
         self.rows, self.apart = rows, apart
 
-    def __missing__(self, a: int) -> set:
+    def __missing__(self, a: int) -> frozenset:
         row = self.rows[a]
         got = self[a] = row - self.apart if a in self.apart else row
         return got
@@ -504,13 +504,13 @@ class _Classes:
             got = self._members_of[key] = (places, list(map(self.order.__getitem__, places)))
         return got
 
-    def row(self, a: int, k: int) -> set:
+    def row(self, a: int, k: int) -> frozenset:
         """``a``'s partners in the bracket with whom he makes a clean pair by ``k``: the
         two slices of ``sides`` (above him, below him), corrected pair by pair for his
-        suspects.  A set read, never changed, by its callers (``_CleanRows``)."""
+        suspects."""
         clean = self.exact
         if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
-            return {b for b in self.bracket if b != a and clean(a, b)[k]}
+            return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
         ra = self.rank[a]
         up_ranks, up, down_ranks, down = self.sides(self.cls[a], k)
         out = set(up[:bisect_left(up_ranks, ra)])
@@ -521,7 +521,8 @@ class _Classes:
                     out.add(b)
                 else:
                     out.discard(b)
-        return out
+        return frozenset(out)  # (a copy sized to its members: a set grown by adding is
+        # up to twice as large, and a bracket keeps thousands of rows)
 
 
 class _ClassRow:
@@ -555,8 +556,18 @@ class _ClassRow:
             got = c.verdict(self.a, w, key)
         return got[self.k]
 
+    def members(self) -> set:
+        """The row as a set (``_Classes.row``: two slices of the classes' sides, his
+        suspects corrected, the barred players out), built when asked and not kept: what
+        a pass over many players asks instead of ``in`` player by player
+        (``matching.as_set``)."""
+        got = self.classes.row(self.a, self.k)
+        return got - self.excluded if self.excluded else got
+
     def __and__(self, other) -> set:
-        return {w for w in other if w in self}
+        if len(other) <= _ASKED_ONE_BY_ONE:
+            return {w for w in other if w in self}
+        return self.members().intersection(other)
 
     __rand__ = __and__
 
@@ -582,6 +593,11 @@ class _ClassRow:
         for b in suspects:
             if b != a and b in c.members and b not in excluded and c.exact(a, b)[k]:
                 yield b
+
+
+#: ``_ClassRow & players``: up to this many players are asked one by one; more, against
+#: the row built as a set
+_ASKED_ONE_BY_ONE = 64
 
 
 class _ClassRows(dict):
