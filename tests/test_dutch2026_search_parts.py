@@ -125,6 +125,7 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
     checks = (2, 3, 0, 1) if e.st.last_round else (2, 3)
     bounded = short = 0
     rested = [0, 0]  # the rest bound 0 (a matching of the pairs needed found), above 0
+    c12_zero = [0, 0]  # [C12]'s part above 0, 0
     for trial in range(80):  # random parts, asked twice in a shuffled order (memo, warm)
         pool = list(ps)
         rng.shuffle(pool)
@@ -143,6 +144,9 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
                     g, top_nodes=[("l", a) for a in s1])) // 2
                 assert got[k] == len(s1) - size, (trial, k)
                 bounded += got[k] > 0
+            # [C13]'s part when [C12]'s is 0 is not searched (its clean pairs include
+            # [C12]'s): both kinds of part asked
+            c12_zero[got[2] == 0] += 1
             down = [sum(e.float_marks(n)[i] == "down" for n in s2) for i in (0, 1)]
             assert got[4] == (max(0, down[0] - len(s1)) if floaters else 0)
             assert got[6] == (max(0, down[1] - len(s1)) if floaters else 0)
@@ -174,6 +178,7 @@ def test_clean_pairs_and_rest_bound(system, cls, players, rounds, seed):
     assert bounded > 0  # some parts must break a colour criterion: the check can fail
     assert short > 0  # and some have no pairing of all: the search after the greedy pass
     assert rested[0] > 0 and rested[1] > 0, rested
+    assert c12_zero[0] > 0 and c12_zero[1] > 0, c12_zero
 
 
 def test_the_parity_test_claims_only_what_the_matching_finds(monkeypatch):

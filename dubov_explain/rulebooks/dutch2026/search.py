@@ -1401,7 +1401,13 @@ class Generation:
         checks = (2, 3, 0, 1) if self.st.last_round else (2, 3)
         warm = self._warm  # the last matching of each kind: a warm start (same maximum)
         left = frozenset(s1) if rest else None
+        certified = None  # the last criterion whose state ``certified_matching`` kept
         for k in checks:
+            if k == 3 and out[2] == 0:
+                # [C13]'s clean pairs include [C12]'s (``pair_quality`` counts a pair's
+                # [C13] only where it counts its [C12]), so a matching of clean pairs as
+                # large as needed by [C12]'s is one by [C13]'s: its part is 0 too
+                continue
             if rest:
                 rows = self._rows[k]
 
@@ -1422,10 +1428,11 @@ class Generation:
                 continue
             out[k] = len(s1) - self.certified_matching(
                 s1, s2, lambda a, b, k=k: clean(a, b)[k], self._rows[k], k)
+            certified = k
         if floaters:
             # among the S2 players: counted by the state ``certified_matching`` kept for
             # this S2 (it holds the list itself, so ``is`` cannot match another)
-            state = warm.get(("cert", checks[-1]))
+            state = None if certified is None else warm.get(("cert", certified))
             down1, down2 = self.downfloated_here()
             if state is not None and state.s2 is s2:
                 n1, n2 = state.in_s2(down1), state.in_s2(down2)
