@@ -439,32 +439,13 @@ class _Classes:
         got = self.verdicts.get(key)
         return got if got is not None else self.verdict(a, b, key)
 
-    def segments(self, a: int, k: int):
-        """The parts of the classes (each a slice of a class, in 1.2's order) whose pairs
-        with ``a`` are clean by ``k`` as their classes say: ``a``'s row before his
-        suspects' corrections (``a`` not forced)."""
-        ca, ra = self.cls[a], self.rank[a]
-        verdicts = self.verdicts
-        for cb, ms, ranks in self.groups:
-            i = bisect_left(ranks, ra)
-            j = i + 1 if i < len(ms) and ms[i] == a else i
-            for lo, hi, a_higher in ((0, i, False), (j, len(ms), True)):
-                if lo == hi:
-                    continue
-                key = (ca, cb, a_higher)
-                got = verdicts.get(key)
-                if got is None:
-                    got = self.verdict(a, ms[lo], key)
-                if got[k]:
-                    yield ms[lo:hi]
-
     def sides(self, ca: int, k: int) -> tuple:
         """For the players of class ``ca`` and criterion ``k``: the players clean by ``k``
         as partners above one of them (those of every class whose verdict with ``ca``, the
         partner the higher, is clean) and as partners below one (the verdict with ``ca``
         the higher), each in 1.2's order with their places (``rank``): a player's row, his
         suspects aside, is the first list's players above him and the second's below him
-        (``row``), the same players as ``segments`` gives, read as two slices.  A class
+        (``plain``: two slices).  A class
         pair's verdict is read of its first pair in that orientation: the last player of
         ``ca`` with the first of the other class, or the first with the last (a pair of
         any players of those classes in that order gives the same verdict, as ``clean``
@@ -504,17 +485,24 @@ class _Classes:
             got = self._members_of[key] = (places, list(map(self.order.__getitem__, places)))
         return got
 
+    def plain(self, a: int, k: int) -> tuple[list, list]:
+        """The players clean by ``k`` with ``a`` as their classes say, above him and below
+        him, each in 1.2's order: two slices of his class's ``sides`` (``a`` not forced;
+        his suspects are corrected by the callers)."""
+        ra = self.rank[a]
+        up_ranks, up, down_ranks, down = self.sides(self.cls[a], k)
+        return up[:bisect_left(up_ranks, ra)], down[bisect_right(down_ranks, ra):]
+
     def row(self, a: int, k: int) -> frozenset:
         """``a``'s partners in the bracket with whom he makes a clean pair by ``k``: the
-        two slices of ``sides`` (above him, below him), corrected pair by pair for his
+        two slices of ``plain`` (above him, below him), corrected pair by pair for his
         suspects."""
         clean = self.exact
         if a in self.forced:  # a forced pair: every partner but one is barred, pair by pair
             return frozenset(b for b in self.bracket if b != a and clean(a, b)[k])
-        ra = self.rank[a]
-        up_ranks, up, down_ranks, down = self.sides(self.cls[a], k)
-        out = set(up[:bisect_left(up_ranks, ra)])
-        out.update(down[bisect_right(down_ranks, ra):])
+        above, below = self.plain(a, k)
+        out = set(above)
+        out.update(below)
         for b in self.suspects(a):
             if b != a and b in self.members:
                 if clean(a, b)[k]:
@@ -530,11 +518,13 @@ class _ClassRow:
     them all (``ROWS_UP_TO``): not a set but the question asked of it, ``w in row``
     answered as ``_Classes.clean`` answers it (the pair's own facts for a forced player
     or a suspect, else the verdict of the two classes), the pairs with ``excluded``
-    players barred (``_Apart``: ``row - players``).  ``row & players`` asks each of the
-    players, ``within(players)`` lists the partners among them as they are needed (the
+    players barred (``_Apart``: ``row - players``).  ``row & players`` asks each of a
+    few players, or intersects many with ``members()`` (the row built as a set, not
+    kept), ``within(players)`` lists the partners among them as they are needed (the
     walk's free players are few, and its S2 players left are mostly partners), and
-    ``for w in row`` lists them class part by class part.  The same members as
-    ``_Classes.row``'s set, so every search reads the same graph."""
+    ``for w in row`` lists them in 1.2's order (``_Classes.plain``), then his clean
+    suspects.  The same members as ``_Classes.row``'s set, so every search reads the
+    same graph."""
 
     __slots__ = ("classes", "a", "k", "excluded", "exact", "ca", "ra", "suspects")
 
@@ -586,7 +576,7 @@ class _ClassRow:
                     yield b
             return
         suspects = self.suspects
-        for part in c.segments(a, k):
+        for part in c.plain(a, k):
             for b in part:
                 if b not in suspects and b not in excluded:
                     yield b
