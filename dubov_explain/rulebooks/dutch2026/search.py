@@ -416,7 +416,11 @@ class _Classes:
 
     def verdict(self, a: int, b: int, key: tuple) -> tuple:
         """``clean`` of the class pair ``key`` (``a``'s class, ``b``'s, whether ``a`` is the
-        higher), read of ``a``-``b``, its first pair met; [C3] by the classes."""
+        higher), read of ``a``-``b``, its first pair met (kept: asked again, the kept
+        verdict); [C3] by the classes."""
+        got = self.verdicts.get(key)
+        if got is not None:
+            return got
         gen = self.gen
         fit = gen.colour_absolute(a, b) is None
         got = self.verdicts[key] = tuple(fit and not x for x in gen.pair_quality(a, b)) \
@@ -445,32 +449,22 @@ class _Classes:
         partner the higher, is clean) and as partners below one (the verdict with ``ca``
         the higher), each in 1.2's order with their places (``rank``): a player's row, his
         suspects aside, is the first list's players above him and the second's below him
-        (``plain``: two slices).  A class
-        pair's verdict is read of its first pair in that orientation: the last player of
-        ``ca`` with the first of the other class, or the first with the last (a pair of
-        any players of those classes in that order gives the same verdict, as ``clean``
-        reads it); an orientation no pair has adds nobody."""
+        (``plain``: two slices).  A class pair's verdict is read of its first pair in that
+        orientation: the last player of ``ca`` with the first of the other class, or the
+        first with the last (a pair of any players of those classes in that order gives the
+        same verdict, as ``clean`` reads it); an orientation no pair has adds nobody."""
         got = self._sides.get((ca, k))
         if got is None:
-            rank, verdicts = self.rank, self.verdicts
+            rank = self.rank
             ms_a = self.groups_of[ca][1]
             first, last = ms_a[0], ms_a[-1]
             above, below = set(), set()
             for cb, ms, ranks in self.groups:
-                if ranks[0] < rank[last]:  # a player of cb above one of ca
-                    key = (ca, cb, False)
-                    v = verdicts.get(key)
-                    if v is None:
-                        v = self.verdict(last, ms[0], key)
-                    if v[k]:
-                        above.add(cb)
-                if rank[first] < ranks[-1]:  # ... and below one
-                    key = (ca, cb, True)
-                    v = verdicts.get(key)
-                    if v is None:
-                        v = self.verdict(first, ms[-1], key)
-                    if v[k]:
-                        below.add(cb)
+                # a player of cb above one of ca, clean; ... below one, clean
+                if ranks[0] < rank[last] and self.verdict(last, ms[0], (ca, cb, False))[k]:
+                    above.add(cb)
+                if rank[first] < ranks[-1] and self.verdict(first, ms[-1], (ca, cb, True))[k]:
+                    below.add(cb)
             got = self._sides[(ca, k)] = self.members_of(above) + self.members_of(below)
         return got
 
